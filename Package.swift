@@ -1,0 +1,68 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let settings: [SwiftSetting] = [
+    .enableUpcomingFeature("ExistentialAny"),
+    .enableUpcomingFeature("InternalImportsByDefault"),
+    .enableUpcomingFeature("MemberImportVisibility"),
+]
+
+let package = Package(
+    name: "skillscope",
+    products: [
+        .executable(name: "skillscope", targets: ["skillscope"]),
+        .library(name: "SkillscopeCore", targets: ["SkillscopeCore"]),
+        .library(name: "SkillscopeStore", targets: ["SkillscopeStore"]),
+        .library(name: "SkillscopeSQLite", targets: ["SkillscopeSQLite"]),
+        .library(name: "SkillscopeIngest", targets: ["SkillscopeIngest"]),
+        .library(name: "SkillscopeCLI", targets: ["SkillscopeCLI"]),
+    ],
+    targets: [
+        // C shims: a module map and one header each.
+        .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
+        .systemLibrary(
+            name: "CCmarkGFM", pkgConfig: "libcmark-gfm",
+            providers: [.apt(["libcmark-gfm-dev", "libcmark-gfm-extensions-dev"])]),
+        .systemLibrary(name: "CYAML", pkgConfig: "yaml-0.1", providers: [.apt(["libyaml-dev"])]),
+        .systemLibrary(name: "CCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
+
+        // Wrappers: know nothing of Skillscope.
+        .target(name: "SQLite", dependencies: ["CSQLite"], swiftSettings: settings),
+        .target(name: "CommonMark", dependencies: ["CCmarkGFM"], swiftSettings: settings),
+        .target(name: "YAML", dependencies: ["CYAML"], swiftSettings: settings),
+        .target(name: "Hashing", dependencies: ["CCrypto"], swiftSettings: settings),
+
+        // The domain.
+        .target(name: "SkillscopeCore", dependencies: ["CommonMark", "YAML", "Hashing"], swiftSettings: settings),
+        .target(name: "SkillscopeStore", dependencies: ["SkillscopeCore"], swiftSettings: settings),
+        .target(name: "SkillscopeSQLite", dependencies: ["SkillscopeStore", "SQLite"], swiftSettings: settings),
+        .target(name: "SkillscopeIngest", dependencies: ["SkillscopeCore", "SkillscopeStore"], swiftSettings: settings),
+        .target(
+            name: "SkillscopeCLI",
+            dependencies: ["SkillscopeCore", "SkillscopeStore", "SkillscopeSQLite", "SkillscopeIngest"],
+            swiftSettings: settings),
+        .executableTarget(name: "skillscope", dependencies: ["SkillscopeCLI"], swiftSettings: settings),
+        .target(
+            name: "SkillscopeTesting",
+            dependencies: ["SkillscopeCore", "SkillscopeStore", "SkillscopeSQLite", "SkillscopeIngest"],
+            swiftSettings: settings),
+
+        // Tests: one target per module.
+        .testTarget(name: "SQLiteTests", dependencies: ["SQLite"], swiftSettings: settings),
+        .testTarget(name: "CommonMarkTests", dependencies: ["CommonMark"], swiftSettings: settings),
+        .testTarget(name: "YAMLTests", dependencies: ["YAML"], swiftSettings: settings),
+        .testTarget(name: "HashingTests", dependencies: ["Hashing"], swiftSettings: settings),
+        .testTarget(
+            name: "SkillscopeCoreTests", dependencies: ["SkillscopeCore", "SkillscopeTesting"],
+            swiftSettings: settings),
+        .testTarget(
+            name: "SkillscopeSQLiteTests", dependencies: ["SkillscopeSQLite", "SkillscopeTesting"],
+            swiftSettings: settings),
+        .testTarget(
+            name: "SkillscopeIngestTests", dependencies: ["SkillscopeIngest", "SkillscopeTesting"],
+            swiftSettings: settings),
+        .testTarget(
+            name: "SkillscopeCLITests", dependencies: ["SkillscopeCLI", "SkillscopeTesting"],
+            swiftSettings: settings),
+    ]
+)

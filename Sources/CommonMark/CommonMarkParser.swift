@@ -1,0 +1,101 @@
+internal import CCmarkGFM
+
+/// Parses Markdown with cmark-gfm into an immutable ``MarkdownNode`` tree; the C tree is freed before returning.
+///
+/// Only the block extensions `table` and `tasklist` are attached. The inline extensions (strikethrough,
+/// autolink) edit a process-global table of special characters on every parse, so parses that use them cannot
+/// run on several threads at once; without them, parses are independent and run in parallel.
+public enum CommonMarkParser {
+    private static let registered: Bool = {
+        cmark_gfm_core_extensions_ensure_registered()
+        return true
+    }()
+
+    /// Parses `text`. Parsing never fails: any text is some Markdown.
+    public static func parse(_ text: String) -> MarkdownNode {
+        precondition(registered)
+        guard let parser = cmark_parser_new(CMARK_OPT_DEFAULT) else {
+            return MarkdownNode(kind: .document, range: SourceRange(startLine: 1, startColumn: 1, endLine: 1, endColumn: 1))
+        }
+        defer { cmark_parser_free(parser) }
+        for name in ["table", "tasklist"] {
+            if let extensionPointer = cmark_find_syntax_extension(name) {
+                cmark_parser_attach_syntax_extension(parser, extensionPointer)
+            }
+        }
+        var source = text
+        source.withUTF8 { buffer in
+            buffer.withMemoryRebound(to: CChar.self) { chars in
+                cmark_parser_feed(parser, chars.baseAddress, chars.count)
+            }
+        }
+        guard let document = cmark_parser_finish(parser) else {
+            return MarkdownNode(kind: .document, range: SourceRange(startLine: 1, startColumn: 1, endLine: 1, endColumn: 1))
+        }
+        defer { cmark_node_free(document) }
+        return convert(document)
+    }
+
+    private static func convert(_ node: OpaquePointer) -> MarkdownNode {
+        var children: [MarkdownNode] = []
+        var child = cmark_node_first_child(node)
+        while let current = child {
+            children.append(convert(current))
+            child = cmark_node_next(current)
+        }
+        let range = SourceRange(
+            startLine: Int(cmark_node_get_start_line(node)), startColumn: Int(cmark_node_get_start_column(node)),
+            endLine: Int(cmark_node_get_end_line(node)), endColumn: Int(cmark_node_get_end_column(node)))
+        let kind = kind(of: node)
+        var literal = ""
+        switch kind {
+        case .text, .code, .codeBlock, .htmlBlock, .htmlInline:
+            if let pointer = cmark_node_get_literal(node) { literal = String(cString: pointer) }
+        default: break
+        }
+        return MarkdownNode(kind: kind, range: range, literal: literal, children: children)
+    }
+
+    private static func kind(of node: OpaquePointer) -> MarkdownNode.Kind {
+        switch cmark_node_get_type(node) {
+        case CMARK_NODE_DOCUMENT: return .document
+        case CMARK_NODE_BLOCK_QUOTE: return .blockQuote
+        case CMARK_NODE_LIST:
+            return .list(
+                isOrdered: cmark_node_get_list_type(node) == CMARK_ORDERED_LIST,
+                start: Int(cmark_node_get_list_start(node)))
+        case CMARK_NODE_ITEM: return .item
+        case CMARK_NODE_CODE_BLOCK:
+            return .codeBlock(info: cmark_node_get_fence_info(node).map { String(cString: $0) } ?? "")
+        case CMARK_NODE_HTML_BLOCK: return .htmlBlock
+        case CMARK_NODE_CUSTOM_BLOCK: return .customBlock
+        case CMARK_NODE_PARAGRAPH: return .paragraph
+        case CMARK_NODE_HEADING: return .heading(level: Int(cmark_node_get_heading_level(node)))
+        case CMARK_NODE_THEMATIC_BREAK: return .thematicBreak
+        case CMARK_NODE_FOOTNOTE_DEFINITION: return .footnoteDefinition
+        case CMARK_NODE_TEXT: return .text
+        case CMARK_NODE_SOFTBREAK: return .softBreak
+        case CMARK_NODE_LINEBREAK: return .lineBreak
+        case CMARK_NODE_CODE: return .code
+        case CMARK_NODE_HTML_INLINE: return .htmlInline
+        case CMARK_NODE_CUSTOM_INLINE: return .customInline
+        case CMARK_NODE_EMPH: return .emphasis
+        case CMARK_NODE_STRONG: return .strong
+        case CMARK_NODE_LINK: return .link(destination: cmark_node_get_url(node).map { String(cString: $0) } ?? "")
+        case CMARK_NODE_IMAGE: return .image(source: cmark_node_get_url(node).map { String(cString: $0) } ?? "")
+        case CMARK_NODE_FOOTNOTE_REFERENCE: return .footnoteReference
+        default:
+            // Extension nodes have no public type constants: compare cmark's type string.
+            let name = cmark_node_get_type_string(node).map { String(cString: $0) } ?? ""
+            switch name {
+            case "table": return .table
+            case "table_header": return .tableHeader
+            case "table_row": return .tableRow
+            case "table_cell": return .tableCell
+            case "strikethrough": return .strikethrough
+            case "tasklist": return .taskItem(isChecked: cmark_gfm_extensions_get_tasklist_item_checked(node))
+            default: return .other(name)
+            }
+        }
+    }
+}

@@ -1,0 +1,66 @@
+import Synchronization
+
+/// SQLite for many threads: one writer and N WAL readers, each in its own `Mutex` (so one thread at a time).
+///
+/// One pool per database file per process. Writes run in short `BEGIN IMMEDIATE` transactions on the writer.
+public final class ConnectionPool: Sendable {
+    private final class Slot: Sendable {
+        let connection: Mutex<Connection>
+        init(_ connection: consuming sending Connection) { self.connection = Mutex(connection) }
+    }
+    private let writer: Slot
+    private let readers: [Slot]
+    private let nextReader = Atomic<Int>(0)
+    /// The database path.
+    public let path: String
+
+    /// Opens the writer (which creates the file and switches it to WAL) and `readers` reading connections.
+    public init(path: String, readers: Int = 4, prepare: (Connection) throws -> Void = { _ in }) throws {
+        self.path = path
+        let writerConnection = try Connection(path: path)
+        try prepare(writerConnection)
+        writer = Slot(writerConnection)
+        var slots: [Slot] = []
+        if path == ":memory:" {
+            slots = []
+        } else {
+            for _ in 0..<max(1, readers) {
+                var configuration = Connection.Configuration()
+                configuration.isReadOnly = true
+                slots.append(Slot(try Connection(path: path, configuration: configuration)))
+            }
+        }
+        self.readers = slots
+    }
+
+    /// Runs `body` with an idle reader, or waits for one. Blocking: never call it from `async` code.
+    public func read<T: Sendable>(_ body: (Connection) throws -> T) throws -> T {
+        guard !readers.isEmpty else { return try writer.connection.withLock { try body($0) } }
+        let start = nextReader.wrappingAdd(1, ordering: .relaxed).oldValue
+        for offset in readers.indices {
+            let slot = readers[(start + offset) % readers.count]
+            if let value = try slot.connection.withLockIfAvailable({ try body($0) }) { return value }
+        }
+        return try readers[start % readers.count].connection.withLock { try body($0) }
+    }
+
+    /// Runs `body` inside `BEGIN IMMEDIATE … COMMIT` on the single writer; rolls back if it throws.
+    public func write<T: Sendable>(_ body: (Connection) throws -> T) throws -> T {
+        try writer.connection.withLock { connection in
+            try connection.execute("BEGIN IMMEDIATE")
+            do {
+                let value = try body(connection)
+                try connection.execute("COMMIT")
+                return value
+            } catch {
+                try? connection.execute("ROLLBACK")
+                throw error
+            }
+        }
+    }
+
+    /// Runs `body` on the writer outside any transaction (migrations, `VACUUM`, pragmas).
+    public func withWriter<T: Sendable>(_ body: (Connection) throws -> T) throws -> T {
+        try writer.connection.withLock { try body($0) }
+    }
+}

@@ -1,0 +1,70 @@
+internal import SkillscopeCore
+internal import SkillscopeStore
+internal import Foundation
+
+/// Finds what a FILE argument names: a file on disk (parsed on the spot, nothing stored), or a registry file
+/// by id or `owner/repo/path`.
+enum FileLookup {
+    enum Found {
+        case local(Document)
+        case stored(StoredFile, [Rule])
+    }
+
+    static func find(_ argument: String, kind: FileKind?, context: Context, command: String) throws -> Found {
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: argument, isDirectory: &isDirectory) {
+            var path = argument
+            if isDirectory.boolValue {
+                let skill = ["SKILL.md", "skill.md"].map { argument + "/" + $0 }
+                    .first { FileManager.default.fileExists(atPath: $0) }
+                guard let skill else {
+                    throw CLIError("\(argument) is a folder without a SKILL.md", exitCode: .noInput)
+                }
+                path = skill
+            }
+            guard let data = FileManager.default.contents(atPath: path) else {
+                throw CLIError("cannot read \(path)", exitCode: .noInput)
+            }
+            let bytes = [UInt8](data)
+            let relative = URL(fileURLWithPath: path).standardizedFileURL.path
+            let chosen = kind ?? FileKind.ownKind(of: relative) ?? guessKind(bytes)
+            switch DocumentParser().parse(bytes, path: path, kind: chosen) {
+            case .parsed(let document): return .local(document)
+            case .rejected(let diagnostic):
+                throw CLIError("cannot split \(diagnostic)", exitCode: .dataError)
+            }
+        }
+        let store = try context.openExistingStore()
+        let reference: FileReference
+        if let id = Int64(argument) {
+            reference = .id(id)
+        } else {
+            let parts = argument.split(separator: "/", maxSplits: 2).map(String.init)
+            guard parts.count == 3 else {
+                throw CLIError(
+                    "no file at \(argument), and it is not a registry id or owner/repo/path", exitCode: .noInput)
+            }
+            reference = .key(FileKey(repository: parts[0] + "/" + parts[1], path: parts[2]))
+        }
+        guard let file = try store.file(reference) else {
+            throw CLIError("no file \(argument) in the registry at \(context.databasePath)", exitCode: .noInput)
+        }
+        return .stored(file, try store.rules(ofFile: file.id))
+    }
+
+    /// A file with no telling path: a skill when it has front matter, else plain agent instructions.
+    private static func guessKind(_ bytes: [UInt8]) -> FileKind {
+        let start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(bytes.dropFirst(3)) : bytes
+        return start.starts(with: Array("---".utf8)) ? .skill : .agents
+    }
+
+    static func parseKind(_ text: String?, command: String) throws(CLIError) -> FileKind? {
+        guard let text else { return nil }
+        guard let kind = FileKind(rawValue: text) else {
+            throw .usage(
+                "unknown kind \(text); kinds are \(FileKind.allCases.map(\.rawValue).joined(separator: ", "))",
+                command: command)
+        }
+        return kind
+    }
+}

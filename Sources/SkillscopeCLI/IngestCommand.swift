@@ -1,0 +1,145 @@
+internal import SkillscopeCore
+internal import SkillscopeStore
+internal import SkillscopeIngest
+internal import Foundation
+
+/// `skillscope ingest PATH…`: index folders and corpora into the registry.
+struct IngestCommand: Command {
+    static let name = "ingest"
+    static let summary = "index folders or corpora of instruction files into the registry"
+    static let help = """
+        Usage: skillscope ingest PATH… [--repository OWNER/NAME] [--max-file-bytes N] [--db PATH] [--json]
+
+        Indexes every instruction file (SKILL.md, CLAUDE.md, AGENTS.md, GEMINI.md, cursor rules, copilot and
+        windsurf files) under each PATH. A PATH holding manifest.jsonl is read as a corpus
+        (files/<owner>/<repo>/<path>, manifest.jsonl, repos.jsonl); any other folder is walked (.git and
+        node_modules skipped, links leaving the folder ignored) and filed under local/<folder name>, or under
+        --repository.
+
+        Re-ingest is incremental: files whose sha256 is unchanged are not parsed or rewritten. Files are written in
+        chunked transactions, so an interrupted ingest resumes where it stopped when run again. Files that cannot be
+        indexed (binary, too large, unreadable) are reported with their reason; the batch goes on.
+
+        Options:
+          --repository OWNER/NAME  the repository for a walked folder (default local/<folder name>)
+          --max-file-bytes N       the largest file parsed (default 1048576)
+          --json                   print the report as JSON
+
+        Exit codes: 0 done (some files may be skipped, see the report), 65 nothing could be indexed,
+        66 a PATH does not exist, 69 the registry cannot be opened.
+        """
+
+    var paths: [String]
+    var repository: String?
+    var maxFileBytes: Int?
+
+    init(arguments: inout Arguments, context: Context) throws(CLIError) {
+        repository = try arguments.option("repository")
+        maxFileBytes = try arguments.integer("max-file-bytes", in: 1...(1 << 30))
+        paths = try arguments.positionals()
+        guard !paths.isEmpty else { throw .usage("give at least one folder or corpus to ingest", command: Self.name) }
+        if let repository, !CorpusSourceCheck.isRepositoryName(repository) {
+            throw .usage("--repository must look like owner/name, not \(repository)", command: Self.name)
+        }
+    }
+
+    func run(context: Context) async throws -> ExitCode {
+        var sources: [any IngestSource] = []
+        for path in paths {
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+                throw CLIError("no such file or folder: \(path)", exitCode: .noInput)
+            }
+            guard isDirectory.boolValue else {
+                throw CLIError(
+                    "\(path) is a file; ingest takes folders (use `skillscope rules \(path)` to split one file)",
+                    exitCode: .usage)
+            }
+            sources.append(
+                CorpusSource.isCorpus(path) ? CorpusSource(root: path) : FolderSource(root: path, repository: repository))
+        }
+        let store = try context.openStore()
+        var configuration = Ingestor.Configuration()
+        if let maxFileBytes { configuration.parser.maxFileBytes = maxFileBytes }
+        let ingestor = Ingestor(store: store, configuration: configuration)
+        let output = context.output
+        let drawsProgress = output.isErrorTerminal && !context.json
+        let report = try await ingestor.run(sources) { progress in
+            guard drawsProgress else { return }
+            output.progress("\r" + ProgressBar.line(progress) + "   ")
+        }
+        if drawsProgress { output.progress("\r\u{1B}[2K") }
+        if context.json {
+            try output.json(IngestReportView(report))
+        } else {
+            let seconds = Double(report.elapsed.components.seconds) + Double(report.elapsed.components.attoseconds) / 1e18
+            let rate = seconds > 0 ? Int(Double(report.files) / seconds) : 0
+            output.print(report.summaryLine)
+            output.print("\(report.rules) rules from written files; \(String(format: "%.1f", seconds)) s, \(rate) files/s")
+            let skipped = report.rejected + report.problems
+            for diagnostic in skipped.prefix(20) { output.error("  skipped \(diagnostic)") }
+            if skipped.count > 20 { output.error("  … and \(skipped.count - 20) more (see --json)") }
+        }
+        if report.indexed == 0 && !report.rejected.isEmpty { return .dataError }
+        return .success
+    }
+}
+
+enum CorpusSourceCheck {
+    static func isRepositoryName(_ text: String) -> Bool {
+        let parts = text.split(separator: "/", omittingEmptySubsequences: false)
+        return parts.count == 2 && parts.allSatisfy { !$0.isEmpty && $0 != ".." && $0 != "." }
+    }
+}
+
+/// "[#########-----------] 3,120/7,892  1,204 files/s  ETA 4s".
+enum ProgressBar {
+    static func line(_ progress: Ingestor.Progress) -> String {
+        let width = 24
+        let fraction = progress.total > 0 ? Double(progress.done) / Double(progress.total) : 1
+        let filled = Int(fraction * Double(width))
+        let seconds = Double(progress.elapsed.components.seconds) + Double(progress.elapsed.components.attoseconds) / 1e18
+        let rate = seconds > 0 ? Double(progress.done) / seconds : 0
+        let eta = rate > 0 ? Int(Double(progress.total - progress.done) / rate) : 0
+        let bar = String(repeating: "#", count: filled) + String(repeating: "-", count: width - filled)
+        return "[\(bar)] \(IngestReport.grouped(progress.done))/\(IngestReport.grouped(progress.total))  "
+            + "\(IngestReport.grouped(Int(rate))) files/s  \(String(format: "%.1f", Double(progress.bytes) / 1e6 / max(seconds, 0.001))) MB/s  ETA \(eta)s"
+    }
+}
+
+struct IngestReportView: Encodable {
+    var files: Int
+    var indexed: Int
+    var written: Int
+    var unchanged: Int
+    var rules: Int
+    var bytes: Int
+    var seconds: Double
+    var skipped: [SkippedView]
+    var warnings: [SkippedView]
+    var summary: String
+
+    struct SkippedView: Encodable {
+        var path: String
+        var code: String
+        var message: String
+        var line: Int?
+        var column: Int?
+    }
+
+    init(_ report: IngestReport) {
+        files = report.files
+        indexed = report.indexed
+        written = report.written
+        unchanged = report.unchanged
+        rules = report.rules
+        bytes = report.bytes
+        seconds = Double(report.elapsed.components.seconds) + Double(report.elapsed.components.attoseconds) / 1e18
+        let view = { (d: FileDiagnostic) in
+            SkippedView(path: d.path, code: d.code.rawValue, message: d.message, line: d.line, column: d.column)
+        }
+        skipped = (report.rejected + report.problems).map(view)
+        warnings = report.warnings.map(view)
+        summary = report.summaryLine
+    }
+}

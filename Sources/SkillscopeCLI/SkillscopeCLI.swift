@@ -1,0 +1,83 @@
+internal import SkillscopeStore
+internal import SkillscopeIngest
+internal import Foundation
+
+/// The `skillscope` command line: picks the command, reads shared options, maps errors to exit codes.
+public enum SkillscopeCLI {
+    static let commands: [any Command.Type] = [
+        IngestCommand.self, RulesCommand.self, ShowCommand.self, SearchCommand.self, StatsCommand.self,
+    ]
+
+    static var usage: String {
+        let width = commands.map { $0.name.count }.max() ?? 0
+        let list = commands.map { "  \($0.name.padding(toLength: width, withPad: " ", startingAt: 0))  \($0.summary)" }
+        return """
+            skillscope: index, split and rate the instruction files AI coding agents read.
+
+            Usage: skillscope <command> [options]
+
+            Commands:
+            \(list.joined(separator: "\n"))
+
+            Options for every command:
+              --db PATH   the registry (default $SKILLSCOPE_DB, else ~/.skillscope/registry.sqlite)
+              --json      print results as JSON (read commands)
+              --help      show a command's help
+
+            Exit codes: 0 ok, 1 nothing found, 64 usage, 65 bad data, 66 no input, 69 registry unavailable.
+            """
+    }
+
+    /// Runs the command line `arguments` (without the program name) and returns the exit code.
+    public static func main(_ arguments: [String], environment: [String: String]) async -> ExitCode {
+        let output = Output()
+        guard let name = arguments.first, !name.hasPrefix("-") || name == "--help" || name == "-h" else {
+            if arguments.first == "--version" {
+                output.print("skillscope 0.1.0")
+                return .success
+            }
+            output.error(arguments.isEmpty ? usage : "skillscope: unknown option \(arguments[0])\n\n" + usage)
+            return arguments.isEmpty ? .usage : .usage
+        }
+        if name == "--help" || name == "-h" || name == "help" {
+            output.print(usage)
+            return .success
+        }
+        guard let type = commands.first(where: { $0.name == name }) else {
+            output.error("skillscope: unknown command '\(name)' (see `skillscope --help`)")
+            return .usage
+        }
+        var rest = Arguments(Array(arguments.dropFirst()), command: name)
+        if rest.flag("help") || arguments.dropFirst().contains("-h") {
+            output.print(type.help)
+            return .success
+        }
+        do {
+            let home = environment["HOME"] ?? NSHomeDirectory()
+            let db =
+                try rest.option("db") ?? environment["SKILLSCOPE_DB"].flatMap { $0.isEmpty ? nil : $0 }
+                ?? home + "/.skillscope/registry.sqlite"
+            let json = rest.flag("json")
+            let context = Context(environment: environment, databasePath: db, json: json, output: output)
+            let command = try type.init(arguments: &rest, context: context)
+            return try await command.run(context: context)
+        } catch let error as CLIError {
+            output.error("skillscope \(name): \(error.message)")
+            return error.exitCode
+        } catch let error as StoreError {
+            output.error("skillscope \(name): \(error.message)")
+            switch error.code {
+            case .notFound: return .noInput
+            case .corrupt: return .dataError
+            case .invalidQuery: return .usage
+            default: return .unavailable
+            }
+        } catch let error as IngestError {
+            output.error("skillscope \(name): \(error.message)")
+            return error.code == .noInput ? .noInput : .dataError
+        } catch {
+            output.error("skillscope \(name): \(error)")
+            return .failure
+        }
+    }
+}

@@ -1,0 +1,132 @@
+internal import CommonMark
+internal import YAML
+
+/// What became of one file: parsed into a ``Document``, or rejected with the reason.
+public enum FileOutcome: Sendable {
+    case parsed(Document)
+    case rejected(FileDiagnostic)
+}
+
+/// Parses a file's bytes into a ``Document``. No I/O: the caller reads the bytes.
+///
+/// Content never makes it throw: invalid UTF-8 is replaced and reported, malformed front matter is reported with
+/// its line and column and the body is still parsed; only a binary file (NUL bytes) or one over the size limit
+/// is rejected.
+public struct DocumentParser: Sendable {
+    /// Limits on what the parser accepts.
+    public struct Configuration: Sendable {
+        /// The largest file parsed; larger ones are rejected. The default is 1 MiB.
+        public var maxFileBytes: Int = 1 << 20
+        public init() {}
+    }
+
+    public var configuration: Configuration
+
+    public init(configuration: Configuration = Configuration()) {
+        self.configuration = configuration
+    }
+
+    /// Parses `bytes` read from `path` (relative to its repository), of kind `kind`.
+    public func parse(_ bytes: [UInt8], path: String, kind: FileKind) -> FileOutcome {
+        if bytes.count > configuration.maxFileBytes {
+            return .rejected(
+                FileDiagnostic(
+                    path: path, code: .tooLarge, severity: .error,
+                    message: "file is \(bytes.count) bytes, over the \(configuration.maxFileBytes)-byte limit"))
+        }
+        if SourceText.isBinary(bytes) {
+            let offset = bytes.firstIndex(of: 0) ?? 0
+            let line = bytes[..<offset].reduce(1) { $1 == UInt8(ascii: "\n") ? $0 + 1 : $0 }
+            return .rejected(
+                FileDiagnostic(
+                    path: path, code: .binary, severity: .error, message: "file holds NUL bytes: binary, not text",
+                    line: line))
+        }
+        let source = SourceText(decoding: bytes)
+        var diagnostics: [FileDiagnostic] = []
+        if source.hadInvalidUTF8 {
+            diagnostics.append(
+                FileDiagnostic(
+                    path: path, code: .invalidUTF8, severity: .warning,
+                    message: "invalid UTF-8 replaced with U+FFFD", line: source.firstInvalidLine))
+        }
+        return .parsed(parse(text: source.text, path: path, kind: kind, diagnostics: diagnostics))
+    }
+
+    /// Parses text that is already decoded (line endings are normalised here).
+    public func parse(text rawText: String, path: String, kind: FileKind, diagnostics: [FileDiagnostic] = [])
+        -> Document
+    {
+        var diagnostics = diagnostics
+        let text = SourceText.normalizingLineEndings(rawText)
+        var body = text
+        var frontMatter: YAMLNode?
+        var frontMatterLines: LineSpan?
+        switch FrontMatter.split(text) {
+        case .none: break
+        case .unclosed:
+            diagnostics.append(
+                FileDiagnostic(
+                    path: path, code: .unclosedFrontMatter, severity: .error,
+                    message: "front matter opened with --- on line 1 is never closed", line: 1, column: 1))
+        case .found(let split):
+            body = split.body
+            frontMatterLines = split.lines
+            switch split.parse() {
+            case .success(let node):
+                if let node, node.pairs == nil, !node.isNull {
+                    diagnostics.append(
+                        FileDiagnostic(
+                            path: path, code: .invalidFrontMatter, severity: .error,
+                            message: "front matter is not a mapping of keys to values", line: node.line + 1,
+                            column: node.column))
+                } else {
+                    frontMatter = node?.shifted(byLines: 1)
+                }
+            case .failure(let error):
+                diagnostics.append(
+                    FileDiagnostic(
+                        path: path, code: .invalidFrontMatter, severity: .error,
+                        message: "invalid YAML in front matter: \(error.message)", line: error.line,
+                        column: error.column))
+            }
+        }
+        if text.allSatisfy(\.isWhitespace) {
+            diagnostics.append(FileDiagnostic(path: path, code: .empty, severity: .warning, message: "file is empty"))
+        }
+        let tree = CommonMarkParser.parse(body)
+        var extractor = RuleExtractor()
+        extractor.walk(document: tree)
+        let title = extractor.sections.first?.title
+        let declaredName = frontMatter?["name"]?.string.flatMap { $0.isEmpty ? nil : $0 }
+        var name = declaredName
+        if name == nil, kind == .skill {
+            let folder = FileKind.folder(of: path)
+            let last = folder.split(separator: "/").last.map(String.init)
+            name = last
+        }
+        if name == nil { name = title }
+        let lineCount = text.isEmpty ? 0 : text.utf8.reduce(1) { $1 == UInt8(ascii: "\n") ? $0 + 1 : $0 }
+            - (text.hasSuffix("\n") ? 1 : 0)
+        return Document(
+            path: path, kind: kind, name: name, title: title,
+            description: frontMatter?["description"]?.string, frontMatter: frontMatter,
+            frontMatterLines: frontMatterLines, sections: extractor.sections, rules: extractor.rules,
+            diagnostics: diagnostics, text: text, lineCount: lineCount)
+    }
+}
+
+extension YAMLNode {
+    /// The same tree with every line moved down by `offset`.
+    func shifted(byLines offset: Int) -> YAMLNode {
+        let moved: Value
+        switch value {
+        case .scalar: moved = value
+        case .sequence(let items): moved = .sequence(items.map { $0.shifted(byLines: offset) })
+        case .mapping(let pairs):
+            moved = .mapping(
+                pairs.map { Pair(key: $0.key.shifted(byLines: offset), value: $0.value.shifted(byLines: offset)) })
+        }
+        return YAMLNode(value: moved, line: line + offset, column: column)
+    }
+}

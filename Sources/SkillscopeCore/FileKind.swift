@@ -1,0 +1,95 @@
+/// The kind of an instruction file, decided from its path inside a repository.
+public enum FileKind: String, Sendable, Hashable, Codable, CaseIterable, CustomStringConvertible {
+    /// An Agent Skill: `SKILL.md` (or `skill.md`).
+    case skill
+    /// Other Markdown inside a folder that holds a `SKILL.md`, such as `references/api.md`.
+    case skillReference = "skill-reference"
+    /// `CLAUDE.md`, `CLAUDE.local.md`, `.claude/rules/**/*.md`.
+    case claude
+    /// `AGENTS.md`, `AGENT.md`, `AGENTS.override.md`.
+    case agents
+    /// `GEMINI.md`.
+    case gemini
+    /// `.cursor/rules/**/*.mdc|.md`, any `*.mdc`, `.cursorrules`.
+    case cursor
+    /// `.github/copilot-instructions.md`, `.github/instructions/**/*.instructions.md`.
+    case copilot
+    /// `.windsurfrules`, `.windsurf/rules/*.md`.
+    case windsurf
+
+    public var description: String { rawValue }
+
+    /// The kind of the file at `path` (relative to its repository, `/`-separated), ignoring skill references;
+    /// `nil` when the path is no instruction file on its own.
+    public static func ownKind(of path: String) -> FileKind? {
+        let components = path.split(separator: "/", omittingEmptySubsequences: true).map(String.init)
+        guard let base = components.last else { return nil }
+        let folders = components.dropLast()
+        let lower = base.lowercased()
+        if lower == "skill.md" { return .skill }
+        if base == "CLAUDE.md" || base == "CLAUDE.local.md" { return .claude }
+        if base == "AGENTS.md" || base == "AGENT.md" || base == "AGENTS.override.md" { return .agents }
+        if base == "GEMINI.md" { return .gemini }
+        if base == ".cursorrules" || lower.hasSuffix(".mdc") { return .cursor }
+        if base == ".windsurfrules" { return .windsurf }
+        if lower.hasSuffix(".md") {
+            if contains(folders, [".claude", "rules"]) { return .claude }
+            if contains(folders, [".cursor", "rules"]) { return .cursor }
+            if folders.last == "rules" && folders.dropLast().last == ".windsurf" { return .windsurf }
+            if base == "copilot-instructions.md" && folders.last == ".github" { return .copilot }
+            if lower.hasSuffix(".instructions.md") && contains(folders, [".github", "instructions"]) { return .copilot }
+        }
+        return nil
+    }
+
+    /// Kinds for every path of one repository: skill references are the other Markdown files in or below a
+    /// folder that holds a `SKILL.md`.
+    ///
+    /// - Returns: the instruction files among `paths`, with their kinds; other paths are left out.
+    public static func classify(_ paths: some Sequence<String>) -> [String: FileKind] {
+        let all = Array(paths)
+        var skillFolders = Set<String>()
+        for path in all where ownKind(of: path) == .skill {
+            skillFolders.insert(folder(of: path))
+        }
+        var kinds: [String: FileKind] = [:]
+        for path in all {
+            if let kind = ownKind(of: path) {
+                kinds[path] = kind
+            } else if isMarkdown(path), hasAncestor(folder(of: path), in: skillFolders) {
+                kinds[path] = .skillReference
+            }
+        }
+        return kinds
+    }
+
+    /// The folder part of a path: `"a/b/SKILL.md"` → `"a/b"`, `"SKILL.md"` → `""`.
+    public static func folder(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "" }
+        return String(path[..<slash])
+    }
+
+    static func isMarkdown(_ path: String) -> Bool {
+        let lower = path.lowercased()
+        return lower.hasSuffix(".md") || lower.hasSuffix(".markdown")
+    }
+
+    private static func hasAncestor(_ folder: String, in skillFolders: Set<String>) -> Bool {
+        if skillFolders.isEmpty { return false }
+        var current = folder
+        while true {
+            if skillFolders.contains(current) { return true }
+            if current.isEmpty { return false }
+            current = Self.folder(of: current)
+        }
+    }
+
+    private static func contains(_ folders: ArraySlice<String>, _ pair: [String]) -> Bool {
+        let list = Array(folders)
+        guard list.count >= pair.count else { return false }
+        for start in 0...(list.count - pair.count) where Array(list[start..<start + pair.count]) == pair {
+            return true
+        }
+        return false
+    }
+}

@@ -1,0 +1,55 @@
+public import YAML
+
+/// Front matter split from the top of a file: the YAML between a first line `---` and the next line `---`
+/// (or `...`).
+public struct FrontMatter: Sendable {
+    /// The YAML text, without the delimiter lines.
+    public var yaml: String
+    /// The delimiters' lines, 1-based: the opening `---` and the closing one.
+    public var lines: LineSpan
+    /// The body: the file's text with the front-matter lines blanked, so that Markdown line numbers stay file
+    /// line numbers.
+    public var body: String
+
+    /// How a split went.
+    public enum Split: Sendable {
+        /// No front matter: the whole text is the body.
+        case none
+        case found(FrontMatter)
+        /// An opening `---` with no closing line; the whole text is kept as the body.
+        case unclosed
+    }
+
+    /// Splits `text` (line endings already `\n`).
+    public static func split(_ text: String) -> Split {
+        let utf8 = text.utf8
+        guard utf8.starts(with: "---".utf8) else { return .none }
+        var lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        guard let first = lines.first, isDelimiter(first, allowDots: false) else { return .none }
+        guard let close = lines.indices.dropFirst().first(where: { isDelimiter(lines[$0], allowDots: true) }) else {
+            return .unclosed
+        }
+        let yaml = lines[1..<close].joined(separator: "\n")
+        for index in 0...close { lines[index] = "" }
+        return .found(
+            FrontMatter(
+                yaml: yaml, lines: LineSpan(start: 1, end: close + 1), body: lines.joined(separator: "\n")))
+    }
+
+    private static func isDelimiter(_ line: Substring, allowDots: Bool) -> Bool {
+        var trimmed = line
+        while let last = trimmed.last, last == " " || last == "\t" { trimmed = trimmed.dropLast() }
+        return trimmed == "---" || (allowDots && trimmed == "...")
+    }
+
+    /// Parses the YAML; errors are placed on file lines.
+    public func parse() -> Result<YAMLNode?, YAMLError> {
+        do {
+            return .success(try YAMLParser.parse(yaml))
+        } catch {
+            var moved = error
+            moved.line += lines.start
+            return .failure(moved)
+        }
+    }
+}

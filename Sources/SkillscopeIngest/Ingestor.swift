@@ -1,0 +1,224 @@
+public import SkillscopeCore
+public import SkillscopeStore
+internal import Foundation
+internal import Hashing
+
+/// Reads, parses and stores the files of ingest sources: parsing on every core, writing in chunked
+/// transactions in a fixed order.
+///
+/// Incremental and resumable: a file whose sha256 is already stored is not parsed or rewritten, and since each
+/// chunk is one transaction written in listing order, an ingest killed at any moment and run again ends with the
+/// registry an uninterrupted run gives.
+public struct Ingestor: Sendable {
+    /// How an ``Ingestor`` batches and parallelises.
+    public struct Configuration: Sendable {
+        /// Files per write transaction. The default is 256.
+        public var chunkSize = 256
+        /// Chunks parsed at once. The default is the number of active cores plus one.
+        public var parallelChunks = ProcessInfo.processInfo.activeProcessorCount + 1
+        /// The parser's limits.
+        public var parser = DocumentParser.Configuration()
+        public init() {}
+    }
+
+    /// Work done so far, for a progress bar.
+    public struct Progress: Sendable {
+        public var done: Int
+        public var total: Int
+        public var bytes: Int
+        public var elapsed: Duration
+    }
+
+    public let store: any Store
+    public let configuration: Configuration
+
+    public init(store: any Store, configuration: Configuration = Configuration()) {
+        self.store = store
+        self.configuration = configuration
+    }
+
+    private struct Prepared: Sendable {
+        var files: [FileRecord] = []
+        var unchanged: [FileKey] = []
+        var rejected: [FileDiagnostic] = []
+        var warnings: [FileDiagnostic] = []
+        var bytes = 0
+        var rules = 0
+        var unchangedRejected = 0
+    }
+
+    /// Ingests every source in turn.
+    ///
+    /// - Parameters:
+    ///   - seenAt: the time recorded as first and last seen, ISO 8601 UTC; the default is now.
+    ///   - progress: called after each chunk is written.
+    public func run(
+        _ sources: [any IngestSource], seenAt: String? = nil, progress: @Sendable (Progress) -> Void = { _ in }
+    ) async throws -> IngestReport {
+        let clock = ContinuousClock()
+        let start = clock.now
+        let seen = seenAt ?? Dates.now()
+        var report = IngestReport()
+        var listings: [SourceListing] = []
+        for source in sources {
+            let listing = try source.list()
+            listings.append(listing)
+            report.problems += listing.problems
+        }
+        let known = try store.storedHashes()
+        let total = listings.reduce(0) { $0 + $1.entries.count }
+        let writer = BlockingPool(label: "skillscope.ingest.writer")
+        let parser = DocumentParser(configuration: configuration.parser)
+        let store = self.store
+        var done = 0
+        for listing in listings {
+            let repositories = Dictionary(listing.repositories.map { ($0.fullName, $0) }, uniquingKeysWith: { a, _ in a })
+            var written = Set<String>()
+            let chunks = stride(from: 0, to: listing.entries.count, by: configuration.chunkSize).map {
+                Array(listing.entries[$0..<min($0 + configuration.chunkSize, listing.entries.count)])
+            }
+            try await withThrowingTaskGroup(of: (Int, Prepared).self) { group in
+                var next = 0
+                var waiting: [Int: Prepared] = [:]
+                var toWrite = 0
+                func submit() {
+                    let index = next
+                    let chunk = chunks[index]
+                    group.addTask { (index, Self.prepare(chunk, known: known, parser: parser)) }
+                    next += 1
+                }
+                while next < min(configuration.parallelChunks, chunks.count) { submit() }
+                while let (index, prepared) = try await group.next() {
+                    waiting[index] = prepared
+                    while let ready = waiting.removeValue(forKey: toWrite) {
+                        // Repositories go in with the first chunk that holds one of their files.
+                        let names = Set(ready.files.map(\.key.repository) + ready.unchanged.map(\.repository))
+                            .subtracting(written)
+                        written.formUnion(names)
+                        let chunkRepositories = names.sorted().map { repositories[$0] ?? RepositoryRecord(fullName: $0) }
+                        let files = ready.files
+                        let unchanged = ready.unchanged
+                        let summary = try await writer.run {
+                            let summary = try store.write(repositories: chunkRepositories, files: files, seenAt: seen)
+                            try store.markSeen(unchanged, at: seen)
+                            return summary
+                        }
+                        report.written += summary.written
+                        report.unchanged += summary.unchanged + ready.unchanged.count
+                        report.rules += summary.rulesWritten
+                        report.rejected += ready.rejected
+                        report.unchangedRejected += ready.unchangedRejected
+                        report.warnings += ready.warnings
+                        report.bytes += ready.bytes
+                        done += chunks[toWrite].count
+                        toWrite += 1
+                        progress(Progress(done: done, total: total, bytes: report.bytes, elapsed: clock.now - start))
+                    }
+                    if next < chunks.count { submit() }
+                }
+            }
+        }
+        report.files = total
+        report.elapsed = clock.now - start
+        return report
+    }
+
+    private static func prepare(_ chunk: [IngestEntry], known: [FileKey: StoredHash], parser: DocumentParser) -> Prepared {
+        var prepared = Prepared()
+        for entry in chunk {
+            guard let data = FileManager.default.contents(atPath: entry.location) else {
+                prepared.rejected.append(
+                    FileDiagnostic(
+                        path: entry.key.description, code: .unreadable, severity: .error,
+                        message: "cannot read \(entry.location)"))
+                continue
+            }
+            let bytes = [UInt8](data)
+            prepared.bytes += bytes.count
+            let sha = SHA256.hex(of: bytes)
+            if let stored = known[entry.key], stored.sha256 == sha {
+                prepared.unchanged.append(entry.key)
+                if stored.status == .rejected { prepared.unchangedRejected += 1 }
+                continue
+            }
+            var outcome = parser.parse(bytes, path: entry.key.path, kind: entry.kind)
+            switch outcome {
+            case .parsed(let document):
+                prepared.rules += document.rules.count
+                prepared.warnings += document.diagnostics.map { Self.located($0, entry.key) }
+            case .rejected(let diagnostic):
+                let located = Self.located(diagnostic, entry.key)
+                prepared.rejected.append(located)
+                outcome = .rejected(diagnostic)
+            }
+            prepared.files.append(
+                FileRecord(
+                    key: entry.key, kind: entry.kind, commit: entry.commit, firstCommitAt: entry.firstCommitAt,
+                    lastCommitAt: entry.lastCommitAt, sha256: sha, bytes: bytes.count, outcome: outcome))
+        }
+        return prepared
+    }
+
+    private static func located(_ diagnostic: FileDiagnostic, _ key: FileKey) -> FileDiagnostic {
+        var moved = diagnostic
+        moved.path = key.description
+        return moved
+    }
+}
+
+/// What an ingest did, with every problem it met.
+public struct IngestReport: Sendable {
+    /// Files listed by the sources.
+    public var files = 0
+    /// Files parsed and written (new or changed), rejected ones included.
+    public var written = 0
+    /// Files skipped because their sha256 was already stored.
+    public var unchanged = 0
+    public var rules = 0
+    public var bytes = 0
+    /// Files not indexed, with the reason.
+    public var rejected: [FileDiagnostic] = []
+    /// Problems in indexed files (bad front matter, invalid UTF-8).
+    public var warnings: [FileDiagnostic] = []
+    /// Problems with the sources' listings (bad manifest lines, files that are no instruction files).
+    public var problems: [FileDiagnostic] = []
+    public var elapsed: Duration = .zero
+    /// Unchanged files that were rejected when first seen.
+    public var unchangedRejected = 0
+
+    public init() {}
+
+    /// Files now indexed from this run: listed, not rejected.
+    public var indexed: Int { files - rejected.count - unchangedRejected }
+
+    /// "7,880 indexed, 12 skipped: 7 invalid front matter, 3 binary, 2 too large".
+    public var summaryLine: String {
+        let skipped = rejected + problems.filter { $0.severity == .error }
+        var line = "\(Self.grouped(indexed)) indexed (\(Self.grouped(written)) written, \(Self.grouped(unchanged)) unchanged)"
+        line += ", \(Self.grouped(skipped.count)) skipped"
+        if !skipped.isEmpty {
+            line += ": " + Self.counts(skipped)
+        }
+        if !warnings.isEmpty {
+            line += "; \(Self.grouped(warnings.count)) with warnings: " + Self.counts(warnings)
+        }
+        return line
+    }
+
+    private static func counts(_ diagnostics: [FileDiagnostic]) -> String {
+        let byCode = Dictionary(grouping: diagnostics, by: \.code)
+        return byCode.sorted { ($0.value.count, $1.key.rawValue) > ($1.value.count, $0.key.rawValue) }
+            .map { "\(grouped($0.value.count)) \($0.key.summary)" }.joined(separator: ", ")
+    }
+
+    /// `7880` → `7,880`.
+    public static func grouped(_ number: Int) -> String {
+        let digits = String(number)
+        var out = ""
+        for (index, character) in digits.enumerated() {
+            if index > 0 && (digits.count - index) % 3 == 0 { out.append(",") }
+            out.append(character)
+        }
+        return out
+    }
+}

@@ -1,0 +1,165 @@
+public import SkillscopeCore
+public import SkillscopeStore
+internal import SQLite
+internal import FoundationEssentials
+
+extension SQLiteStore {
+    private static let fileColumns = """
+        f.id, r.full_name, f.path, f.kind, f.status, f.commit_sha, f.first_commit_at, f.last_commit_at, f.first_seen,
+        f.last_seen, f.sha256, f.bytes, f.name, f.title, f.description, f.front_matter, f.diagnostics, f.line_count,
+        f.rule_count, f.body, r.stars, r.license, r.topics, r.default_branch, r.pushed_at, r.head_commit
+        """
+
+    public func file(_ reference: FileReference) throws -> StoredFile? {
+        try reading { connection in
+            let row: Row?
+            switch reference {
+            case .id(let id):
+                row = try connection.queryOne(
+                    "SELECT \(Self.fileColumns) FROM files f JOIN repositories r ON r.id = f.repository_id WHERE f.id = ?1",
+                    [id])
+            case .key(let key):
+                row = try connection.queryOne(
+                    """
+                    SELECT \(Self.fileColumns) FROM files f JOIN repositories r ON r.id = f.repository_id
+                    WHERE r.full_name = ?1 AND f.path = ?2
+                    """, [key.repository, key.path])
+            }
+            return try row.map(Self.storedFile)
+        }
+    }
+
+    private static func storedFile(_ row: Row) throws -> StoredFile {
+        let decoder = JSONDecoder()
+        let diagnostics = try decoder.decode([FileDiagnostic].self, from: Data((row.string(16) ?? "[]").utf8))
+        let topics = (try? decoder.decode([String].self, from: Data((row.string(22) ?? "[]").utf8))) ?? []
+        let fullName = row.string(1) ?? ""
+        return StoredFile(
+            id: Int64(row.int(0) ?? 0), key: FileKey(repository: fullName, path: row.string(2) ?? ""),
+            kind: FileKind(rawValue: row.string(3) ?? "") ?? .agents,
+            status: FileStatus(rawValue: row.string(4) ?? "") ?? .rejected, commit: row.string(5),
+            firstCommitAt: row.string(6), lastCommitAt: row.string(7), firstSeen: row.string(8) ?? "",
+            lastSeen: row.string(9) ?? "", sha256: row.string(10) ?? "", bytes: row.int(11) ?? 0, name: row.string(12),
+            title: row.string(13), description: row.string(14), frontMatterJSON: row.string(15),
+            diagnostics: diagnostics, lineCount: row.int(17) ?? 0, ruleCount: row.int(18) ?? 0,
+            text: row.string(19) ?? "",
+            repository: RepositoryRecord(
+                fullName: fullName, stars: row.int(20), license: row.string(21), topics: topics,
+                defaultBranch: row.string(23), pushedAt: row.string(24), commit: row.string(25)))
+    }
+
+    public func rules(ofFile id: Int64) throws -> [Rule] {
+        try reading { connection in
+            let decoder = JSONDecoder()
+            return try connection.query(
+                """
+                SELECT position, text, start_line, end_line, section, source, examples FROM rules
+                WHERE file_id = ?1 ORDER BY position
+                """, [id]
+            ).map { row in
+                let section = row.string(4) ?? ""
+                let examples =
+                    try row.string(6).map { try decoder.decode([Example].self, from: Data($0.utf8)) } ?? []
+                return Rule(
+                    position: row.int(0) ?? 0, text: row.string(1) ?? "",
+                    lines: LineSpan(start: row.int(2) ?? 0, end: row.int(3) ?? 0),
+                    section: section.isEmpty
+                        ? [] : section.split(separator: Character(Self.sectionSeparator), omittingEmptySubsequences: false)
+                            .map(String.init),
+                    source: Rule.Source(rawValue: row.string(5) ?? "") ?? .listItem, examples: examples)
+            }
+        }
+    }
+
+    public func search(_ query: SearchQuery) throws -> SearchResults {
+        let terms = query.terms
+        guard !terms.isEmpty else {
+            throw StoreError(.invalidQuery, "the search has no words to look for")
+        }
+        return try reading { connection in
+            let all = terms.map { "\"\($0)\"" }.joined(separator: " ")
+            var results = try Self.search(connection, match: all, query: query)
+            if results.total == 0 && terms.count > 1 {
+                results = try Self.search(connection, match: terms.map { "\"\($0)\"" }.joined(separator: " OR "), query: query)
+                results.matchedAllTerms = false
+            }
+            return results
+        }
+    }
+
+    private static func search(_ connection: Connection, match: String, query: SearchQuery) throws -> SearchResults {
+        var filter = ""
+        var arguments: [any Bindable] = [match]
+        if !query.kinds.isEmpty {
+            let placeholders = query.kinds.indices.map { "?\($0 + 2)" }.joined(separator: ", ")
+            filter = "AND f.kind IN (\(placeholders))"
+            arguments += query.kinds.map(\.rawValue)
+        }
+        let total =
+            try connection.queryOne(
+                """
+                SELECT count(*) FROM files_fts JOIN files f ON f.id = files_fts.rowid
+                WHERE files_fts MATCH ?1 \(filter)
+                """, arguments)?.int(0) ?? 0
+        let limitIndex = arguments.count + 1
+        let rows = try connection.query(
+            """
+            SELECT f.id, r.full_name, f.path, f.kind, f.name, f.description, r.stars, rank,
+                snippet(files_fts, -1, '', '', '…', 16)
+            FROM files_fts JOIN files f ON f.id = files_fts.rowid JOIN repositories r ON r.id = f.repository_id
+            WHERE files_fts MATCH ?1 \(filter)
+            ORDER BY rank LIMIT ?\(limitIndex) OFFSET ?\(limitIndex + 1)
+            """, arguments + [query.limit, query.offset])
+        let hits = rows.map { row in
+            SearchHit(
+                id: Int64(row.int(0) ?? 0), key: FileKey(repository: row.string(1) ?? "", path: row.string(2) ?? ""),
+                kind: FileKind(rawValue: row.string(3) ?? "") ?? .agents, name: row.string(4),
+                description: row.string(5), stars: row.int(6), score: -(row.double(7) ?? 0),
+                snippet: row.string(8) ?? "")
+        }
+        return SearchResults(hits: hits, total: total, matchedAllTerms: true)
+    }
+
+    public func stats() throws -> RegistryStats {
+        try reading { connection in
+            var stats = RegistryStats()
+            stats.engine = engine
+            stats.repositories = try connection.queryOne("SELECT count(*) FROM repositories")?.int(0) ?? 0
+            for row in try connection.query("SELECT status, kind, count(*), sum(bytes) FROM files GROUP BY status, kind") {
+                let count = row.int(2) ?? 0
+                stats.files += count
+                stats.bytes += row.int(3) ?? 0
+                if row.string(0) == "indexed" {
+                    stats.indexed += count
+                    stats.byKind[row.string(1) ?? "", default: 0] += count
+                } else {
+                    stats.rejected += count
+                }
+            }
+            stats.rules = try connection.queryOne("SELECT count(*) FROM rules")?.int(0) ?? 0
+            for row in try connection.query(
+                """
+                SELECT f.status, json_extract(d.value, '$.code'), count(DISTINCT f.id)
+                FROM files f, json_each(f.diagnostics) d GROUP BY 1, 2
+                """)
+            {
+                let code = row.string(1) ?? ""
+                if row.string(0) == "rejected" {
+                    stats.rejectedByReason[code] = row.int(2) ?? 0
+                } else {
+                    stats.diagnosticsByCode[code] = row.int(2) ?? 0
+                }
+            }
+            stats.schemaVersion = try connection.queryOne("SELECT max(version) FROM schema_migrations")?.int(0) ?? 0
+            return stats
+        }
+    }
+
+    public func fileKeys() throws -> [(id: Int64, key: FileKey)] {
+        let rows = try reading { connection in
+            try connection.query(
+                "SELECT f.id, r.full_name, f.path FROM files f JOIN repositories r ON r.id = f.repository_id ORDER BY f.id")
+        }
+        return rows.map { (Int64($0.int(0) ?? 0), FileKey(repository: $0.string(1) ?? "", path: $0.string(2) ?? "")) }
+    }
+}

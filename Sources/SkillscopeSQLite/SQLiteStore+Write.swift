@@ -1,0 +1,168 @@
+internal import SkillscopeCore
+public import SkillscopeStore
+internal import SQLite
+internal import FoundationEssentials
+
+extension SQLiteStore {
+    public func write(repositories: [RepositoryRecord], files: [FileRecord], seenAt: String) throws -> WriteSummary {
+        try writing { connection in
+            var repositoryIDs: [String: Int64] = [:]
+            for repository in repositories {
+                repositoryIDs[repository.fullName] = try Self.upsert(repository, seenAt: seenAt, on: connection)
+            }
+            var summary = WriteSummary()
+            for file in files {
+                let repositoryID: Int64
+                if let id = repositoryIDs[file.key.repository] {
+                    repositoryID = id
+                } else {
+                    repositoryID = try Self.upsert(
+                        RepositoryRecord(fullName: file.key.repository), seenAt: seenAt, on: connection, keepMetadata: true)
+                    repositoryIDs[file.key.repository] = repositoryID
+                }
+                summary = summary + (try Self.write(file, repositoryID: repositoryID, seenAt: seenAt, on: connection))
+            }
+            return summary
+        }
+    }
+
+    public func markSeen(_ keys: [FileKey], at seenAt: String) throws {
+        guard !keys.isEmpty else { return }
+        try writing { connection in
+            for key in keys {
+                try connection.run(
+                    """
+                    UPDATE files SET last_seen = ?1
+                    WHERE path = ?3 AND repository_id = (SELECT id FROM repositories WHERE full_name = ?2)
+                    """, [seenAt, key.repository, key.path])
+            }
+            let repositories = Set(keys.map(\.repository))
+            for repository in repositories {
+                try connection.run("UPDATE repositories SET last_seen = ?1 WHERE full_name = ?2", [seenAt, repository])
+            }
+        }
+    }
+
+    private static func upsert(
+        _ repository: RepositoryRecord, seenAt: String, on connection: Connection, keepMetadata: Bool = false
+    ) throws -> Int64 {
+        let topics = String(decoding: try JSONEncoder().encode(repository.topics), as: UTF8.self)
+        if keepMetadata {
+            try connection.run(
+                """
+                INSERT INTO repositories (full_name, first_seen, last_seen) VALUES (?1, ?2, ?2)
+                ON CONFLICT (full_name) DO UPDATE SET last_seen = excluded.last_seen
+                """, [repository.fullName, seenAt])
+        } else {
+            try connection.run(
+                """
+                INSERT INTO repositories (full_name, stars, license, topics, default_branch, pushed_at, head_commit,
+                    first_seen, last_seen)
+                VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?8)
+                ON CONFLICT (full_name) DO UPDATE SET
+                    stars = coalesce(excluded.stars, stars), license = coalesce(excluded.license, license),
+                    topics = CASE WHEN excluded.topics = '[]' THEN topics ELSE excluded.topics END,
+                    default_branch = coalesce(excluded.default_branch, default_branch),
+                    pushed_at = coalesce(excluded.pushed_at, pushed_at),
+                    head_commit = coalesce(excluded.head_commit, head_commit), last_seen = excluded.last_seen
+                """,
+                [
+                    repository.fullName, repository.stars, repository.license, topics, repository.defaultBranch,
+                    repository.pushedAt, repository.commit, seenAt,
+                ])
+        }
+        guard
+            let id = try connection.queryOne("SELECT id FROM repositories WHERE full_name = ?1", [repository.fullName])?
+                .int(0)
+        else { throw StoreError(.corrupt, "repository \(repository.fullName) vanished during a write") }
+        return Int64(id)
+    }
+
+    private static func write(_ file: FileRecord, repositoryID: Int64, seenAt: String, on connection: Connection)
+        throws -> WriteSummary
+    {
+        var summary = WriteSummary()
+        let existing = try connection.queryOne(
+            """
+            SELECT id, sha256, status, name, description, rules_text, body, first_seen FROM files
+            WHERE repository_id = ?1 AND path = ?2
+            """, [repositoryID, file.key.path])
+        if let existing, existing.string(1) == file.sha256 {
+            try connection.run("UPDATE files SET last_seen = ?1 WHERE id = ?2", [seenAt, existing.int(0)])
+            summary.unchanged = 1
+            return summary
+        }
+        let document: Document?
+        var diagnostics: [FileDiagnostic]
+        switch file.outcome {
+        case .parsed(let parsed):
+            document = parsed
+            diagnostics = parsed.diagnostics
+        case .rejected(let diagnostic):
+            document = nil
+            diagnostics = [diagnostic]
+        }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        let diagnosticsJSON = String(decoding: try encoder.encode(diagnostics), as: UTF8.self)
+        let frontMatterJSON = try document?.frontMatter.map { String(decoding: try encoder.encode($0), as: UTF8.self) }
+        let rulesText = document?.rules.map(\.text).joined(separator: "\n") ?? ""
+        let values: [any Bindable] = [
+            repositoryID, file.key.path, file.kind.rawValue, document == nil ? "rejected" : "indexed", file.commit,
+            file.firstCommitAt, file.lastCommitAt, seenAt, file.sha256, file.bytes, document?.name, document?.title,
+            document?.description, frontMatterJSON, diagnosticsJSON, document?.lineCount ?? 0,
+            document?.rules.count ?? 0, rulesText, document?.text ?? "",
+        ]
+        let fileID: Int64
+        if let existing, let id = existing.int(0) {
+            fileID = Int64(id)
+            if existing.string(2) == "indexed" {
+                try connection.run(
+                    """
+                    INSERT INTO files_fts (files_fts, rowid, name, description, rules_text, body)
+                    VALUES ('delete', ?1, ?2, ?3, ?4, ?5)
+                    """, [fileID, existing[3], existing[4], existing[5], existing[6]])
+            }
+            try connection.run("DELETE FROM rules WHERE file_id = ?1", [fileID])
+            try connection.run(
+                """
+                UPDATE files SET repository_id = ?1, path = ?2, kind = ?3, status = ?4, commit_sha = ?5,
+                    first_commit_at = ?6, last_commit_at = ?7, last_seen = ?8, sha256 = ?9, bytes = ?10, name = ?11,
+                    title = ?12, description = ?13, front_matter = ?14, diagnostics = ?15, line_count = ?16,
+                    rule_count = ?17, rules_text = ?18, body = ?19
+                WHERE id = ?20
+                """, values + [fileID])
+        } else {
+            try connection.run(
+                """
+                INSERT INTO files (repository_id, path, kind, status, commit_sha, first_commit_at, last_commit_at,
+                    first_seen, last_seen, sha256, bytes, name, title, description, front_matter, diagnostics,
+                    line_count, rule_count, rules_text, body)
+                VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19)
+                """, values)
+            fileID = connection.lastInsertRowID
+        }
+        summary.written = 1
+        guard let document else { return summary }
+        try connection.run(
+            "INSERT INTO files_fts (rowid, name, description, rules_text, body) VALUES (?1, ?2, ?3, ?4, ?5)",
+            [fileID, document.name, document.description, rulesText, document.text])
+        for rule in document.rules {
+            let examples = rule.examples.isEmpty ? nil : String(decoding: try encoder.encode(rule.examples), as: UTF8.self)
+            try connection.run(
+                """
+                INSERT INTO rules (file_id, position, text, start_line, end_line, section, source, examples)
+                VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)
+                """,
+                [
+                    fileID, rule.position, rule.text, rule.lines.start, rule.lines.end,
+                    rule.section.joined(separator: Self.sectionSeparator), rule.source.rawValue, examples,
+                ])
+        }
+        summary.rulesWritten = document.rules.count
+        return summary
+    }
+
+    /// Joins a rule's heading path in one column; a control character that Markdown headings cannot hold.
+    static let sectionSeparator = "\u{1F}"
+}

@@ -1,0 +1,120 @@
+internal import SkillscopeCore
+public import SkillscopeStore
+internal import SQLite
+internal import FoundationEssentials
+
+/// The embedded registry: one SQLite file in WAL mode, one writer and several readers, FTS5 for search.
+public final class SQLiteStore: Store {
+    /// How the store opens its file.
+    public struct Configuration: Sendable {
+        /// Reading connections; size it to at least the threads that read at once. The default is 4.
+        public var readers = 4
+        public init() {}
+    }
+
+    public let engine = "sqlite"
+    let pool: ConnectionPool
+    /// The database path.
+    public let path: String
+
+    /// Opens the registry at `path`, creating it and applying migrations as needed.
+    ///
+    /// - Throws: ``StoreError`` `.corrupt` when the file is not a registry or is newer than this program,
+    ///   `.unavailable` when it cannot be opened.
+    public init(path: String, configuration: Configuration = Configuration()) throws(StoreError) {
+        self.path = path
+        do {
+            pool = try ConnectionPool(path: path, readers: configuration.readers) { connection in
+                try Self.migrate(connection, path: path)
+            }
+        } catch let error as StoreError {
+            throw error
+        } catch let error as SQLiteError {
+            throw Self.storeError(error, path: path)
+        } catch {
+            throw StoreError(.unavailable, "cannot open the registry at \(path)")
+        }
+    }
+
+    static func storeError(_ error: SQLiteError, path: String) -> StoreError {
+        if error.isCorrupt {
+            return StoreError(.corrupt, "\(path) is not a Skillscope registry (not an SQLite database)", underlying: error)
+        }
+        if error.isBusy {
+            return StoreError(.unavailable, "the registry at \(path) is locked by another process", underlying: error)
+        }
+        if error.isConstraintViolation {
+            return StoreError(.conflict, "a uniqueness rule of the registry was broken", underlying: error)
+        }
+        return StoreError(.unavailable, "the registry at \(path) failed: \(error.message)", underlying: error)
+    }
+
+    private static func migrate(_ connection: Connection, path: String) throws {
+        try connection.execute(
+            "CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, applied_at TEXT NOT NULL)")
+        let current = try connection.queryOne("SELECT coalesce(max(version), 0) FROM schema_migrations")?.int(0) ?? 0
+        if current > Schema.version {
+            throw StoreError(
+                .corrupt,
+                "the registry at \(path) has schema version \(current), newer than this skillscope's \(Schema.version)")
+        }
+        for (index, sql) in Schema.migrations.enumerated() where index + 1 > current {
+            try connection.transaction {
+                try connection.execute(sql)
+                try connection.run(
+                    "INSERT INTO schema_migrations (version, applied_at) VALUES (?1, ?2)", [index + 1, Timestamp.now()])
+            }
+        }
+        try connection.execute("PRAGMA cache_size=-65536")
+    }
+
+    /// Runs a read, mapping SQLite errors.
+    func reading<T: Sendable>(_ body: (Connection) throws -> T) throws(StoreError) -> T {
+        do {
+            return try pool.read(body)
+        } catch let error as SQLiteError {
+            throw Self.storeError(error, path: path)
+        } catch let error as StoreError {
+            throw error
+        } catch {
+            throw StoreError(.unavailable, "registry read failed", underlying: nil)
+        }
+    }
+
+    /// Runs a write transaction, mapping SQLite errors.
+    func writing<T: Sendable>(_ body: (Connection) throws -> T) throws(StoreError) -> T {
+        do {
+            return try pool.write(body)
+        } catch let error as SQLiteError {
+            throw Self.storeError(error, path: path)
+        } catch let error as StoreError {
+            throw error
+        } catch {
+            throw StoreError(.unavailable, "registry write failed", underlying: nil)
+        }
+    }
+
+    public func storedHashes() throws -> [FileKey: StoredHash] {
+        try reading { connection in
+            var hashes: [FileKey: StoredHash] = [:]
+            for row in try connection.query(
+                "SELECT r.full_name, f.path, f.sha256, f.status FROM files f JOIN repositories r ON r.id = f.repository_id")
+            {
+                hashes[FileKey(repository: row.string(0) ?? "", path: row.string(1) ?? "")] = StoredHash(
+                    sha256: row.string(2) ?? "", status: row.string(3) == "indexed" ? .indexed : .rejected)
+            }
+            return hashes
+        }
+    }
+
+    public func schemaVersion() throws -> Int {
+        try reading { try $0.queryOne("SELECT coalesce(max(version), 0) FROM schema_migrations")?.int(0) ?? 0 }
+    }
+}
+
+/// ISO 8601 UTC timestamps, the registry's one time format.
+enum Timestamp {
+    static func now() -> String {
+        Date.now.formatted(.iso8601)
+    }
+}

@@ -1,0 +1,65 @@
+/// The SQLite registry's schema, as numbered migrations applied in order.
+enum Schema {
+    /// The newest schema version this program knows.
+    static var version: Int { migrations.count }
+
+    /// Each entry moves the schema up one version; applied in one transaction with its version row.
+    static let migrations: [String] = [
+        """
+        CREATE TABLE repositories (
+            id INTEGER PRIMARY KEY,
+            full_name TEXT NOT NULL UNIQUE,
+            stars INTEGER,
+            license TEXT,
+            topics TEXT NOT NULL DEFAULT '[]',
+            default_branch TEXT,
+            pushed_at TEXT,
+            head_commit TEXT,
+            first_seen TEXT NOT NULL,
+            last_seen TEXT NOT NULL
+        );
+        CREATE TABLE files (
+            id INTEGER PRIMARY KEY,
+            repository_id INTEGER NOT NULL REFERENCES repositories(id),
+            path TEXT NOT NULL,
+            kind TEXT NOT NULL,
+            status TEXT NOT NULL CHECK (status IN ('indexed', 'rejected')),
+            commit_sha TEXT,
+            first_commit_at TEXT,
+            last_commit_at TEXT,
+            first_seen TEXT NOT NULL,
+            last_seen TEXT NOT NULL,
+            sha256 TEXT NOT NULL,
+            bytes INTEGER NOT NULL,
+            name TEXT,
+            title TEXT,
+            description TEXT,
+            front_matter TEXT,
+            diagnostics TEXT NOT NULL DEFAULT '[]',
+            line_count INTEGER NOT NULL DEFAULT 0,
+            rule_count INTEGER NOT NULL DEFAULT 0,
+            rules_text TEXT NOT NULL DEFAULT '',
+            body TEXT NOT NULL DEFAULT '',
+            UNIQUE (repository_id, path)
+        );
+        CREATE INDEX files_kind ON files(kind, status);
+        CREATE TABLE rules (
+            file_id INTEGER NOT NULL REFERENCES files(id) ON DELETE CASCADE,
+            position INTEGER NOT NULL,
+            text TEXT NOT NULL,
+            start_line INTEGER NOT NULL,
+            end_line INTEGER NOT NULL,
+            section TEXT NOT NULL,
+            source TEXT NOT NULL,
+            examples TEXT,
+            PRIMARY KEY (file_id, position)
+        ) WITHOUT ROWID;
+        CREATE VIRTUAL TABLE files_fts USING fts5(
+            name, description, rules_text, body,
+            content='files', content_rowid='id',
+            tokenize='porter unicode61 remove_diacritics 2'
+        );
+        INSERT INTO files_fts(files_fts, rank) VALUES('rank', 'bm25(10.0, 5.0, 2.0, 1.0)');
+        """
+    ]
+}

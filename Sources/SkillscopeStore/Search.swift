@@ -1,0 +1,74 @@
+public import SkillscopeCore
+
+/// A full-text search over the registry.
+public struct SearchQuery: Sendable, Hashable {
+    public var text: String
+    public var kinds: [FileKind]
+    public var limit: Int
+    public var offset: Int
+    public init(text: String, kinds: [FileKind] = [], limit: Int = 20, offset: Int = 0) {
+        self.text = text
+        self.kinds = kinds
+        self.limit = limit
+        self.offset = offset
+    }
+
+    /// The query's words: letters, digits and `_`, lower-cased; everything else separates. Engines build
+    /// their own query syntax from these, so no user text reaches a query parser.
+    public var terms: [String] {
+        var words: [String] = []
+        var current = ""
+        for character in text.lowercased() {
+            if character.isLetter || character.isNumber || character == "_" {
+                current.append(character)
+            } else if !current.isEmpty {
+                words.append(current)
+                current = ""
+            }
+        }
+        if !current.isEmpty { words.append(current) }
+        var seen = Set<String>()
+        return words.filter { seen.insert($0).inserted }
+    }
+}
+
+/// One file found by a search.
+public struct SearchHit: Sendable, Hashable, Codable {
+    public var id: Int64
+    public var key: FileKey
+    public var kind: FileKind
+    public var name: String?
+    public var description: String?
+    public var stars: Int?
+    /// Higher is better; only comparable within one result list.
+    public var score: Double
+    /// A short extract with the matches, plain text.
+    public var snippet: String
+    public init(
+        id: Int64, key: FileKey, kind: FileKind, name: String?, description: String?, stars: Int?, score: Double,
+        snippet: String
+    ) {
+        self.id = id
+        self.key = key
+        self.kind = kind
+        self.name = name
+        self.description = description
+        self.stars = stars
+        self.score = score
+        self.snippet = snippet
+    }
+}
+
+/// A page of search hits.
+public struct SearchResults: Sendable, Hashable, Codable {
+    public var hits: [SearchHit]
+    /// Every file that matched, beyond this page.
+    public var total: Int
+    /// Whether every term had to match (`true`), or the search fell back to any term.
+    public var matchedAllTerms: Bool
+    public init(hits: [SearchHit], total: Int, matchedAllTerms: Bool) {
+        self.hits = hits
+        self.total = total
+        self.matchedAllTerms = matchedAllTerms
+    }
+}
