@@ -53,7 +53,7 @@ let package = Package(
         .testTarget(name: "YAMLTests", dependencies: ["YAML"], swiftSettings: settings),
         .testTarget(name: "HashingTests", dependencies: ["Hashing"], swiftSettings: settings),
         .testTarget(
-            name: "SkillscopeCoreTests", dependencies: ["SkillscopeCore", "SkillscopeTesting"],
+            name: "SkillscopeCoreTests", dependencies: ["SkillscopeCore", "SkillscopeTesting", "YAML"],
             swiftSettings: settings),
         .testTarget(
             name: "SkillscopeSQLiteTests", dependencies: ["SkillscopeSQLite", "SkillscopeTesting"],
@@ -62,7 +62,7 @@ let package = Package(
             name: "SkillscopeIngestTests", dependencies: ["SkillscopeIngest", "SkillscopeTesting"],
             swiftSettings: settings),
         .testTarget(
-            name: "SkillscopeCLITests", dependencies: ["SkillscopeCLI", "SkillscopeTesting"],
+            name: "SkillscopeCLITests", dependencies: ["SkillscopeCLI", "SkillscopeTesting", "SQLite"],
             swiftSettings: settings),
     ]
 )

@@ -31,18 +31,18 @@ struct StatsCommand: Command {
         output.print("  files         \(stats.files) (\(stats.indexed) indexed, \(stats.rejected) rejected, \(stats.bytes) bytes)")
         output.print("  rules         \(stats.rules)")
         for (kind, count) in stats.byKind.sorted(by: { ($0.value, $1.key) > ($1.value, $0.key) }) {
-            output.print("    \(kind.padding(toLength: 16, withPad: " ", startingAt: 0)) \(count)")
+            output.print("    \(kind.padding(toLength: 22, withPad: " ", startingAt: 0)) \(count)")
         }
         if !stats.rejectedByReason.isEmpty {
             output.print("  rejected")
             for (reason, count) in stats.rejectedByReason.sorted(by: { $0.key < $1.key }) {
-                output.print("    \(reason.padding(toLength: 16, withPad: " ", startingAt: 0)) \(count)")
+                output.print("    \(reason.padding(toLength: 22, withPad: " ", startingAt: 0)) \(count)")
             }
         }
         if !stats.diagnosticsByCode.isEmpty {
             output.print("  indexed with warnings")
             for (code, count) in stats.diagnosticsByCode.sorted(by: { $0.key < $1.key }) {
-                output.print("    \(code.padding(toLength: 16, withPad: " ", startingAt: 0)) \(count)")
+                output.print("    \(code.padding(toLength: 22, withPad: " ", startingAt: 0)) \(count)")
             }
         }
         return .success

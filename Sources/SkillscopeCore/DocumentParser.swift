@@ -84,11 +84,20 @@ public struct DocumentParser: Sendable {
                     frontMatter = node?.shifted(byLines: 1)
                 }
             case .failure(let error):
-                diagnostics.append(
-                    FileDiagnostic(
-                        path: path, code: .invalidFrontMatter, severity: .error,
-                        message: "invalid YAML in front matter: \(error.message)", line: error.line,
-                        column: error.column))
+                if let flat = split.parseFlatLines() {
+                    frontMatter = flat
+                    diagnostics.append(
+                        FileDiagnostic(
+                            path: path, code: .invalidFrontMatter, severity: .warning,
+                            message: "front matter is not valid YAML (\(error.message)); read as plain key: value lines",
+                            line: error.line, column: error.column))
+                } else {
+                    diagnostics.append(
+                        FileDiagnostic(
+                            path: path, code: .invalidFrontMatter, severity: .error,
+                            message: "invalid YAML in front matter: \(error.message)", line: error.line,
+                            column: error.column))
+                }
             }
         }
         if text.allSatisfy(\.isWhitespace) {

@@ -53,3 +53,44 @@ public struct FrontMatter: Sendable {
         }
     }
 }
+
+extension FrontMatter {
+    /// Reads front matter that is not valid YAML as flat `key: value` lines, the way Cursor reads `globs: *.ts`.
+    ///
+    /// Every non-empty line must be `key: value` starting at column 1 (a key of letters, digits, `-` and `_`), or
+    /// an indented continuation of the previous value; otherwise `nil`.
+    public func parseFlatLines() -> YAMLNode? {
+        var pairs: [YAMLNode.Pair] = []
+        for (offset, rawLine) in yaml.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            let line = lines.start + 1 + offset
+            if rawLine.allSatisfy({ $0 == " " || $0 == "\t" }) || rawLine.hasPrefix("#") { continue }
+            if rawLine.first == " " || rawLine.first == "\t" {
+                guard let last = pairs.indices.last, case .scalar(var scalar) = pairs[last].value.value else {
+                    return nil
+                }
+                let piece = rawLine.drop { $0 == " " || $0 == "\t" }
+                scalar.text += scalar.text.isEmpty ? String(piece) : " " + piece
+                pairs[last].value.value = .scalar(scalar)
+                continue
+            }
+            guard let colon = rawLine.firstIndex(of: ":") else { return nil }
+            let key = rawLine[..<colon]
+            guard !key.isEmpty, key.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" }) else {
+                return nil
+            }
+            var value = rawLine[rawLine.index(after: colon)...].drop { $0 == " " || $0 == "\t" }
+            while let last = value.last, last == " " || last == "\t" { value = value.dropLast() }
+            var text = String(value)
+            if text.count >= 2, let first = text.first, first == "\"" || first == "'", text.last == first {
+                text = String(text.dropFirst().dropLast())
+            }
+            let valueColumn = rawLine.distance(from: rawLine.startIndex, to: value.startIndex) + 1
+            pairs.append(
+                YAMLNode.Pair(
+                    key: YAMLNode(value: .scalar(.init(text: String(key), isPlain: true)), line: line, column: 1),
+                    value: YAMLNode(value: .scalar(.init(text: text, isPlain: true)), line: line, column: valueColumn)))
+        }
+        guard let first = pairs.first else { return nil }
+        return YAMLNode(value: .mapping(pairs), line: first.key.line, column: 1)
+    }
+}

@@ -104,11 +104,12 @@ extension SQLiteStore {
         let limitIndex = arguments.count + 1
         let rows = try connection.query(
             """
-            SELECT f.id, r.full_name, f.path, f.kind, f.name, f.description, r.stars, rank,
+            SELECT f.id, r.full_name, f.path, f.kind, f.name, f.description, r.stars,
+                rank * (CASE f.kind WHEN 'skill' THEN 1.5 WHEN 'skill-reference' THEN 1.0 ELSE 1.2 END) AS weighted,
                 snippet(files_fts, -1, '', '', '…', 16)
             FROM files_fts JOIN files f ON f.id = files_fts.rowid JOIN repositories r ON r.id = f.repository_id
             WHERE files_fts MATCH ?1 \(filter)
-            ORDER BY rank LIMIT ?\(limitIndex) OFFSET ?\(limitIndex + 1)
+            ORDER BY weighted, f.id LIMIT ?\(limitIndex) OFFSET ?\(limitIndex + 1)
             """, arguments + [query.limit, query.offset])
         let hits = rows.map { row in
             SearchHit(

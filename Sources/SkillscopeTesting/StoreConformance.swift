@@ -1,0 +1,109 @@
+public import SkillscopeStore
+internal import SkillscopeCore
+internal import Testing
+internal import Foundation
+
+/// Behaviour every ``Store`` engine must show; each engine's test target calls these with its engine.
+public enum StoreConformance {
+    static let seenAt = "2026-11-30T10:00:00Z"
+
+    public static func writesAndReadsBack(_ store: any Store) throws {
+        let record = Fixtures.record("acme/skills", "review/SKILL.md", Fixtures.reviewSkill)
+        let summary = try store.write(
+            repositories: [RepositoryRecord(fullName: "acme/skills", stars: 42, license: "MIT", topics: ["ai"])],
+            files: [record], seenAt: seenAt)
+        #expect(summary.written == 1 && summary.rulesWritten == 3)
+        let file = try #require(try store.file(.key(FileKey(repository: "acme/skills", path: "review/SKILL.md"))))
+        #expect(file.kind == .skill && file.status == .indexed)
+        #expect(file.name == "code-review")
+        #expect(file.repository.stars == 42 && file.repository.topics == ["ai"])
+        #expect(file.firstSeen == seenAt && file.lastSeen == seenAt)
+        #expect(file.text == Fixtures.reviewSkill)
+        let byID = try #require(try store.file(.id(file.id)))
+        #expect(byID.key == file.key)
+        let rules = try store.rules(ofFile: file.id)
+        #expect(rules.map(\.text) == [
+            "Read the whole diff before commenting.", "Flag missing tests for new behaviour.",
+            "Never approve a change that breaks the build.",
+        ])
+        #expect(rules.map(\.lines.start) == [9, 10, 11])
+        #expect(rules[2].examples.first?.language == "bash")
+        #expect(rules[0].section == ["Code review", "Rules"])
+    }
+
+    public static func rewritingUnchangedFilesWritesNothing(_ store: any Store) throws {
+        let record = Fixtures.record("acme/skills", "review/SKILL.md", Fixtures.reviewSkill)
+        _ = try store.write(repositories: [], files: [record], seenAt: seenAt)
+        let again = try store.write(repositories: [], files: [record], seenAt: "2026-12-01T00:00:00Z")
+        #expect(again.written == 0 && again.unchanged == 1 && again.rulesWritten == 0)
+        let file = try #require(try store.file(.key(record.key)))
+        #expect(file.firstSeen == seenAt && file.lastSeen == "2026-12-01T00:00:00Z")
+        #expect(try store.stats().rules == 3)
+    }
+
+    public static func changedFileReplacesRulesAndSearchText(_ store: any Store) throws {
+        let key = ("acme/skills", "review/SKILL.md")
+        _ = try store.write(repositories: [], files: [Fixtures.record(key.0, key.1, Fixtures.reviewSkill)], seenAt: seenAt)
+        #expect(try store.search(SearchQuery(text: "approve")).total == 1)
+        let edited = Fixtures.reviewSkill.replacingOccurrences(
+            of: "- Never approve a change that breaks the build.", with: "- Ask for a second reviewer on migrations.")
+        let summary = try store.write(repositories: [], files: [Fixtures.record(key.0, key.1, edited)], seenAt: seenAt)
+        #expect(summary.written == 1)
+        #expect(try store.search(SearchQuery(text: "approve")).total == 0)
+        #expect(try store.search(SearchQuery(text: "reviewer migrations")).total == 1)
+        let file = try #require(try store.file(.key(FileKey(repository: key.0, path: key.1))))
+        #expect(try store.rules(ofFile: file.id).map(\.text).contains("Ask for a second reviewer on migrations."))
+        #expect(try store.stats().rules == 3)
+        #expect(try store.stats().files == 1)
+    }
+
+    public static func searchRanksNameMatchesFirstAndFiltersByKind(_ store: any Store) throws {
+        _ = try store.write(
+            repositories: [],
+            files: [
+                Fixtures.record("acme/skills", "review/SKILL.md", Fixtures.reviewSkill),
+                Fixtures.record("acme/skills", "commit/SKILL.md", Fixtures.commitSkill),
+                Fixtures.record("lena/app", "AGENTS.md", Fixtures.agentsFile + "\nA commit needs a clear subject.\n"),
+            ], seenAt: seenAt)
+        let results = try store.search(SearchQuery(text: "commit"))
+        #expect(results.total == 2)
+        #expect(results.hits.first?.key.path == "commit/SKILL.md")
+        let agentsOnly = try store.search(SearchQuery(text: "commit", kinds: [.agents]))
+        #expect(agentsOnly.hits.map(\.key.path) == ["AGENTS.md"])
+        let stemmed = try store.search(SearchQuery(text: "reviewing"))
+        #expect(stemmed.hits.map(\.key.path) == ["review/SKILL.md"])
+        let fallback = try store.search(SearchQuery(text: "diff zebra"))
+        #expect(!fallback.matchedAllTerms && fallback.total == 1)
+        let hostile = try store.search(SearchQuery(text: "\"review* OR NEAR(( -- ;"))
+        #expect(hostile.total >= 1)
+        #expect(throws: StoreError.self) { try store.search(SearchQuery(text: "  ++ ")) }
+    }
+
+    public static func rejectedFilesAreKeptWithTheirReason(_ store: any Store) throws {
+        var record = Fixtures.record("acme/skills", "bin/AGENTS.md", "x")
+        record.outcome = .rejected(
+            FileDiagnostic(path: "bin/AGENTS.md", code: .binary, severity: .error, message: "binary", line: 1))
+        _ = try store.write(repositories: [], files: [record], seenAt: seenAt)
+        let stats = try store.stats()
+        #expect(stats.rejected == 1 && stats.indexed == 0)
+        #expect(stats.rejectedByReason["binary"] == 1)
+        let file = try #require(try store.file(.key(record.key)))
+        #expect(file.status == .rejected && file.diagnostics.first?.code == .binary)
+        #expect(try store.storedHashes()[record.key]?.status == .rejected)
+    }
+
+    public static func statsCountKindsAndRules(_ store: any Store) throws {
+        _ = try store.write(
+            repositories: [],
+            files: [
+                Fixtures.record("acme/skills", "review/SKILL.md", Fixtures.reviewSkill),
+                Fixtures.record("lena/app", "AGENTS.md", Fixtures.agentsFile),
+            ], seenAt: seenAt)
+        let stats = try store.stats()
+        #expect(stats.repositories == 2 && stats.files == 2 && stats.indexed == 2)
+        #expect(stats.byKind == ["skill": 1, "agents": 1])
+        #expect(stats.rules == 5)
+        #expect(stats.schemaVersion >= 1)
+        #expect(try store.fileKeys().map(\.key.path) == ["review/SKILL.md", "AGENTS.md"])
+    }
+}

@@ -1,0 +1,70 @@
+import Foundation
+import SQLite
+import Testing
+
+@Suite struct ConnectionTests {
+    @Test func bindsAndReadsEveryType() throws {
+        let connection = try Connection(path: ":memory:")
+        try connection.execute("CREATE TABLE t (i INTEGER, r REAL, s TEXT, b BLOB, n TEXT)")
+        try connection.run(
+            "INSERT INTO t VALUES (?1, ?2, ?3, ?4, ?5)", [42, 1.5, "héllo ☃", [UInt8]([0, 1, 255]), String?.none])
+        let row = try #require(try connection.queryOne("SELECT i, r, s, b, n FROM t"))
+        #expect(row.int(0) == 42 && row.double(1) == 1.5 && row.string(2) == "héllo ☃")
+        #expect(row[3] == .blob([0, 1, 255]) && row[4] == .null)
+        #expect(row.columns == ["i", "r", "s", "b", "n"])
+    }
+
+    @Test func aFailedTransactionRollsBack() throws {
+        let connection = try Connection(path: ":memory:")
+        try connection.execute("CREATE TABLE t (k TEXT PRIMARY KEY)")
+        #expect(throws: SQLiteError.self) {
+            try connection.transaction {
+                try connection.run("INSERT INTO t VALUES ('a')")
+                try connection.run("INSERT INTO t VALUES ('a')")
+            }
+        }
+        #expect(try connection.queryOne("SELECT count(*) FROM t")?.int(0) == 0)
+    }
+
+    @Test func constraintErrorsKeepTheExtendedCode() throws {
+        let connection = try Connection(path: ":memory:")
+        try connection.execute("CREATE TABLE t (k TEXT PRIMARY KEY); INSERT INTO t VALUES ('a')")
+        do {
+            try connection.run("INSERT INTO t VALUES ('a')")
+            Issue.record("a duplicate key was accepted")
+        } catch {
+            #expect(error.isConstraintViolation && error.extendedCode == 1555)
+            #expect(String(reflecting: error).contains("INSERT INTO t"))
+        }
+    }
+
+    @Test func syntaxErrorsAreThrown() throws {
+        let connection = try Connection(path: ":memory:")
+        #expect(throws: SQLiteError.self) { try connection.execute("SELEKT 1") }
+    }
+
+    @Test func thePoolReadsWhatTheWriterCommitted() async throws {
+        let directory = NSTemporaryDirectory() + "/sqlite-pool-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let pool = try ConnectionPool(path: directory + "/db.sqlite", readers: 3) {
+            try $0.execute("CREATE TABLE IF NOT EXISTS t (v INTEGER)")
+        }
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for value in 0..<50 {
+                group.addTask { try pool.write { try $0.run("INSERT INTO t VALUES (?1)", [value]) } }
+            }
+            try await group.waitForAll()
+        }
+        let count = try pool.read { try $0.queryOne("SELECT count(*), sum(v) FROM t") }
+        #expect(count?.int(0) == 50 && count?.int(1) == 1225)
+        #expect(throws: SQLiteError.self) { try pool.read { try $0.run("INSERT INTO t VALUES (1)") } }
+    }
+
+    @Test func fts5IsAvailable() throws {
+        let connection = try Connection(path: ":memory:")
+        try connection.execute(
+            "CREATE VIRTUAL TABLE f USING fts5(body, tokenize='porter unicode61'); INSERT INTO f VALUES ('running tests')")
+        #expect(try connection.queryOne("SELECT count(*) FROM f WHERE f MATCH 'run'")?.int(0) == 1)
+    }
+}

@@ -1,0 +1,107 @@
+import Foundation
+import SQLite
+import SkillscopeCore
+import SkillscopeSQLite
+import SkillscopeStore
+import SkillscopeTesting
+import Testing
+
+@Suite struct StoreConformanceTests {
+    @Test(arguments: StoreEngine.available)
+    func writesAndReadsBack(engine: StoreEngine) throws {
+        let directory = TemporaryDirectory()
+        try StoreConformance.writesAndReadsBack(try engine.makeEmptyStore(in: directory))
+    }
+
+    @Test(arguments: StoreEngine.available)
+    func rewritingUnchangedFilesWritesNothing(engine: StoreEngine) throws {
+        let directory = TemporaryDirectory()
+        try StoreConformance.rewritingUnchangedFilesWritesNothing(try engine.makeEmptyStore(in: directory))
+    }
+
+    @Test(arguments: StoreEngine.available)
+    func changedFileReplacesRulesAndSearchText(engine: StoreEngine) throws {
+        let directory = TemporaryDirectory()
+        try StoreConformance.changedFileReplacesRulesAndSearchText(try engine.makeEmptyStore(in: directory))
+    }
+
+    @Test(arguments: StoreEngine.available)
+    func searchRanksNameMatchesFirstAndFiltersByKind(engine: StoreEngine) throws {
+        let directory = TemporaryDirectory()
+        try StoreConformance.searchRanksNameMatchesFirstAndFiltersByKind(try engine.makeEmptyStore(in: directory))
+    }
+
+    @Test(arguments: StoreEngine.available)
+    func rejectedFilesAreKeptWithTheirReason(engine: StoreEngine) throws {
+        let directory = TemporaryDirectory()
+        try StoreConformance.rejectedFilesAreKeptWithTheirReason(try engine.makeEmptyStore(in: directory))
+    }
+
+    @Test(arguments: StoreEngine.available)
+    func statsCountKindsAndRules(engine: StoreEngine) throws {
+        let directory = TemporaryDirectory()
+        try StoreConformance.statsCountKindsAndRules(try engine.makeEmptyStore(in: directory))
+    }
+}
+
+@Suite struct SQLiteStoreTests {
+    @Test func aFailingBatchWritesNothing() throws {
+        let directory = TemporaryDirectory()
+        let path = directory.appending("registry.sqlite")
+        let store = try SQLiteStore(path: path)
+        // Make the second file's rule insert fail, after the first file was written in the same transaction.
+        let raw = try Connection(path: path)
+        try raw.execute(
+            "CREATE TRIGGER boom BEFORE INSERT ON rules WHEN NEW.text LIKE '%boom%' BEGIN SELECT RAISE(ABORT, 'boom'); END")
+        let good = Fixtures.record("acme/skills", "review/SKILL.md", Fixtures.reviewSkill)
+        let bad = Fixtures.record("acme/skills", "bad/SKILL.md", "---\nname: bad\n---\n- Always say boom.\n")
+        #expect(throws: StoreError.self) {
+            try store.write(repositories: [], files: [good, bad], seenAt: "2026-11-30T00:00:00Z")
+        }
+        #expect(try store.stats().files == 0)
+        #expect(try store.search(SearchQuery(text: "diff")).total == 0)
+    }
+
+    @Test func aFileThatIsNoDatabaseIsReportedAsCorrupt() throws {
+        let directory = TemporaryDirectory()
+        try directory.write("not.sqlite", String(repeating: "this is not a database\n", count: 200))
+        do {
+            _ = try SQLiteStore(path: directory.appending("not.sqlite"))
+            Issue.record("opening a text file as a registry succeeded")
+        } catch {
+            #expect(error.code == .corrupt)
+            #expect(error.message.contains("not a Skillscope registry"))
+        }
+    }
+
+    @Test func aNewerSchemaIsRefused() throws {
+        let directory = TemporaryDirectory()
+        let path = directory.appending("registry.sqlite")
+        _ = try SQLiteStore(path: path)
+        let raw = try Connection(path: path)
+        try raw.execute("INSERT INTO schema_migrations (version, applied_at) VALUES (999, 'later')")
+        do {
+            _ = try SQLiteStore(path: path)
+            Issue.record("a registry from a newer version opened")
+        } catch {
+            #expect(error.code == .corrupt && error.message.contains("999"))
+        }
+    }
+
+    @Test func reopeningKeepsDataAndAppliesNoMigrationTwice() throws {
+        let directory = TemporaryDirectory()
+        let path = directory.appending("registry.sqlite")
+        do {
+            let store = try SQLiteStore(path: path)
+            _ = try store.write(
+                repositories: [], files: [Fixtures.record("a/b", "AGENTS.md", Fixtures.agentsFile)],
+                seenAt: "2026-11-30T00:00:00Z")
+        }
+        let reopened = try SQLiteStore(path: path)
+        #expect(try reopened.stats().files == 1)
+        #expect(try reopened.schemaVersion() == 1)
+        let raw = try Connection(path: path)
+        #expect(try raw.queryOne("SELECT count(*) FROM schema_migrations")?.int(0) == 1)
+        #expect(try raw.queryOne("PRAGMA journal_mode")?.string(0) == "wal")
+    }
+}
