@@ -64,7 +64,12 @@ public enum CommonMarkParser {
             return .list(
                 isOrdered: cmark_node_get_list_type(node) == CMARK_ORDERED_LIST,
                 start: Int(cmark_node_get_list_start(node)))
-        case CMARK_NODE_ITEM: return .item
+        case CMARK_NODE_ITEM:
+            // The tasklist extension marks items by their type string, not by a node type of its own.
+            if let name = cmark_node_get_type_string(node), String(cString: name) == "tasklist" {
+                return .taskItem(isChecked: cmark_gfm_extensions_get_tasklist_item_checked(node))
+            }
+            return .item
         case CMARK_NODE_CODE_BLOCK:
             return .codeBlock(info: cmark_node_get_fence_info(node).map { String(cString: $0) } ?? "")
         case CMARK_NODE_HTML_BLOCK: return .htmlBlock

@@ -65,6 +65,7 @@ public struct DocumentParser: Sendable {
         switch FrontMatter.split(text) {
         case .none: break
         case .unclosed:
+            body = FrontMatter.bodyAfterUnclosed(text)
             diagnostics.append(
                 FileDiagnostic(
                     path: path, code: .unclosedFrontMatter, severity: .error,

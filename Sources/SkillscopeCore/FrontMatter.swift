@@ -20,6 +20,26 @@ public struct FrontMatter: Sendable {
         case unclosed
     }
 
+    /// The body of a file whose front matter never closes: the opening `---` and the `key: value` lines after it
+    /// are blanked, so they are not read as Markdown; the rest is kept.
+    public static func bodyAfterUnclosed(_ text: String) -> String {
+        var lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        guard !lines.isEmpty else { return text }
+        lines[0] = ""
+        var index = 1
+        while index < lines.count {
+            let line = lines[index]
+            let isKeyLine = line.firstIndex(of: ":").map { colon in
+                !line[..<colon].isEmpty && line[..<colon].allSatisfy { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" }
+            } ?? false
+            let isContinuation = line.first == " " || line.first == "\t"
+            guard !line.isEmpty, isKeyLine || isContinuation else { break }
+            lines[index] = ""
+            index += 1
+        }
+        return lines.joined(separator: "\n")
+    }
+
     /// Splits `text` (line endings already `\n`).
     public static func split(_ text: String) -> Split {
         let utf8 = text.utf8
@@ -81,6 +101,10 @@ extension FrontMatter {
             var value = rawLine[rawLine.index(after: colon)...].drop { $0 == " " || $0 == "\t" }
             while let last = value.last, last == " " || last == "\t" { value = value.dropLast() }
             var text = String(value)
+            // A flow collection left open is a real error, not a lenient client's plain value.
+            if let first = text.first, first == "[" || first == "{", text.last != (first == "[" ? "]" : "}") {
+                return nil
+            }
             if text.count >= 2, let first = text.first, first == "\"" || first == "'", text.last == first {
                 text = String(text.dropFirst().dropLast())
             }

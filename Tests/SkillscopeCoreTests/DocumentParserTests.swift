@@ -33,8 +33,8 @@ import Testing
             2. Commit.
             """)
         #expect(rules(document) == [
-            "8 Small views. Extract subviews as their own types.", "9-10 Keep `body` cheap: no sorting in it.",
-            "11 Prefer value types.", "13 Run the tests.", "14 Commit.",
+            "9 Small views. Extract subviews as their own types.", "10-11 Keep `body` cheap: no sorting in it.",
+            "12 Prefer value types.", "14 Run the tests.", "15 Commit.",
         ])
         #expect(document.rules.allSatisfy { $0.section == ["Demo", "Rules"] })
         #expect(document.rules.map(\.position) == [0, 1, 2, 3, 4])
