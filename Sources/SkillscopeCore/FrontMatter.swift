@@ -44,16 +44,27 @@ public struct FrontMatter: Sendable {
     public static func split(_ text: String) -> Split {
         let utf8 = text.utf8
         guard utf8.starts(with: "---".utf8) else { return .none }
-        var lines = text.split(separator: "\n", omittingEmptySubsequences: false)
-        guard let first = lines.first, isDelimiter(first, allowDots: false) else { return .none }
-        guard let close = lines.indices.dropFirst().first(where: { isDelimiter(lines[$0], allowDots: true) }) else {
-            return .unclosed
+        // Walk lines without splitting the whole text: front matter is short, bodies are long.
+        var lineStart = utf8.startIndex
+        var lineNumber = 0
+        var yamlStart: String.Index?
+        while lineStart < utf8.endIndex {
+            let lineEnd = utf8[lineStart...].firstIndex(of: UInt8(ascii: "\n")) ?? utf8.endIndex
+            lineNumber += 1
+            let line = text[lineStart..<lineEnd]
+            if lineNumber == 1 {
+                guard isDelimiter(line, allowDots: false) else { return .none }
+                yamlStart = lineEnd < utf8.endIndex ? utf8.index(after: lineEnd) : lineEnd
+            } else if isDelimiter(line, allowDots: true), let yamlStart {
+                let yaml = yamlStart < lineStart ? String(text[yamlStart..<utf8.index(before: lineStart)]) : ""
+                let blank = String(repeating: "\n", count: lineNumber - 1)
+                let body = blank + String(text[lineEnd...])
+                return .found(FrontMatter(yaml: yaml, lines: LineSpan(start: 1, end: lineNumber), body: body))
+            }
+            if lineEnd == utf8.endIndex { break }
+            lineStart = utf8.index(after: lineEnd)
         }
-        let yaml = lines[1..<close].joined(separator: "\n")
-        for index in 0...close { lines[index] = "" }
-        return .found(
-            FrontMatter(
-                yaml: yaml, lines: LineSpan(start: 1, end: close + 1), body: lines.joined(separator: "\n")))
+        return .unclosed
     }
 
     private static func isDelimiter(_ line: Substring, allowDots: Bool) -> Bool {

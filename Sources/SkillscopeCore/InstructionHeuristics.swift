@@ -25,46 +25,71 @@ public enum InstructionHeuristics {
         "verify", "wait", "warn", "watch", "wrap", "write",
     ]
 
-    /// Phrases that make a sentence a directive wherever they stand.
+    /// Words that make a sentence a directive wherever they stand.
     static let directiveWords: Set<String> = [
         "must", "mustn't", "should", "shouldn't", "never", "always", "avoid", "prefer", "ensure", "required",
-        "forbidden", "don't", "do not", "make sure", "be sure", "need to", "needs to", "have to", "has to",
-        "is not allowed", "are not allowed", "instead of", "only use", "important",
+        "forbidden", "don't", "important",
+    ]
+
+    /// Word pairs and triples that make a sentence a directive wherever they stand.
+    static let directivePhrases: Set<[String]> = [
+        ["do", "not"], ["make", "sure"], ["be", "sure"], ["need", "to"], ["needs", "to"], ["have", "to"],
+        ["has", "to"], ["instead", "of"], ["only", "use"], ["is", "not", "allowed"], ["are", "not", "allowed"],
     ]
 
     /// Whether `text` (a paragraph's plain text) instructs.
     public static func isInstruction(_ text: String) -> Bool {
         let words = lowercaseWords(text)
         guard words.count >= 2 else { return false }
-        var first = words[0]
-        // Skip an opening label such as "Important:" or "Rule 1:" by looking at the word after a colon too.
-        if imperativeVerbs.contains(first) { return true }
-        if let colon = text.firstIndex(of: ":"), text.distance(from: text.startIndex, to: colon) < 40 {
-            let rest = lowercaseWords(String(text[text.index(after: colon)...]))
+        if imperativeVerbs.contains(words[0]) { return true }
+        // An opening label such as "Important:" or "Rule 1:": look at the word after the colon too.
+        if let colon = text.utf8.firstIndex(of: UInt8(ascii: ":")), text.utf8.distance(from: text.utf8.startIndex, to: colon) < 40 {
+            let rest = lowercaseWords(String(text[text.index(after: colon)...]), limit: 1)
             if let next = rest.first, imperativeVerbs.contains(next) { return true }
         }
-        if first == "please" || first == "you" || first == "agents" || first == "claude", words.count > 1 {
-            first = words[1]
-            if imperativeVerbs.contains(first) || first == "must" || first == "should" { return true }
+        if ["please", "you", "agents", "claude"].contains(words[0]) {
+            if imperativeVerbs.contains(words[1]) || words[1] == "must" || words[1] == "should" { return true }
         }
-        let joined = " " + words.joined(separator: " ") + " "
-        for phrase in directiveWords where joined.contains(" " + phrase + " ") { return true }
+        for (index, word) in words.enumerated() {
+            if directiveWords.contains(word) { return true }
+            if index + 1 < words.count, directivePhrases.contains([word, words[index + 1]]) { return true }
+            if index + 2 < words.count, directivePhrases.contains([word, words[index + 1], words[index + 2]]) {
+                return true
+            }
+        }
         return false
     }
 
-    /// Lower-case words of `text`: runs of letters, digits, `'` and `-`.
-    static func lowercaseWords(_ text: String) -> [String] {
+    /// Lower-case words of `text`: runs of letters, digits, `'` and `-` (a curly apostrophe counts as `'`).
+    static func lowercaseWords(_ text: String, limit: Int = .max) -> [String] {
         var words: [String] = []
-        var current = ""
-        for character in text.lowercased() {
-            if character.isLetter || character.isNumber || character == "'" || character == "’" || character == "-" {
-                current.append(character == "’" ? "'" : character)
-            } else if !current.isEmpty {
-                words.append(current)
-                current = ""
+        var current = String.UnicodeScalarView()
+        func flush() {
+            if !current.isEmpty {
+                words.append(String(current).lowercased())
+                current = String.UnicodeScalarView()
             }
         }
-        if !current.isEmpty { words.append(current) }
+        for scalar in text.unicodeScalars {
+            if scalar.isASCII {
+                let value = scalar.value
+                if (value >= 0x61 && value <= 0x7A) || (value >= 0x41 && value <= 0x5A) || (value >= 0x30 && value <= 0x39)
+                    || value == 0x27 || value == 0x2D
+                {
+                    current.append(scalar)
+                    continue
+                }
+            } else if scalar == "\u{2019}" {
+                current.append("'")
+                continue
+            } else if scalar.properties.isAlphabetic || scalar.properties.numericType != nil {
+                current.append(scalar)
+                continue
+            }
+            flush()
+            if words.count >= limit { return words }
+        }
+        flush()
         return words
     }
 }

@@ -50,7 +50,7 @@ struct RuleExtractor {
             let text = collapse(own.map(\.plainText).joined(separator: " "))
             let introducesOnly =
                 hasSubList
-                && (text.isEmpty || text.hasSuffix(":") || InstructionHeuristics.lowercaseWords(text).count <= 3)
+                && (text.isEmpty || text.hasSuffix(":") || InstructionHeuristics.lowercaseWords(text, limit: 4).count <= 3)
             if !text.isEmpty && !introducesOnly {
                 let end = own.map { lines(of: $0).end }.max() ?? item.range.startLine
                 emit(text, lines: LineSpan(start: item.range.startLine, end: end), source: .listItem)
@@ -95,20 +95,20 @@ struct RuleExtractor {
         return LineSpan(start: node.range.startLine, end: end)
     }
 
-    /// Runs of white space collapsed to one space, ends trimmed.
+    /// Runs of ASCII white space collapsed to one space, ends trimmed.
     private func collapse(_ text: String) -> String {
-        var out = ""
+        var out: [UInt8] = []
         out.reserveCapacity(text.utf8.count)
         var pendingSpace = false
-        for character in text {
-            if character.isWhitespace {
+        for byte in text.utf8 {
+            if byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D || byte == 0x0C {
                 pendingSpace = !out.isEmpty
             } else {
-                if pendingSpace { out.append(" ") }
+                if pendingSpace { out.append(0x20) }
                 pendingSpace = false
-                out.append(character)
+                out.append(byte)
             }
         }
-        return out
+        return String(decoding: out, as: UTF8.self)
     }
 }

@@ -1,0 +1,68 @@
+import Foundation
+import SkillscopeCore
+import SkillscopeIngest
+import SkillscopeSQLite
+import SkillscopeStore
+
+/// skillscope-bench SCENARIO ARGS…: runs one named scenario and prints one JSON line.
+///
+///     skillscope-bench ingest CORPUS_DIR [--label NAME]
+///
+/// `ingest` ingests a corpus (files/, manifest.jsonl) into a fresh SQLite registry in a temporary folder and
+/// reports files/s, MB/s and the process's peak RSS; the checksum is the number of rules written.
+func peakRSSMegabytes() -> Double {
+    var usage = rusage()
+    getrusage(RUSAGE_SELF.rawValue, &usage)
+    return Double(usage.ru_maxrss) / 1024
+}
+
+func seconds(_ duration: Duration) -> Double {
+    Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+}
+
+let arguments = Array(CommandLine.arguments.dropFirst())
+if arguments.first == "parse", arguments.count >= 2 {
+    // Parse only, one thread: where the time goes without the store.
+    let listing = try CorpusSource(root: arguments[1]).list()
+    let clock = ContinuousClock()
+    var rules = 0
+    var bytes = 0
+    var decode = Duration.zero
+    let parser = DocumentParser()
+    let start = clock.now
+    for entry in listing.entries {
+        let data = [UInt8](FileManager.default.contents(atPath: entry.location) ?? Data())
+        bytes += data.count
+        let t0 = clock.now
+        if case .parsed(let document) = parser.parse(data, path: entry.key.path, kind: entry.kind) {
+            rules += document.rules.count
+        }
+        decode += clock.now - t0
+    }
+    let total = seconds(clock.now - start)
+    print("parse-only 1 thread: \(listing.entries.count) files, \(Int(Double(listing.entries.count) / total)) files/s, \(Double(bytes) / 1e6 / total) MB/s, parse \(seconds(decode)) s, rules \(rules)")
+    exit(0)
+}
+guard arguments.count >= 2, arguments[0] == "ingest" else {
+    FileHandle.standardError.write(Data("usage: skillscope-bench ingest CORPUS_DIR [--label NAME]\n".utf8))
+    exit(64)
+}
+let corpus = arguments[1]
+let label = arguments.firstIndex(of: "--label").flatMap { arguments.indices.contains($0 + 1) ? arguments[$0 + 1] : nil }
+    ?? "ingest"
+let folder = NSTemporaryDirectory() + "/skillscope-bench-\(ProcessInfo.processInfo.processIdentifier)"
+try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+defer { try? FileManager.default.removeItem(atPath: folder) }
+let store = try SQLiteStore(path: folder + "/registry.sqlite")
+let report = try await Ingestor(store: store).run([CorpusSource(root: corpus)])
+let elapsed = seconds(report.elapsed)
+let databaseBytes = (try? FileManager.default.attributesOfItem(atPath: folder + "/registry.sqlite")[.size] as? Int) ?? 0
+let line: [String: Any] = [
+    "tool": "skillscope", "scenario": label, "files": report.files, "indexed": report.indexed,
+    "skipped": report.rejected.count + report.problems.count, "bytes": report.bytes,
+    "seconds": (elapsed * 100).rounded() / 100, "files_per_s": Int(Double(report.files) / elapsed),
+    "mb_per_s": (Double(report.bytes) / 1e6 / elapsed * 10).rounded() / 10,
+    "peak_rss_mb": Int(peakRSSMegabytes()), "checksum_rules": report.rules, "db_mb": databaseBytes / 1_000_000,
+]
+let data = try JSONSerialization.data(withJSONObject: line, options: [.sortedKeys])
+print(String(decoding: data, as: UTF8.self))
