@@ -36,7 +36,8 @@ let package = Package(
         .target(name: "SkillscopeCore", dependencies: ["CommonMark", "YAML", "Hashing"], swiftSettings: settings),
         .target(name: "SkillscopeStore", dependencies: ["SkillscopeCore"], swiftSettings: settings),
         .target(name: "SkillscopeSQLite", dependencies: ["SkillscopeStore", "SQLite"], swiftSettings: settings),
-        .target(name: "SkillscopeIngest", dependencies: ["SkillscopeCore", "SkillscopeStore"], swiftSettings: settings),
+        .target(
+            name: "SkillscopeIngest", dependencies: ["SkillscopeCore", "SkillscopeStore"], swiftSettings: settings),
         .target(
             name: "SkillscopeCLI",
             dependencies: ["SkillscopeCore", "SkillscopeStore", "SkillscopeSQLite", "SkillscopeIngest"],

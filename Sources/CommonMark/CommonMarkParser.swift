@@ -15,7 +15,8 @@ public enum CommonMarkParser {
     public static func parse(_ text: String) -> MarkdownNode {
         precondition(registered)
         guard let parser = cmark_parser_new(CMARK_OPT_DEFAULT) else {
-            return MarkdownNode(kind: .document, range: SourceRange(startLine: 1, startColumn: 1, endLine: 1, endColumn: 1))
+            return MarkdownNode(
+                kind: .document, range: SourceRange(startLine: 1, startColumn: 1, endLine: 1, endColumn: 1))
         }
         defer { cmark_parser_free(parser) }
         for name in ["table", "tasklist"] {
@@ -30,7 +31,8 @@ public enum CommonMarkParser {
             }
         }
         guard let document = cmark_parser_finish(parser) else {
-            return MarkdownNode(kind: .document, range: SourceRange(startLine: 1, startColumn: 1, endLine: 1, endColumn: 1))
+            return MarkdownNode(
+                kind: .document, range: SourceRange(startLine: 1, startColumn: 1, endLine: 1, endColumn: 1))
         }
         defer { cmark_node_free(document) }
         return convert(document)

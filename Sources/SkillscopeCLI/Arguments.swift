@@ -45,7 +45,9 @@ public struct Arguments: Sendable {
     public mutating func integer(_ name: String, in range: ClosedRange<Int>) throws(CLIError) -> Int? {
         guard let text = try option(name) else { return nil }
         guard let value = Int(text), range.contains(value) else {
-            throw .usage("--\(name) must be a whole number from \(range.lowerBound) to \(range.upperBound), not \(text)", command: command)
+            throw .usage(
+                "--\(name) must be a whole number from \(range.lowerBound) to \(range.upperBound), not \(text)",
+                command: command)
         }
         return value
     }

@@ -1,6 +1,6 @@
-public import SkillscopeStore
-internal import SkillscopeSQLite
 internal import Foundation
+internal import SkillscopeSQLite
+public import SkillscopeStore
 
 /// One `skillscope` subcommand.
 public protocol Command: Sendable {

@@ -1,6 +1,6 @@
+internal import Foundation
 internal import SkillscopeCore
 internal import SkillscopeStore
-internal import Foundation
 
 /// Finds what a FILE argument names: a file on disk (parsed on the spot, nothing stored), or a registry file
 /// by id or `owner/repo/path`.

@@ -1,7 +1,7 @@
-internal import SkillscopeCore
-internal import SkillscopeStore
-internal import SkillscopeIngest
 internal import Foundation
+internal import SkillscopeCore
+internal import SkillscopeIngest
+internal import SkillscopeStore
 
 /// `skillscope ingest PATH…`: index folders and corpora into the registry.
 struct IngestCommand: Command {
@@ -56,7 +56,8 @@ struct IngestCommand: Command {
                     exitCode: .usage)
             }
             sources.append(
-                CorpusSource.isCorpus(path) ? CorpusSource(root: path) : FolderSource(root: path, repository: repository))
+                CorpusSource.isCorpus(path)
+                    ? CorpusSource(root: path) : FolderSource(root: path, repository: repository))
         }
         let store = try context.openStore()
         var configuration = Ingestor.Configuration()
@@ -72,10 +73,12 @@ struct IngestCommand: Command {
         if context.json {
             try output.json(IngestReportView(report))
         } else {
-            let seconds = Double(report.elapsed.components.seconds) + Double(report.elapsed.components.attoseconds) / 1e18
+            let seconds =
+                Double(report.elapsed.components.seconds) + Double(report.elapsed.components.attoseconds) / 1e18
             let rate = seconds > 0 ? Int(Double(report.files) / seconds) : 0
             output.print(report.summaryLine)
-            output.print("\(report.rules) rules from written files; \(String(format: "%.1f", seconds)) s, \(rate) files/s")
+            output.print(
+                "\(report.rules) rules from written files; \(String(format: "%.1f", seconds)) s, \(rate) files/s")
             let skipped = report.rejected + report.problems
             for diagnostic in skipped.prefix(20) { output.error("  skipped \(diagnostic)") }
             if skipped.count > 20 { output.error("  … and \(skipped.count - 20) more (see --json)") }
@@ -98,7 +101,8 @@ enum ProgressBar {
         let width = 24
         let fraction = progress.total > 0 ? Double(progress.done) / Double(progress.total) : 1
         let filled = Int(fraction * Double(width))
-        let seconds = Double(progress.elapsed.components.seconds) + Double(progress.elapsed.components.attoseconds) / 1e18
+        let seconds =
+            Double(progress.elapsed.components.seconds) + Double(progress.elapsed.components.attoseconds) / 1e18
         let rate = seconds > 0 ? Double(progress.done) / seconds : 0
         let eta = rate > 0 ? Int(Double(progress.total - progress.done) / rate) : 0
         let bar = String(repeating: "#", count: filled) + String(repeating: "-", count: width - filled)

@@ -62,11 +62,15 @@ struct RulesCommand: Command {
             Rule(
                 position: $0.position, text: $0.text, lines: LineSpan(start: $0.line, end: $0.endLine),
                 section: $0.section, source: Rule.Source(rawValue: $0.source) ?? .listItem,
-                examples: $0.examples.map { Example(language: $0.language, code: "", lines: LineSpan(start: $0.line, end: $0.endLine)) })
+                examples: $0.examples.map {
+                    Example(language: $0.language, code: "", lines: LineSpan(start: $0.line, end: $0.endLine))
+                })
         }
         for line in TextFormat.rules(rules) { output.print(line) }
         for diagnostic in view.diagnostics {
-            output.error("\(view.path):\(diagnostic.line.map(String.init) ?? "-"): \(diagnostic.severity): \(diagnostic.message)")
+            output.error(
+                "\(view.path):\(diagnostic.line.map(String.init) ?? "-"): \(diagnostic.severity): \(diagnostic.message)"
+            )
         }
         return .success
     }

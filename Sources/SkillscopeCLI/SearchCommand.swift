@@ -75,9 +75,11 @@ struct SearchCommand: Command {
             return .failure
         }
         output.print(
-            "\(results.total) files match\(results.matchedAllTerms ? "" : " some of the words"); showing \(query.offset + 1)–\(query.offset + results.hits.count)")
+            "\(results.total) files match\(results.matchedAllTerms ? "" : " some of the words"); showing \(query.offset + 1)–\(query.offset + results.hits.count)"
+        )
         for (index, hit) in results.hits.enumerated() {
-            output.print("\(query.offset + index + 1). [\(hit.id)] \(hit.key) (\(hit.kind)\(hit.name.map { ", \($0)" } ?? ""))")
+            output.print(
+                "\(query.offset + index + 1). [\(hit.id)] \(hit.key) (\(hit.kind)\(hit.name.map { ", \($0)" } ?? ""))")
             if let description = hit.description, !description.isEmpty {
                 output.print("   " + String(description.prefix(160)))
             }

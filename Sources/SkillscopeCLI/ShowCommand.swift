@@ -1,6 +1,6 @@
+internal import Foundation
 internal import SkillscopeCore
 internal import SkillscopeStore
-internal import Foundation
 internal import YAML
 
 /// `skillscope show FILE|ID`: a file's metadata, diagnostics and rules.
@@ -88,7 +88,8 @@ struct ShowCommand: Command {
         var facts: [(String, String?)] = [
             ("id", view.id.map(String.init)), ("kind", view.kind), ("status", view.status), ("name", view.name),
             ("title", view.title), ("description", view.description), ("stars", view.stars.map(String.init)),
-            ("license", view.license), ("topics", view.topics.flatMap { $0.isEmpty ? nil : $0.joined(separator: ", ") }),
+            ("license", view.license),
+            ("topics", view.topics.flatMap { $0.isEmpty ? nil : $0.joined(separator: ", ") }),
             ("first commit", view.firstCommitAt), ("last commit", view.lastCommitAt), ("first seen", view.firstSeen),
             ("last seen", view.lastSeen), ("sha256", view.sha256), ("bytes", view.bytes.map(String.init)),
         ]
@@ -99,7 +100,8 @@ struct ShowCommand: Command {
             output.print("  \(label.padding(toLength: 13, withPad: " ", startingAt: 0)) \(value)")
         }
         for diagnostic in view.diagnostics {
-            output.print("  \(diagnostic.severity): line \(diagnostic.line.map(String.init) ?? "-"): \(diagnostic.message)")
+            output.print(
+                "  \(diagnostic.severity): line \(diagnostic.line.map(String.init) ?? "-"): \(diagnostic.message)")
         }
         if showsText {
             output.print("")

@@ -1,6 +1,6 @@
-internal import SkillscopeStore
-internal import SkillscopeIngest
 internal import Foundation
+internal import SkillscopeIngest
+internal import SkillscopeStore
 
 /// The `skillscope` command line: picks the command, reads shared options, maps errors to exit codes.
 public enum SkillscopeCLI {

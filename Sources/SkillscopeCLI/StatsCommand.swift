@@ -1,5 +1,5 @@
-internal import SkillscopeStore
 internal import Foundation
+internal import SkillscopeStore
 
 /// `skillscope stats`: counts over the registry.
 struct StatsCommand: Command {
@@ -28,7 +28,9 @@ struct StatsCommand: Command {
         let output = context.output
         output.print("registry \(context.databasePath) (\(stats.engine), schema \(stats.schemaVersion))")
         output.print("  repositories  \(stats.repositories)")
-        output.print("  files         \(stats.files) (\(stats.indexed) indexed, \(stats.rejected) rejected, \(stats.bytes) bytes)")
+        output.print(
+            "  files         \(stats.files) (\(stats.indexed) indexed, \(stats.rejected) rejected, \(stats.bytes) bytes)"
+        )
         output.print("  rules         \(stats.rules)")
         for (kind, count) in stats.byKind.sorted(by: { ($0.value, $1.key) > ($1.value, $0.key) }) {
             output.print("    \(kind.padding(toLength: 22, withPad: " ", startingAt: 0)) \(count)")

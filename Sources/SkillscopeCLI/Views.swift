@@ -1,6 +1,6 @@
+internal import Foundation
 internal import SkillscopeCore
 internal import SkillscopeStore
-internal import Foundation
 internal import YAML
 
 /// JSON shapes the CLI prints; plain `Codable` values so the output is stable.
@@ -95,7 +95,9 @@ enum TextFormat {
             let number = String(rule.lines.start)
             let pad = String(repeating: " ", count: max(0, 5 - number.count))
             var line = "\(pad)\(number)  \(rule.text)"
-            if !rule.examples.isEmpty { line += "  [\(rule.examples.count) example\(rule.examples.count == 1 ? "" : "s")]" }
+            if !rule.examples.isEmpty {
+                line += "  [\(rule.examples.count) example\(rule.examples.count == 1 ? "" : "s")]"
+            }
             lines.append(line)
         }
         return lines

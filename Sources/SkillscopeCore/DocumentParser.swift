@@ -90,7 +90,8 @@ public struct DocumentParser: Sendable {
                     diagnostics.append(
                         FileDiagnostic(
                             path: path, code: .invalidFrontMatter, severity: .warning,
-                            message: "front matter is not valid YAML (\(error.message)); read as plain key: value lines",
+                            message:
+                                "front matter is not valid YAML (\(error.message)); read as plain key: value lines",
                             line: error.line, column: error.column))
                 } else {
                     diagnostics.append(
@@ -116,8 +117,11 @@ public struct DocumentParser: Sendable {
             name = last
         }
         if name == nil { name = title }
-        let lineCount = text.isEmpty ? 0 : text.utf8.reduce(1) { $1 == UInt8(ascii: "\n") ? $0 + 1 : $0 }
-            - (text.hasSuffix("\n") ? 1 : 0)
+        let lineCount =
+            text.isEmpty
+            ? 0
+            : text.utf8.reduce(1) { $1 == UInt8(ascii: "\n") ? $0 + 1 : $0 }
+                - (text.hasSuffix("\n") ? 1 : 0)
         return Document(
             path: path, kind: kind, name: name, title: title,
             description: frontMatter?["description"]?.string, frontMatter: frontMatter,

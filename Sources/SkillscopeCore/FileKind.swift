@@ -37,7 +37,9 @@ public enum FileKind: String, Sendable, Hashable, Codable, CaseIterable, CustomS
             if contains(folders, [".cursor", "rules"]) { return .cursor }
             if folders.last == "rules" && folders.dropLast().last == ".windsurf" { return .windsurf }
             if base == "copilot-instructions.md" && folders.last == ".github" { return .copilot }
-            if lower.hasSuffix(".instructions.md") && contains(folders, [".github", "instructions"]) { return .copilot }
+            if lower.hasSuffix(".instructions.md") && contains(folders, [".github", "instructions"]) {
+                return .copilot
+            }
         }
         return nil
     }

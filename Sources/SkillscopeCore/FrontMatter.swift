@@ -29,9 +29,11 @@ public struct FrontMatter: Sendable {
         var index = 1
         while index < lines.count {
             let line = lines[index]
-            let isKeyLine = line.firstIndex(of: ":").map { colon in
-                !line[..<colon].isEmpty && line[..<colon].allSatisfy { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" }
-            } ?? false
+            let isKeyLine =
+                line.firstIndex(of: ":").map { colon in
+                    !line[..<colon].isEmpty
+                        && line[..<colon].allSatisfy { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" }
+                } ?? false
             let isContinuation = line.first == " " || line.first == "\t"
             guard !line.isEmpty, isKeyLine || isContinuation else { break }
             lines[index] = ""

@@ -43,7 +43,9 @@ public enum InstructionHeuristics {
         guard words.count >= 2 else { return false }
         if imperativeVerbs.contains(words[0]) { return true }
         // An opening label such as "Important:" or "Rule 1:": look at the word after the colon too.
-        if let colon = text.utf8.firstIndex(of: UInt8(ascii: ":")), text.utf8.distance(from: text.utf8.startIndex, to: colon) < 40 {
+        if let colon = text.utf8.firstIndex(of: UInt8(ascii: ":")),
+            text.utf8.distance(from: text.utf8.startIndex, to: colon) < 40
+        {
             let rest = lowercaseWords(String(text[text.index(after: colon)...]), limit: 1)
             if let next = rest.first, imperativeVerbs.contains(next) { return true }
         }
@@ -73,7 +75,8 @@ public enum InstructionHeuristics {
         for scalar in text.unicodeScalars {
             if scalar.isASCII {
                 let value = scalar.value
-                if (value >= 0x61 && value <= 0x7A) || (value >= 0x41 && value <= 0x5A) || (value >= 0x30 && value <= 0x39)
+                if (value >= 0x61 && value <= 0x7A) || (value >= 0x41 && value <= 0x5A)
+                    || (value >= 0x30 && value <= 0x39)
                     || value == 0x27 || value == 0x2D
                 {
                     current.append(scalar)

@@ -50,7 +50,8 @@ struct RuleExtractor {
             let text = collapse(own.map(\.plainText).joined(separator: " "))
             let introducesOnly =
                 hasSubList
-                && (text.isEmpty || text.hasSuffix(":") || InstructionHeuristics.lowercaseWords(text, limit: 4).count <= 3)
+                && (text.isEmpty || text.hasSuffix(":")
+                    || InstructionHeuristics.lowercaseWords(text, limit: 4).count <= 3)
             if !text.isEmpty && !introducesOnly {
                 let end = own.map { lines(of: $0).end }.max() ?? item.range.startLine
                 emit(text, lines: LineSpan(start: item.range.startLine, end: end), source: .listItem)

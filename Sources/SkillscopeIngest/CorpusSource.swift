@@ -1,6 +1,6 @@
+internal import FoundationEssentials
 internal import SkillscopeCore
 internal import SkillscopeStore
-internal import FoundationEssentials
 
 /// A corpus folder: `files/<owner>/<repo>/<path>`, `manifest.jsonl` (one file a line) and optionally
 /// `repos.jsonl` (one repository a line), the layout of the shared corpus.
@@ -54,7 +54,8 @@ public struct CorpusSource: IngestSource {
                     problems.append(
                         FileDiagnostic(
                             path: "manifest.jsonl", code: .unreadable, severity: .error,
-                            message: "repo or path leaves the corpus folder: \(row.repo)/\(row.path)", line: number + 1))
+                            message: "repo or path leaves the corpus folder: \(row.repo)/\(row.path)", line: number + 1)
+                    )
                     continue
                 }
                 lines.append(row)

@@ -1,6 +1,6 @@
+internal import Foundation
 internal import SkillscopeCore
 internal import SkillscopeStore
-internal import Foundation
 
 /// A folder on disk, walked for instruction files. `.git` and `node_modules` are skipped, and so is any link
 /// that leads out of the folder.
@@ -31,7 +31,8 @@ public struct FolderSource: IngestSource {
         let kinds = FileKind.classify(paths)
         let entries = paths.sorted().compactMap { path -> IngestEntry? in
             guard let kind = kinds[path] else { return nil }
-            return IngestEntry(key: FileKey(repository: repository, path: path), kind: kind, location: root + "/" + path)
+            return IngestEntry(
+                key: FileKey(repository: repository, path: path), kind: kind, location: root + "/" + path)
         }
         return SourceListing(repositories: [RepositoryRecord(fullName: repository)], entries: entries)
     }

@@ -1,7 +1,7 @@
-public import SkillscopeCore
-public import SkillscopeStore
 internal import Foundation
 internal import Hashing
+public import SkillscopeCore
+public import SkillscopeStore
 
 /// Reads, parses and stores the files of ingest sources: parsing on every core, writing in chunked
 /// transactions in a fixed order.
@@ -72,7 +72,8 @@ public struct Ingestor: Sendable {
         let store = self.store
         var done = 0
         for listing in listings {
-            let repositories = Dictionary(listing.repositories.map { ($0.fullName, $0) }, uniquingKeysWith: { a, _ in a })
+            let repositories = Dictionary(
+                listing.repositories.map { ($0.fullName, $0) }, uniquingKeysWith: { a, _ in a })
             var written = Set<String>()
             let chunks = stride(from: 0, to: listing.entries.count, by: configuration.chunkSize).map {
                 Array(listing.entries[$0..<min($0 + configuration.chunkSize, listing.entries.count)])
@@ -95,7 +96,9 @@ public struct Ingestor: Sendable {
                         let names = Set(ready.files.map(\.key.repository) + ready.unchanged.map(\.repository))
                             .subtracting(written)
                         written.formUnion(names)
-                        let chunkRepositories = names.sorted().map { repositories[$0] ?? RepositoryRecord(fullName: $0) }
+                        let chunkRepositories = names.sorted().map {
+                            repositories[$0] ?? RepositoryRecord(fullName: $0)
+                        }
                         let files = ready.files
                         let unchanged = ready.unchanged
                         let summary = try await writer.run {
@@ -123,7 +126,9 @@ public struct Ingestor: Sendable {
         return report
     }
 
-    private static func prepare(_ chunk: [IngestEntry], known: [FileKey: StoredHash], parser: DocumentParser) -> Prepared {
+    private static func prepare(_ chunk: [IngestEntry], known: [FileKey: StoredHash], parser: DocumentParser)
+        -> Prepared
+    {
         var prepared = Prepared()
         for entry in chunk {
             guard let data = FileManager.default.contents(atPath: entry.location) else {
@@ -194,7 +199,8 @@ public struct IngestReport: Sendable {
     /// "7,880 indexed, 12 skipped: 7 invalid front matter, 3 binary, 2 too large".
     public var summaryLine: String {
         let skipped = rejected + problems.filter { $0.severity == .error }
-        var line = "\(Self.grouped(indexed)) indexed (\(Self.grouped(written)) written, \(Self.grouped(unchanged)) unchanged)"
+        var line =
+            "\(Self.grouped(indexed)) indexed (\(Self.grouped(written)) written, \(Self.grouped(unchanged)) unchanged)"
         line += ", \(Self.grouped(skipped.count)) skipped"
         if !skipped.isEmpty {
             line += ": " + Self.counts(skipped)

@@ -1,7 +1,7 @@
+internal import FoundationEssentials
+internal import SQLite
 public import SkillscopeCore
 public import SkillscopeStore
-internal import SQLite
-internal import FoundationEssentials
 
 extension SQLiteStore {
     private static let fileColumns = """
@@ -64,7 +64,8 @@ extension SQLiteStore {
                     position: row.int(0) ?? 0, text: row.string(1) ?? "",
                     lines: LineSpan(start: row.int(2) ?? 0, end: row.int(3) ?? 0),
                     section: section.isEmpty
-                        ? [] : section.split(separator: Character(Self.sectionSeparator), omittingEmptySubsequences: false)
+                        ? []
+                        : section.split(separator: Character(Self.sectionSeparator), omittingEmptySubsequences: false)
                             .map(String.init),
                     source: Rule.Source(rawValue: row.string(5) ?? "") ?? .listItem, examples: examples)
             }
@@ -80,7 +81,8 @@ extension SQLiteStore {
             let all = terms.map { "\"\($0)\"" }.joined(separator: " ")
             var results = try Self.search(connection, match: all, query: query)
             if results.total == 0 && terms.count > 1 {
-                results = try Self.search(connection, match: terms.map { "\"\($0)\"" }.joined(separator: " OR "), query: query)
+                results = try Self.search(
+                    connection, match: terms.map { "\"\($0)\"" }.joined(separator: " OR "), query: query)
                 results.matchedAllTerms = false
             }
             return results
@@ -126,7 +128,9 @@ extension SQLiteStore {
             var stats = RegistryStats()
             stats.engine = engine
             stats.repositories = try connection.queryOne("SELECT count(*) FROM repositories")?.int(0) ?? 0
-            for row in try connection.query("SELECT status, kind, count(*), sum(bytes) FROM files GROUP BY status, kind") {
+            for row in try connection.query(
+                "SELECT status, kind, count(*), sum(bytes) FROM files GROUP BY status, kind")
+            {
                 let count = row.int(2) ?? 0
                 stats.files += count
                 stats.bytes += row.int(3) ?? 0
@@ -159,7 +163,8 @@ extension SQLiteStore {
     public func fileKeys() throws -> [(id: Int64, key: FileKey)] {
         let rows = try reading { connection in
             try connection.query(
-                "SELECT f.id, r.full_name, f.path FROM files f JOIN repositories r ON r.id = f.repository_id ORDER BY f.id")
+                "SELECT f.id, r.full_name, f.path FROM files f JOIN repositories r ON r.id = f.repository_id ORDER BY f.id"
+            )
         }
         return rows.map { (Int64($0.int(0) ?? 0), FileKey(repository: $0.string(1) ?? "", path: $0.string(2) ?? "")) }
     }

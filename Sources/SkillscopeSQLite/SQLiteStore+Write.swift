@@ -1,7 +1,7 @@
+internal import FoundationEssentials
+internal import SQLite
 internal import SkillscopeCore
 public import SkillscopeStore
-internal import SQLite
-internal import FoundationEssentials
 
 extension SQLiteStore {
     public func write(repositories: [RepositoryRecord], files: [FileRecord], seenAt: String) throws -> WriteSummary {
@@ -17,7 +17,8 @@ extension SQLiteStore {
                     repositoryID = id
                 } else {
                     repositoryID = try Self.upsert(
-                        RepositoryRecord(fullName: file.key.repository), seenAt: seenAt, on: connection, keepMetadata: true)
+                        RepositoryRecord(fullName: file.key.repository), seenAt: seenAt, on: connection,
+                        keepMetadata: true)
                     repositoryIDs[file.key.repository] = repositoryID
                 }
                 summary = summary + (try Self.write(file, repositoryID: repositoryID, seenAt: seenAt, on: connection))
@@ -148,7 +149,8 @@ extension SQLiteStore {
             "INSERT INTO files_fts (rowid, name, description, rules_text, body) VALUES (?1, ?2, ?3, ?4, ?5)",
             [fileID, document.name, document.description, rulesText, document.text])
         for rule in document.rules {
-            let examples = rule.examples.isEmpty ? nil : String(decoding: try encoder.encode(rule.examples), as: UTF8.self)
+            let examples =
+                rule.examples.isEmpty ? nil : String(decoding: try encoder.encode(rule.examples), as: UTF8.self)
             try connection.run(
                 """
                 INSERT INTO rules (file_id, position, text, start_line, end_line, section, source, examples)

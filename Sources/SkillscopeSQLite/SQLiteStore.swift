@@ -1,7 +1,7 @@
+internal import FoundationEssentials
+internal import SQLite
 internal import SkillscopeCore
 public import SkillscopeStore
-internal import SQLite
-internal import FoundationEssentials
 
 /// The embedded registry: one SQLite file in WAL mode, one writer and several readers, FTS5 for search.
 public final class SQLiteStore: Store {
@@ -38,7 +38,8 @@ public final class SQLiteStore: Store {
 
     static func storeError(_ error: SQLiteError, path: String) -> StoreError {
         if error.isCorrupt {
-            return StoreError(.corrupt, "\(path) is not a Skillscope registry (not an SQLite database)", underlying: error)
+            return StoreError(
+                .corrupt, "\(path) is not a Skillscope registry (not an SQLite database)", underlying: error)
         }
         if error.isBusy {
             return StoreError(.unavailable, "the registry at \(path) is locked by another process", underlying: error)
@@ -98,8 +99,8 @@ public final class SQLiteStore: Store {
         try reading { connection in
             var hashes: [FileKey: StoredHash] = [:]
             for row in try connection.query(
-                "SELECT r.full_name, f.path, f.sha256, f.status FROM files f JOIN repositories r ON r.id = f.repository_id")
-            {
+                "SELECT r.full_name, f.path, f.sha256, f.status FROM files f JOIN repositories r ON r.id = f.repository_id"
+            ) {
                 hashes[FileKey(repository: row.string(0) ?? "", path: row.string(1) ?? "")] = StoredHash(
                     sha256: row.string(2) ?? "", status: row.string(3) == "indexed" ? .indexed : .rejected)
             }

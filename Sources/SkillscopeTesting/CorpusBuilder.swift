@@ -34,7 +34,8 @@ public struct CorpusBuilder {
                 "first_commit_at": "2026-01-02T03:04:05+01:00", "last_commit_at": "2026-02-03T04:05:06Z",
                 "bytes": file.bytes.count, "sha256": SHA256.hex(of: file.bytes), "kind": "skill",
             ]
-            let data = try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes])
+            let data = try JSONSerialization.data(
+                withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes])
             manifest += String(decoding: data, as: UTF8.self) + "\n"
         }
         var repos = ""
@@ -43,7 +44,8 @@ public struct CorpusBuilder {
                 "repo": repository, "default_branch": "main", "license": "MIT", "stars": stars[repository] ?? 1,
                 "topics": ["agent-skills"], "pushed_at": "2026-03-01T00:00:00Z",
             ]
-            let data = try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes])
+            let data = try JSONSerialization.data(
+                withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes])
             repos += String(decoding: data, as: UTF8.self) + "\n"
         }
         try directory.write("\(folder)/manifest.jsonl", manifest)

@@ -1,6 +1,6 @@
+internal import Hashing
 public import SkillscopeCore
 public import SkillscopeStore
-internal import Hashing
 
 /// Small instruction files written for the tests, and records built from them.
 public enum Fixtures {

@@ -1,7 +1,7 @@
-public import SkillscopeStore
-internal import SkillscopeCore
-internal import Testing
 internal import Foundation
+internal import SkillscopeCore
+public import SkillscopeStore
+internal import Testing
 
 /// Behaviour every ``Store`` engine must show; each engine's test target calls these with its engine.
 public enum StoreConformance {
@@ -22,10 +22,11 @@ public enum StoreConformance {
         let byID = try #require(try store.file(.id(file.id)))
         #expect(byID.key == file.key)
         let rules = try store.rules(ofFile: file.id)
-        #expect(rules.map(\.text) == [
-            "Read the whole diff before commenting.", "Flag missing tests for new behaviour.",
-            "Never approve a change that breaks the build.",
-        ])
+        #expect(
+            rules.map(\.text) == [
+                "Read the whole diff before commenting.", "Flag missing tests for new behaviour.",
+                "Never approve a change that breaks the build.",
+            ])
         #expect(rules.map(\.lines.start) == [9, 10, 11])
         #expect(rules[2].examples.first?.language == "bash")
         #expect(rules[0].section == ["Code review", "Rules"])
@@ -43,7 +44,8 @@ public enum StoreConformance {
 
     public static func changedFileReplacesRulesAndSearchText(_ store: any Store) throws {
         let key = ("acme/skills", "review/SKILL.md")
-        _ = try store.write(repositories: [], files: [Fixtures.record(key.0, key.1, Fixtures.reviewSkill)], seenAt: seenAt)
+        _ = try store.write(
+            repositories: [], files: [Fixtures.record(key.0, key.1, Fixtures.reviewSkill)], seenAt: seenAt)
         #expect(try store.search(SearchQuery(text: "approve")).total == 1)
         let edited = Fixtures.reviewSkill.replacingOccurrences(
             of: "- Never approve a change that breaks the build.", with: "- Ask for a second reviewer on migrations.")

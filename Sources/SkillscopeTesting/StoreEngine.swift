@@ -1,5 +1,5 @@
-public import SkillscopeStore
 internal import SkillscopeSQLite
+public import SkillscopeStore
 
 /// A registry engine the conformance suite runs against.
 public enum StoreEngine: String, Sendable, CaseIterable, CustomStringConvertible {
@@ -13,7 +13,8 @@ public enum StoreEngine: String, Sendable, CaseIterable, CustomStringConvertible
     /// A new, empty store in `directory`.
     public func makeEmptyStore(in directory: TemporaryDirectory) throws -> any Store {
         switch self {
-        case .sqlite: return try SQLiteStore(path: directory.appending("registry-\(UInt32.random(in: 0...UInt32.max)).sqlite"))
+        case .sqlite:
+            return try SQLiteStore(path: directory.appending("registry-\(UInt32.random(in: 0...UInt32.max)).sqlite"))
         }
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import SkillscopeCLI
 
-let code = await SkillscopeCLI.main(Array(CommandLine.arguments.dropFirst()), environment: ProcessInfo.processInfo.environment)
+let code = await SkillscopeCLI.main(
+    Array(CommandLine.arguments.dropFirst()), environment: ProcessInfo.processInfo.environment)
 exit(code.rawValue)

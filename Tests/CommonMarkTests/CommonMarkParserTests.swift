@@ -5,26 +5,27 @@ import Testing
     @Test func blocksCarryTheirSourceLines() {
         let tree = CommonMarkParser.parse(
             "# Title\n\n- one\n- two\n  - nested\n\n| a | b |\n|---|---|\n| 1 | 2 |\n\n```swift\nlet x = 1\n```\n")
-        #expect(tree.dump() == """
-            document L1-13
-              heading(level: 1) L1-1
-              list(isOrdered: false, start: 0) L3-6
-                item L3-3
-                  paragraph L3-3
-                item L4-6
-                  paragraph L4-4
-                  list(isOrdered: false, start: 0) L5-6
-                    item L5-6
-                      paragraph L5-5
-              table L7-9
-                tableHeader L7-7
-                  tableCell L7-7
-                  tableCell L7-7
-                tableRow L9-9
-                  tableCell L9-9
-                  tableCell L9-9
-              codeBlock(info: "swift") L11-13
-            """)
+        #expect(
+            tree.dump() == """
+                document L1-13
+                  heading(level: 1) L1-1
+                  list(isOrdered: false, start: 0) L3-6
+                    item L3-3
+                      paragraph L3-3
+                    item L4-6
+                      paragraph L4-4
+                      list(isOrdered: false, start: 0) L5-6
+                        item L5-6
+                          paragraph L5-5
+                  table L7-9
+                    tableHeader L7-7
+                      tableCell L7-7
+                      tableCell L7-7
+                    tableRow L9-9
+                      tableCell L9-9
+                      tableCell L9-9
+                  codeBlock(info: "swift") L11-13
+                """)
     }
 
     @Test func plainTextStripsEmphasisAndLinksAndKeepsCode() {

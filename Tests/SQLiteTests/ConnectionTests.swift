@@ -64,7 +64,8 @@ import Testing
     @Test func fts5IsAvailable() throws {
         let connection = try Connection(path: ":memory:")
         try connection.execute(
-            "CREATE VIRTUAL TABLE f USING fts5(body, tokenize='porter unicode61'); INSERT INTO f VALUES ('running tests')")
+            "CREATE VIRTUAL TABLE f USING fts5(body, tokenize='porter unicode61'); INSERT INTO f VALUES ('running tests')"
+        )
         #expect(try connection.queryOne("SELECT count(*) FROM f WHERE f MATCH 'run'")?.int(0) == 1)
     }
 }

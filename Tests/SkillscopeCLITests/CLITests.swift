@@ -40,16 +40,18 @@ import Testing
         let object = try json(run.stdout)
         let rules = try #require(object["rules"] as? [[String: Any]])
         #expect(rules.compactMap { $0["line"] as? Int } == [11, 12, 16])
-        #expect(rules.compactMap { $0["text"] as? String } == [
-            "Small pieces. Split large files.", "Keep state in one model.", "No callbacks in new code.",
-        ])
+        #expect(
+            rules.compactMap { $0["text"] as? String } == [
+                "Small pieces. Split large files.", "Keep state in one model.", "No callbacks in new code.",
+            ])
         let plain = try BinaryRunner.run(["rules", directory.appending("demo.md")])
         #expect(plain.stdout.contains("   16  No callbacks in new code."))
     }
 
     @Test func theSeedSkillsRulesAndConcurrencyBulletsAreRulesAtTheirLines() throws {
         let seed = try #require(Paths.seeds.map { $0 + "/skill-swiftui-patterns.md" }, "../shared/seeds is absent")
-        let lines = try String(contentsOfFile: seed, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false)
+        let lines = try String(contentsOfFile: seed, encoding: .utf8).split(
+            separator: "\n", omittingEmptySubsequences: false)
         var expected: [Int] = []
         var section = ""
         var inCode = false

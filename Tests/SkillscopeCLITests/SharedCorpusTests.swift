@@ -19,7 +19,8 @@ struct SharedCorpusTests {
         #expect(indexed + skipped == manifestLines)
         let search = try BinaryRunner.run(["search", "swiftui observable state", "--db", db, "--json", "--limit", "5"])
         let hits = try #require(
-            (try JSONSerialization.jsonObject(with: Data(search.stdout.utf8)) as? [String: Any])?["hits"] as? [[String: Any]])
+            (try JSONSerialization.jsonObject(with: Data(search.stdout.utf8)) as? [String: Any])?["hits"]
+                as? [[String: Any]])
         #expect(hits.count == 5)
         for hit in hits.prefix(3) {
             #expect(hit["kind"] as? String == "skill")

@@ -1,6 +1,6 @@
-import YAML
 import SkillscopeCore
 import Testing
+import YAML
 
 @Suite struct DocumentParserTests {
     let parser = DocumentParser()
@@ -32,10 +32,11 @@ import Testing
             1. Run the tests.
             2. Commit.
             """)
-        #expect(rules(document) == [
-            "9 Small views. Extract subviews as their own types.", "10-11 Keep `body` cheap: no sorting in it.",
-            "12 Prefer value types.", "14 Run the tests.", "15 Commit.",
-        ])
+        #expect(
+            rules(document) == [
+                "9 Small views. Extract subviews as their own types.", "10-11 Keep `body` cheap: no sorting in it.",
+                "12 Prefer value types.", "14 Run the tests.", "15 Commit.",
+            ])
         #expect(document.rules.allSatisfy { $0.section == ["Demo", "Rules"] })
         #expect(document.rules.map(\.position) == [0, 1, 2, 3, 4])
         #expect(document.name == "demo" && document.description == "A demo skill." && document.title == "Demo")
@@ -81,10 +82,12 @@ import Testing
             - Prefer early returns over nested ifs.
               - Especially in view code.
             """, kind: .claude)
-        #expect(rules(document) == [
-            "4 Use camelCase for functions.", "5 Use PascalCase for types.", "6 Prefer early returns over nested ifs.",
-            "7 Especially in view code.",
-        ])
+        #expect(
+            rules(document) == [
+                "4 Use camelCase for functions.", "5 Use PascalCase for types.",
+                "6 Prefer early returns over nested ifs.",
+                "7 Especially in view code.",
+            ])
     }
 
     @Test func paragraphsAreRulesOnlyWhenTheyInstruct() {
@@ -104,10 +107,11 @@ import Testing
 
             <!-- Do not treat this comment as a rule. -->
             """, kind: .agents)
-        #expect(rules(document) == [
-            "5 Always run `make lint` before pushing.", "7 Important: never commit secrets.",
-            "9 You must keep the changelog current.",
-        ])
+        #expect(
+            rules(document) == [
+                "5 Always run `make lint` before pushing.", "7 Important: never commit secrets.",
+                "9 You must keep the changelog current.",
+            ])
         #expect(document.rules.allSatisfy { $0.source == .paragraph })
     }
 
@@ -124,7 +128,8 @@ import Testing
     }
 
     @Test func emphasisAndLinksAreStrippedAndInlineCodeKept() {
-        let document = parse("- **Use** the [style guide](https://example.com/guide) and `swift-format`.\n", kind: .agents)
+        let document = parse(
+            "- **Use** the [style guide](https://example.com/guide) and `swift-format`.\n", kind: .agents)
         #expect(document.rules.map(\.text) == ["Use the style guide and `swift-format`."])
     }
 

@@ -17,7 +17,8 @@ import Testing
             .init("lena/app", "AGENTS.md", Fixtures.agentsFile),
             .init("lena/app", ".cursor/rules/ts.mdc", "---\nglobs: *.ts\n---\n- Use strict mode.\n"),
             .init("lena/app", "CLAUDE.md", bytes: Array("# Bin\n".utf8) + [0, 0, 7]),
-            .init("lena/app", "GEMINI.md", bytes: Array("- Answer in English ".utf8) + [0xC3, 0x28] + Array(".\n".utf8)),
+            .init(
+                "lena/app", "GEMINI.md", bytes: Array("- Answer in English ".utf8) + [0xC3, 0x28] + Array(".\n".utf8)),
         ])
         builder.stars["acme/skills"] = 120
         return try builder.write(to: directory)
@@ -96,13 +97,16 @@ import Testing
         try directory.write("project/README.md", "# Readme\n")
         try directory.write("outside/CLAUDE.md", "- outside\n")
         try FileManager.default.createSymbolicLink(
-            atPath: directory.appending("project/CLAUDE.md"), withDestinationPath: directory.appending("outside/CLAUDE.md"))
+            atPath: directory.appending("project/CLAUDE.md"),
+            withDestinationPath: directory.appending("outside/CLAUDE.md"))
         try FileManager.default.createSymbolicLink(
-            atPath: directory.appending("project/GEMINI.md"), withDestinationPath: directory.appending("project/AGENTS.md"))
+            atPath: directory.appending("project/GEMINI.md"),
+            withDestinationPath: directory.appending("project/AGENTS.md"))
         let listing = try FolderSource(root: directory.appending("project"), repository: "me/project").list()
-        #expect(listing.entries.map(\.key.path) == [
-            "AGENTS.md", "GEMINI.md", "skills/review/SKILL.md", "skills/review/notes.md",
-        ])
+        #expect(
+            listing.entries.map(\.key.path) == [
+                "AGENTS.md", "GEMINI.md", "skills/review/SKILL.md", "skills/review/notes.md",
+            ])
         #expect(listing.entries.map(\.kind) == [.agents, .gemini, .skill, .skillReference])
         #expect(FolderSource(root: directory.appending("project")).repository == "local/project")
         #expect(throws: IngestError.self) { try FolderSource(root: directory.appending("missing")).list() }

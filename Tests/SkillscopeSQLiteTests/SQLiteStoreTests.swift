@@ -52,7 +52,8 @@ import Testing
         // Make the second file's rule insert fail, after the first file was written in the same transaction.
         let raw = try Connection(path: path)
         try raw.execute(
-            "CREATE TRIGGER boom BEFORE INSERT ON rules WHEN NEW.text LIKE '%boom%' BEGIN SELECT RAISE(ABORT, 'boom'); END")
+            "CREATE TRIGGER boom BEFORE INSERT ON rules WHEN NEW.text LIKE '%boom%' BEGIN SELECT RAISE(ABORT, 'boom'); END"
+        )
         let good = Fixtures.record("acme/skills", "review/SKILL.md", Fixtures.reviewSkill)
         let bad = Fixtures.record("acme/skills", "bad/SKILL.md", "---\nname: bad\n---\n- Always say boom.\n")
         #expect(throws: StoreError.self) {

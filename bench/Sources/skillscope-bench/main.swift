@@ -40,7 +40,9 @@ if arguments.first == "parse", arguments.count >= 2 {
         decode += clock.now - t0
     }
     let total = seconds(clock.now - start)
-    print("parse-only 1 thread: \(listing.entries.count) files, \(Int(Double(listing.entries.count) / total)) files/s, \(Double(bytes) / 1e6 / total) MB/s, parse \(seconds(decode)) s, rules \(rules)")
+    print(
+        "parse-only 1 thread: \(listing.entries.count) files, \(Int(Double(listing.entries.count) / total)) files/s, \(Double(bytes) / 1e6 / total) MB/s, parse \(seconds(decode)) s, rules \(rules)"
+    )
     exit(0)
 }
 guard arguments.count >= 2, arguments[0] == "ingest" else {
@@ -48,7 +50,8 @@ guard arguments.count >= 2, arguments[0] == "ingest" else {
     exit(64)
 }
 let corpus = arguments[1]
-let label = arguments.firstIndex(of: "--label").flatMap { arguments.indices.contains($0 + 1) ? arguments[$0 + 1] : nil }
+let label =
+    arguments.firstIndex(of: "--label").flatMap { arguments.indices.contains($0 + 1) ? arguments[$0 + 1] : nil }
     ?? "ingest"
 let folder = NSTemporaryDirectory() + "/skillscope-bench-\(ProcessInfo.processInfo.processIdentifier)"
 try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)

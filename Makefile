@@ -1,0 +1,38 @@
+# Skillscope: the two commands of the README, and a few helpers.
+SHELL := /bin/bash
+REGISTRY := .skillscope/registry.sqlite
+BIN := .build/release/skillscope
+EXAMPLE := examples/files/acme-tools/agent-skills/skills/swiftui-patterns/SKILL.md
+
+.PHONY: run test deps build format validate bench clean
+
+deps:
+	@scripts/install-deps.sh
+
+build: deps
+	swift build -c release --product skillscope
+
+## The main job: build in release mode, ingest the bundled examples into a fresh registry, show what it holds.
+run: build
+	rm -rf .skillscope
+	$(BIN) ingest examples --db $(REGISTRY)
+	$(BIN) stats --db $(REGISTRY)
+	$(BIN) rules $(EXAMPLE)
+	$(BIN) search swiftui state --db $(REGISTRY) --limit 5
+
+## The whole test suite (debug build).
+test: deps
+	swift build --build-tests
+	swift test
+
+format:
+	scripts/format.sh
+
+validate:
+	scripts/validate.sh
+
+bench:
+	bench/run.sh all
+
+clean:
+	rm -rf .build .skillscope bench/.build
