@@ -102,7 +102,7 @@ public struct DocumentParser: Sendable {
                 }
             }
         }
-        if text.allSatisfy(\.isWhitespace) {
+        if text.utf8.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x09 || $0 == 0x0D }) {
             diagnostics.append(FileDiagnostic(path: path, code: .empty, severity: .warning, message: "file is empty"))
         }
         let tree = CommonMarkParser.parse(body)
@@ -117,11 +117,7 @@ public struct DocumentParser: Sendable {
             name = last
         }
         if name == nil { name = title }
-        let lineCount =
-            text.isEmpty
-            ? 0
-            : text.utf8.reduce(1) { $1 == UInt8(ascii: "\n") ? $0 + 1 : $0 }
-                - (text.hasSuffix("\n") ? 1 : 0)
+        let lineCount = SourceText.lineCount(of: text)
         return Document(
             path: path, kind: kind, name: name, title: title,
             description: frontMatter?["description"]?.string, frontMatter: frontMatter,

@@ -16,9 +16,14 @@ public struct SourceText: Sendable {
     public init(decoding bytes: [UInt8]) {
         var start = 0
         if bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF { start = 3 }
-        let body = bytes[start...]
-        // Validate: find the first invalid sequence's line, if any.
-        var invalidLine: Int?
+        let body = Self.normalizingLineEndings(bytes[start...])
+        // Fast path: valid UTF-8 is taken as it is; only invalid text pays for locating the first bad byte.
+        if let valid = String(validating: body, as: UTF8.self) {
+            text = valid
+            hadInvalidUTF8 = false
+            firstInvalidLine = nil
+            return
+        }
         var decoder = UTF8()
         var iterator = body.makeIterator()
         var line = 1
@@ -26,20 +31,50 @@ public struct SourceText: Sendable {
             switch decoder.decode(&iterator) {
             case .scalarValue(let scalar): if scalar == "\n" { line += 1 }
             case .emptyInput: break loop
-            case .error:
-                invalidLine = line
-                break loop
+            case .error: break loop
             }
         }
-        let decoded = String(decoding: body, as: UTF8.self)
-        hadInvalidUTF8 = invalidLine != nil
-        firstInvalidLine = invalidLine
-        text = Self.normalizingLineEndings(decoded)
+        text = String(decoding: body, as: UTF8.self)
+        hadInvalidUTF8 = true
+        firstInvalidLine = line
+    }
+
+    /// Bytes with CRLF and lone CR turned into `\n`.
+    static func normalizingLineEndings(_ bytes: ArraySlice<UInt8>) -> [UInt8] {
+        guard bytes.contains(UInt8(ascii: "\r")) else { return Array(bytes) }
+        var out = [UInt8]()
+        out.reserveCapacity(bytes.count)
+        var previousCR = false
+        for byte in bytes {
+            if byte == UInt8(ascii: "\r") {
+                out.append(UInt8(ascii: "\n"))
+                previousCR = true
+            } else {
+                if !(byte == UInt8(ascii: "\n") && previousCR) { out.append(byte) }
+                previousCR = false
+            }
+        }
+        return out
+    }
+
+    /// Lines in `text` as an editor counts them: a final line ending does not start a new line.
+    public static func lineCount(of text: String) -> Int {
+        var count = 0
+        var last: UInt8 = 0
+        var text = text
+        text.withUTF8 { buffer in
+            for byte in buffer where byte == 0x0A { count += 1 }
+            last = buffer.last ?? 0
+        }
+        if text.isEmpty { return 0 }
+        return last == 0x0A ? count : count + 1
     }
 
     /// `text` with CRLF and lone CR turned into `\n`.
     public static func normalizingLineEndings(_ text: String) -> String {
-        guard text.utf8.contains(UInt8(ascii: "\r")) else { return text }
+        var probe = text
+        let hasCR = probe.withUTF8 { $0.contains(UInt8(ascii: "\r")) }
+        guard hasCR else { return text }
         var out = [UInt8]()
         out.reserveCapacity(text.utf8.count)
         var previousCR = false

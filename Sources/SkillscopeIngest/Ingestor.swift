@@ -12,8 +12,8 @@ public import SkillscopeStore
 public struct Ingestor: Sendable {
     /// How an ``Ingestor`` batches and parallelises.
     public struct Configuration: Sendable {
-        /// Files per write transaction. The default is 256.
-        public var chunkSize = 256
+        /// Files per write transaction. The default is 512.
+        public var chunkSize = 512
         /// Chunks parsed at once. The default is the number of active cores plus one.
         public var parallelChunks = ProcessInfo.processInfo.activeProcessorCount + 1
         /// The parser's limits.

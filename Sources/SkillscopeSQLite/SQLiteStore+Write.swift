@@ -94,20 +94,14 @@ extension SQLiteStore {
             return summary
         }
         let document: Document?
-        var diagnostics: [FileDiagnostic]
         switch file.outcome {
-        case .parsed(let parsed):
-            document = parsed
-            diagnostics = parsed.diagnostics
-        case .rejected(let diagnostic):
-            document = nil
-            diagnostics = [diagnostic]
+        case .parsed(let parsed): document = parsed
+        case .rejected: document = nil
         }
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        let diagnosticsJSON = String(decoding: try encoder.encode(diagnostics), as: UTF8.self)
-        let frontMatterJSON = try document?.frontMatter.map { String(decoding: try encoder.encode($0), as: UTF8.self) }
-        let rulesText = document?.rules.map(\.text).joined(separator: "\n") ?? ""
+        let encoded = file.encoded
+        let diagnosticsJSON = encoded.diagnosticsJSON
+        let frontMatterJSON = encoded.frontMatterJSON
+        let rulesText = encoded.rulesText
         let values: [any Bindable] = [
             repositoryID, file.key.path, file.kind.rawValue, document == nil ? "rejected" : "indexed", file.commit,
             file.firstCommitAt, file.lastCommitAt, seenAt, file.sha256, file.bytes, document?.name, document?.title,
@@ -148,9 +142,8 @@ extension SQLiteStore {
         try connection.run(
             "INSERT INTO files_fts (rowid, name, description, rules_text, body) VALUES (?1, ?2, ?3, ?4, ?5)",
             [fileID, document.name, document.description, rulesText, document.text])
-        for rule in document.rules {
-            let examples =
-                rule.examples.isEmpty ? nil : String(decoding: try encoder.encode(rule.examples), as: UTF8.self)
+        for (index, rule) in document.rules.enumerated() {
+            let examples = encoded.ruleExamplesJSON[index]
             try connection.run(
                 """
                 INSERT INTO rules (file_id, position, text, start_line, end_line, section, source, examples)
@@ -158,13 +151,12 @@ extension SQLiteStore {
                 """,
                 [
                     fileID, rule.position, rule.text, rule.lines.start, rule.lines.end,
-                    rule.section.joined(separator: Self.sectionSeparator), rule.source.rawValue, examples,
+                    encoded.ruleSections[index], rule.source.rawValue, examples,
                 ])
         }
         summary.rulesWritten = document.rules.count
         return summary
     }
 
-    /// Joins a rule's heading path in one column; a control character that Markdown headings cannot hold.
-    static let sectionSeparator = "\u{1F}"
+    static var sectionSeparator: String { EncodedFile.sectionSeparator }
 }

@@ -1,3 +1,4 @@
+internal import FoundationEssentials
 public import SkillscopeCore
 
 /// A repository as the registry knows it.
@@ -56,7 +57,13 @@ public struct FileRecord: Sendable {
     public var lastCommitAt: String?
     public var sha256: String
     public var bytes: Int
-    public var outcome: FileOutcome
+    /// The parse result; setting it re-encodes ``encoded``.
+    public var outcome: FileOutcome {
+        didSet { encoded = EncodedFile(outcome) }
+    }
+    /// The columns engines store as text, encoded once where the file was parsed (on a parsing thread), so the
+    /// single writer only binds them.
+    public private(set) var encoded: EncodedFile
 
     public init(
         key: FileKey, kind: FileKind, commit: String?, firstCommitAt: String?, lastCommitAt: String?, sha256: String,
@@ -70,6 +77,45 @@ public struct FileRecord: Sendable {
         self.sha256 = sha256
         self.bytes = bytes
         self.outcome = outcome
+        self.encoded = EncodedFile(outcome)
+    }
+}
+
+/// A parsed file's stored text columns: JSON for front matter, diagnostics and examples; rules joined for search.
+public struct EncodedFile: Sendable {
+    /// The front matter tree as JSON, when there is one.
+    public var frontMatterJSON: String?
+    public var diagnosticsJSON: String
+    /// Every rule's text, one a line: the search index's rules field.
+    public var rulesText: String
+    /// Each rule's heading path joined by ``EncodedFile/sectionSeparator``.
+    public var ruleSections: [String]
+    /// Each rule's examples as JSON, `nil` when it has none.
+    public var ruleExamplesJSON: [String?]
+
+    /// Joins a heading path in one column: a control character Markdown headings cannot hold.
+    public static let sectionSeparator = "\u{1F}"
+
+    public init(_ outcome: FileOutcome) {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        func json(_ value: some Encodable) -> String {
+            (try? encoder.encode(value)).map { String(decoding: $0, as: UTF8.self) } ?? "null"
+        }
+        switch outcome {
+        case .parsed(let document):
+            frontMatterJSON = document.frontMatter.map(json)
+            diagnosticsJSON = document.diagnostics.isEmpty ? "[]" : json(document.diagnostics)
+            rulesText = document.rules.map(\.text).joined(separator: "\n")
+            ruleSections = document.rules.map { $0.section.joined(separator: Self.sectionSeparator) }
+            ruleExamplesJSON = document.rules.map { $0.examples.isEmpty ? nil : json($0.examples) }
+        case .rejected(let diagnostic):
+            frontMatterJSON = nil
+            diagnosticsJSON = json([diagnostic])
+            rulesText = ""
+            ruleSections = []
+            ruleExamplesJSON = []
+        }
     }
 }
 
