@@ -15,6 +15,11 @@ public final class Connection {
         public var busyTimeout: Duration = .seconds(5)
         /// Switch the file to write-ahead logging. The default is `true`.
         public var usesWAL = true
+        /// The page size for a new database (it cannot change once the file is in WAL mode). The default is
+        /// `nil`: SQLite's own 4096 bytes.
+        public var pageSize: Int?
+        /// Pages kept in memory, as SQLite's `cache_size` (negative: KiB). The default is `nil`: SQLite's own.
+        public var cacheSize: Int?
         public init() {}
     }
 
@@ -41,6 +46,12 @@ public final class Connection {
         sqlite3_extended_result_codes(raw, 1)
         let timeout = configuration.busyTimeout.components
         sqlite3_busy_timeout(raw, Int32(timeout.seconds * 1000 + timeout.attoseconds / 1_000_000_000_000_000))
+        if let pageSize = configuration.pageSize, !configuration.isReadOnly {
+            try execute("PRAGMA page_size=\(pageSize)")
+        }
+        if let cacheSize = configuration.cacheSize {
+            try execute("PRAGMA cache_size=\(cacheSize)")
+        }
         if configuration.usesWAL && !configuration.isReadOnly && path != ":memory:" {
             try execute("PRAGMA journal_mode=WAL")
             try execute("PRAGMA synchronous=NORMAL")

@@ -15,9 +15,12 @@ public final class ConnectionPool: Sendable {
     public let path: String
 
     /// Opens the writer (which creates the file and switches it to WAL) and `readers` reading connections.
-    public init(path: String, readers: Int = 4, prepare: (Connection) throws -> Void = { _ in }) throws {
+    public init(
+        path: String, readers: Int = 4, writerConfiguration: Connection.Configuration = Connection.Configuration(),
+        prepare: (Connection) throws -> Void = { _ in }
+    ) throws {
         self.path = path
-        let writerConnection = try Connection(path: path)
+        let writerConnection = try Connection(path: path, configuration: writerConfiguration)
         try prepare(writerConnection)
         writer = Slot(writerConnection)
         var slots: [Slot] = []

@@ -101,11 +101,13 @@ public struct Ingestor: Sendable {
                         }
                         let files = ready.files
                         let unchanged = ready.unchanged
-                        let summary = try await writer.run {
+                        let (summary, busy) = try await writer.run {
+                            let writeStart = ContinuousClock.now
                             let summary = try store.write(repositories: chunkRepositories, files: files, seenAt: seen)
                             try store.markSeen(unchanged, at: seen)
-                            return summary
+                            return (summary, ContinuousClock.now - writeStart)
                         }
+                        report.writerBusy += busy
                         report.written += summary.written
                         report.unchanged += summary.unchanged + ready.unchanged.count
                         report.rules += summary.rulesWritten
@@ -188,6 +190,8 @@ public struct IngestReport: Sendable {
     /// Problems with the sources' listings (bad manifest lines, files that are no instruction files).
     public var problems: [FileDiagnostic] = []
     public var elapsed: Duration = .zero
+    /// Time the single writer spent in store writes: when it nears ``elapsed``, the writer bounds the ingest.
+    public var writerBusy: Duration = .zero
     /// Unchanged files that were rejected when first seen.
     public var unchangedRejected = 0
 

@@ -49,27 +49,13 @@ extension SQLiteStore {
     }
 
     public func rules(ofFile id: Int64) throws -> [Rule] {
-        try reading { connection in
-            let decoder = JSONDecoder()
-            return try connection.query(
-                """
-                SELECT position, text, start_line, end_line, section, source, examples FROM rules
-                WHERE file_id = ?1 ORDER BY position
-                """, [id]
-            ).map { row in
-                let section = row.string(4) ?? ""
-                let examples =
-                    try row.string(6).map { try decoder.decode([Example].self, from: Data($0.utf8)) } ?? []
-                return Rule(
-                    position: row.int(0) ?? 0, text: row.string(1) ?? "",
-                    lines: LineSpan(start: row.int(2) ?? 0, end: row.int(3) ?? 0),
-                    section: section.isEmpty
-                        ? []
-                        : section.split(separator: Character(Self.sectionSeparator), omittingEmptySubsequences: false)
-                            .map(String.init),
-                    source: Rule.Source(rawValue: row.string(5) ?? "") ?? .listItem, examples: examples)
-            }
+        let row = try reading { connection in
+            try connection.queryOne("SELECT rules_text, rules_layout, rule_count FROM files WHERE id = ?1", [id])
         }
+        guard let row, (row.int(2) ?? 0) > 0 else { return [] }
+        let layout = try JSONDecoder().decode(RulesLayout.self, from: Data((row.string(1) ?? "{}").utf8))
+        let texts = (row.string(0) ?? "").split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        return layout.rules(texts: texts)
     }
 
     public func search(_ query: SearchQuery) throws -> SearchResults {
@@ -141,7 +127,7 @@ extension SQLiteStore {
                     stats.rejected += count
                 }
             }
-            stats.rules = try connection.queryOne("SELECT count(*) FROM rules")?.int(0) ?? 0
+            stats.rules = try connection.queryOne("SELECT coalesce(sum(rule_count), 0) FROM files")?.int(0) ?? 0
             for row in try connection.query(
                 """
                 SELECT f.status, json_extract(d.value, '$.code'), count(DISTINCT f.id)

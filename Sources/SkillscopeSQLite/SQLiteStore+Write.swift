@@ -106,7 +106,7 @@ extension SQLiteStore {
             repositoryID, file.key.path, file.kind.rawValue, document == nil ? "rejected" : "indexed", file.commit,
             file.firstCommitAt, file.lastCommitAt, seenAt, file.sha256, file.bytes, document?.name, document?.title,
             document?.description, frontMatterJSON, diagnosticsJSON, document?.lineCount ?? 0,
-            document?.rules.count ?? 0, rulesText, document?.text ?? "",
+            document?.rules.count ?? 0, rulesText, document?.text ?? "", encoded.rulesLayoutJSON,
         ]
         let fileID: Int64
         if let existing, let id = existing.int(0) {
@@ -118,22 +118,21 @@ extension SQLiteStore {
                     VALUES ('delete', ?1, ?2, ?3, ?4, ?5)
                     """, [fileID, existing[3], existing[4], existing[5], existing[6]])
             }
-            try connection.run("DELETE FROM rules WHERE file_id = ?1", [fileID])
             try connection.run(
                 """
                 UPDATE files SET repository_id = ?1, path = ?2, kind = ?3, status = ?4, commit_sha = ?5,
                     first_commit_at = ?6, last_commit_at = ?7, last_seen = ?8, sha256 = ?9, bytes = ?10, name = ?11,
                     title = ?12, description = ?13, front_matter = ?14, diagnostics = ?15, line_count = ?16,
-                    rule_count = ?17, rules_text = ?18, body = ?19
-                WHERE id = ?20
+                    rule_count = ?17, rules_text = ?18, body = ?19, rules_layout = ?20
+                WHERE id = ?21
                 """, values + [fileID])
         } else {
             try connection.run(
                 """
                 INSERT INTO files (repository_id, path, kind, status, commit_sha, first_commit_at, last_commit_at,
                     first_seen, last_seen, sha256, bytes, name, title, description, front_matter, diagnostics,
-                    line_count, rule_count, rules_text, body)
-                VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19)
+                    line_count, rule_count, rules_text, body, rules_layout)
+                VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19, ?20)
                 """, values)
             fileID = connection.lastInsertRowID
         }
@@ -142,21 +141,8 @@ extension SQLiteStore {
         try connection.run(
             "INSERT INTO files_fts (rowid, name, description, rules_text, body) VALUES (?1, ?2, ?3, ?4, ?5)",
             [fileID, document.name, document.description, rulesText, document.text])
-        for (index, rule) in document.rules.enumerated() {
-            let examples = encoded.ruleExamplesJSON[index]
-            try connection.run(
-                """
-                INSERT INTO rules (file_id, position, text, start_line, end_line, section, source, examples)
-                VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)
-                """,
-                [
-                    fileID, rule.position, rule.text, rule.lines.start, rule.lines.end,
-                    encoded.ruleSections[index], rule.source.rawValue, examples,
-                ])
-        }
         summary.rulesWritten = document.rules.count
         return summary
     }
 
-    static var sectionSeparator: String { EncodedFile.sectionSeparator }
 }

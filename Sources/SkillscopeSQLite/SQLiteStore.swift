@@ -24,7 +24,12 @@ public final class SQLiteStore: Store {
     public init(path: String, configuration: Configuration = Configuration()) throws(StoreError) {
         self.path = path
         do {
-            pool = try ConnectionPool(path: path, readers: configuration.readers) { connection in
+            var writer = Connection.Configuration()
+            // Bodies average 8 KiB: 16 KiB pages keep most in one page instead of an overflow chain.
+            writer.pageSize = 16384
+            writer.cacheSize = -262_144
+            pool = try ConnectionPool(path: path, readers: configuration.readers, writerConfiguration: writer) {
+                connection in
                 try Self.migrate(connection, path: path)
             }
         } catch let error as StoreError {
@@ -66,7 +71,6 @@ public final class SQLiteStore: Store {
                     "INSERT INTO schema_migrations (version, applied_at) VALUES (?1, ?2)", [index + 1, Timestamp.now()])
             }
         }
-        try connection.execute("PRAGMA cache_size=-65536")
     }
 
     /// Runs a read, mapping SQLite errors.

@@ -39,21 +39,11 @@ enum Schema {
             line_count INTEGER NOT NULL DEFAULT 0,
             rule_count INTEGER NOT NULL DEFAULT 0,
             rules_text TEXT NOT NULL DEFAULT '',
+            rules_layout TEXT NOT NULL DEFAULT '{}',
             body TEXT NOT NULL DEFAULT '',
             UNIQUE (repository_id, path)
         );
         CREATE INDEX files_kind ON files(kind, status);
-        CREATE TABLE rules (
-            file_id INTEGER NOT NULL REFERENCES files(id) ON DELETE CASCADE,
-            position INTEGER NOT NULL,
-            text TEXT NOT NULL,
-            start_line INTEGER NOT NULL,
-            end_line INTEGER NOT NULL,
-            section TEXT NOT NULL,
-            source TEXT NOT NULL,
-            examples TEXT,
-            PRIMARY KEY (file_id, position)
-        ) WITHOUT ROWID;
         CREATE VIRTUAL TABLE files_fts USING fts5(
             name, description, rules_text, body,
             content='files', content_rowid='id',

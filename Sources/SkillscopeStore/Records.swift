@@ -81,20 +81,16 @@ public struct FileRecord: Sendable {
     }
 }
 
-/// A parsed file's stored text columns: JSON for front matter, diagnostics and examples; rules joined for search.
+/// A parsed file's stored text columns: JSON for front matter and diagnostics, rules joined for search and their
+/// layout (lines, sections, sources, examples) as one compact JSON value.
 public struct EncodedFile: Sendable {
     /// The front matter tree as JSON, when there is one.
     public var frontMatterJSON: String?
     public var diagnosticsJSON: String
-    /// Every rule's text, one a line: the search index's rules field.
+    /// Every rule's text, one a line (rule texts hold no line breaks): the search index's rules field.
     public var rulesText: String
-    /// Each rule's heading path joined by ``EncodedFile/sectionSeparator``.
-    public var ruleSections: [String]
-    /// Each rule's examples as JSON, `nil` when it has none.
-    public var ruleExamplesJSON: [String?]
-
-    /// Joins a heading path in one column: a control character Markdown headings cannot hold.
-    public static let sectionSeparator = "\u{1F}"
+    /// Everything else about the rules, as ``RulesLayout`` JSON.
+    public var rulesLayoutJSON: String
 
     public init(_ outcome: FileOutcome) {
         let encoder = JSONEncoder()
@@ -107,14 +103,58 @@ public struct EncodedFile: Sendable {
             frontMatterJSON = document.frontMatter.map(json)
             diagnosticsJSON = document.diagnostics.isEmpty ? "[]" : json(document.diagnostics)
             rulesText = document.rules.map(\.text).joined(separator: "\n")
-            ruleSections = document.rules.map { $0.section.joined(separator: Self.sectionSeparator) }
-            ruleExamplesJSON = document.rules.map { $0.examples.isEmpty ? nil : json($0.examples) }
+            rulesLayoutJSON = json(RulesLayout(document.rules))
         case .rejected(let diagnostic):
             frontMatterJSON = nil
             diagnosticsJSON = json([diagnostic])
             rulesText = ""
-            ruleSections = []
-            ruleExamplesJSON = []
+            rulesLayoutJSON = json(RulesLayout([]))
+        }
+    }
+}
+
+/// A file's rules without their texts, column by column: one small value per file instead of a row per rule.
+///
+/// Rules are read a file at a time, and a registry of 350,000 files holds some 14 million of them: as rows they
+/// doubled the write cost of an ingest and a third of the database's size.
+public struct RulesLayout: Codable, Sendable, Hashable {
+    public var starts: [Int]
+    public var ends: [Int]
+    /// Distinct heading paths; ``sectionIndex`` points into it.
+    public var sections: [[String]]
+    public var sectionIndex: [Int]
+    public var sources: [String]
+    /// Examples per rule, by rule position; absent for rules with none.
+    public var examples: [String: [Example]]
+
+    public init(_ rules: [Rule]) {
+        starts = rules.map(\.lines.start)
+        ends = rules.map(\.lines.end)
+        var sections: [[String]] = []
+        var index: [[String]: Int] = [:]
+        sectionIndex = rules.map { rule in
+            if let known = index[rule.section] { return known }
+            index[rule.section] = sections.count
+            sections.append(rule.section)
+            return sections.count - 1
+        }
+        self.sections = sections
+        sources = rules.map(\.source.rawValue)
+        var examples: [String: [Example]] = [:]
+        for rule in rules where !rule.examples.isEmpty { examples[String(rule.position)] = rule.examples }
+        self.examples = examples
+    }
+
+    /// The rules again, given their texts in order.
+    public func rules(texts: [String]) -> [Rule] {
+        let count = min(texts.count, starts.count, ends.count, sectionIndex.count, sources.count)
+        return (0..<count).map { position in
+            let section = sections.indices.contains(sectionIndex[position]) ? sections[sectionIndex[position]] : []
+            return Rule(
+                position: position, text: texts[position],
+                lines: LineSpan(start: starts[position], end: ends[position]), section: section,
+                source: Rule.Source(rawValue: sources[position]) ?? .listItem,
+                examples: examples[String(position)] ?? [])
         }
     }
 }

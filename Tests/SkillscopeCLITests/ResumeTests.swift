@@ -13,9 +13,9 @@ import Testing
             "SELECT id, full_name, stars, license, topics, default_branch, pushed_at, head_commit FROM repositories ORDER BY id",
             """
             SELECT id, repository_id, path, kind, status, commit_sha, first_commit_at, last_commit_at, sha256, bytes, name,
-                title, description, front_matter, diagnostics, line_count, rule_count, rules_text, body FROM files ORDER BY id
+                title, description, front_matter, diagnostics, line_count, rule_count, rules_text, rules_layout, body
+            FROM files ORDER BY id
             """,
-            "SELECT file_id, position, text, start_line, end_line, section, source, examples FROM rules ORDER BY 1, 2",
             "SELECT rowid FROM files_fts WHERE files_fts MATCH 'rule OR always OR use' ORDER BY rowid",
         ] {
             for row in try connection.query(sql) { lines.append("\(row.values)") }

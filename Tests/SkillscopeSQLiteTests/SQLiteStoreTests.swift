@@ -49,10 +49,10 @@ import Testing
         let directory = TemporaryDirectory()
         let path = directory.appending("registry.sqlite")
         let store = try SQLiteStore(path: path)
-        // Make the second file's rule insert fail, after the first file was written in the same transaction.
+        // Make the second file's insert fail, after the first file was written in the same transaction.
         let raw = try Connection(path: path)
         try raw.execute(
-            "CREATE TRIGGER boom BEFORE INSERT ON rules WHEN NEW.text LIKE '%boom%' BEGIN SELECT RAISE(ABORT, 'boom'); END"
+            "CREATE TRIGGER boom BEFORE INSERT ON files WHEN NEW.rules_text LIKE '%boom%' BEGIN SELECT RAISE(ABORT, 'boom'); END"
         )
         let good = Fixtures.record("acme/skills", "review/SKILL.md", Fixtures.reviewSkill)
         let bad = Fixtures.record("acme/skills", "bad/SKILL.md", "---\nname: bad\n---\n- Always say boom.\n")

@@ -65,7 +65,8 @@ let line: [String: Any] = [
     "skipped": report.rejected.count + report.problems.count, "bytes": report.bytes,
     "seconds": (elapsed * 100).rounded() / 100, "files_per_s": Int(Double(report.files) / elapsed),
     "mb_per_s": (Double(report.bytes) / 1e6 / elapsed * 10).rounded() / 10,
-    "peak_rss_mb": Int(peakRSSMegabytes()), "checksum_rules": report.rules, "db_mb": databaseBytes / 1_000_000,
+    "peak_rss_mb": Int(peakRSSMegabytes()), "writer_busy_s": (seconds(report.writerBusy) * 10).rounded() / 10,
+    "checksum_rules": report.rules, "db_mb": databaseBytes / 1_000_000,
 ]
 let data = try JSONSerialization.data(withJSONObject: line, options: [.sortedKeys])
 print(String(decoding: data, as: UTF8.self))
