@@ -83,6 +83,15 @@ public struct MarkdownNode: Sendable, Hashable {
         return output
     }
 
+    /// ``plainText`` with runs of ASCII white space collapsed to one space and the ends trimmed, built in one pass.
+    public var collapsedPlainText: String {
+        var buffer: [UInt8] = []
+        buffer.reserveCapacity(128)
+        var pendingSpace = false
+        appendCollapsed(to: &buffer, pendingSpace: &pendingSpace)
+        return String(decoding: buffer, as: UTF8.self)
+    }
+
     private func appendPlainText(to output: inout String) {
         switch kind {
         case .text, .htmlInline: output += literal
@@ -94,6 +103,31 @@ public struct MarkdownNode: Sendable, Hashable {
         case .image: break
         default:
             for child in children { child.appendPlainText(to: &output) }
+        }
+    }
+
+    private func appendCollapsed(to buffer: inout [UInt8], pendingSpace: inout Bool) {
+        func append(_ text: String) {
+            var text = text
+            text.withUTF8 { bytes in
+                for byte in bytes {
+                    if byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D || byte == 0x0C {
+                        pendingSpace = !buffer.isEmpty
+                    } else {
+                        if pendingSpace { buffer.append(0x20) }
+                        pendingSpace = false
+                        buffer.append(byte)
+                    }
+                }
+            }
+        }
+        switch kind {
+        case .text, .htmlInline: append(literal)
+        case .code: append("`" + literal + "`")
+        case .softBreak, .lineBreak: pendingSpace = !buffer.isEmpty
+        case .image: break
+        default:
+            for child in children { child.appendCollapsed(to: &buffer, pendingSpace: &pendingSpace) }
         }
     }
 

@@ -37,6 +37,9 @@ public enum InstructionHeuristics {
         ["has", "to"], ["instead", "of"], ["only", "use"], ["is", "not", "allowed"], ["are", "not", "allowed"],
     ]
 
+    /// The first words of ``directivePhrases``.
+    static let phraseOpeners = Set(directivePhrases.compactMap(\.first))
+
     /// Whether `text` (a paragraph's plain text) instructs.
     public static func isInstruction(_ text: String) -> Bool {
         let words = lowercaseWords(text)
@@ -54,6 +57,8 @@ public enum InstructionHeuristics {
         }
         for (index, word) in words.enumerated() {
             if directiveWords.contains(word) { return true }
+            // Only a few words open a directive phrase; test those without building pairs for every word.
+            guard phraseOpeners.contains(word) else { continue }
             if index + 1 < words.count, directivePhrases.contains([word, words[index + 1]]) { return true }
             if index + 2 < words.count, directivePhrases.contains([word, words[index + 1], words[index + 2]]) {
                 return true

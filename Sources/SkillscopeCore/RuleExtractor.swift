@@ -20,12 +20,12 @@ struct RuleExtractor {
     private mutating func visitBlock(_ node: MarkdownNode) {
         switch node.kind {
         case .heading(let level):
-            let title = collapse(node.plainText)
+            let title = node.collapsedPlainText
             while let last = headingStack.last, last.level >= level { headingStack.removeLast() }
             headingStack.append((level, title))
             sections.append(Section(title: title, level: level, line: node.range.startLine))
         case .paragraph:
-            let text = collapse(node.plainText)
+            let text = node.collapsedPlainText
             if InstructionHeuristics.isInstruction(text) {
                 emit(text, lines: lines(of: node), source: .paragraph)
             }
@@ -47,7 +47,8 @@ struct RuleExtractor {
         for item in list.children {
             let own = item.children.filter { if case .paragraph = $0.kind { true } else { false } }
             let hasSubList = item.children.contains { if case .list = $0.kind { true } else { false } }
-            let text = collapse(own.map(\.plainText).joined(separator: " "))
+            let text =
+                own.count == 1 ? own[0].collapsedPlainText : collapse(own.map(\.plainText).joined(separator: " "))
             let introducesOnly =
                 hasSubList
                 && (text.isEmpty || text.hasSuffix(":")
@@ -68,7 +69,7 @@ struct RuleExtractor {
     private mutating func visitTable(_ table: MarkdownNode) {
         for row in table.children {
             guard case .tableRow = row.kind else { continue }
-            let cells = row.children.map { collapse($0.plainText) }.filter { !$0.isEmpty }
+            let cells = row.children.map(\.collapsedPlainText).filter { !$0.isEmpty }
             guard !cells.isEmpty else { continue }
             emit(cells.joined(separator: " — "), lines: LineSpan(line: row.range.startLine), source: .tableRow)
         }
