@@ -55,6 +55,7 @@ let package = Package(
         .testTarget(name: "HashingTests", dependencies: ["Hashing"], swiftSettings: settings),
         .testTarget(
             name: "SkillscopeCoreTests", dependencies: ["SkillscopeCore", "SkillscopeTesting", "YAML"],
+            exclude: ["Fixtures/make_measure_cases.py"], resources: [.copy("Fixtures/measure-cases.json")],
             swiftSettings: settings),
         .testTarget(
             name: "SkillscopeSQLiteTests", dependencies: ["SkillscopeSQLite", "SkillscopeTesting"],

@@ -89,11 +89,13 @@ public struct Document: Sendable, Hashable {
     /// The decoded text, line endings normalised to `\n`, without a byte-order mark.
     public var text: String
     public var lineCount: Int
+    /// Words, phrases and winnowed fingerprints of the whole text, for the version measures.
+    public var fingerprint: TextFingerprint
 
     public init(
         path: String, kind: FileKind, name: String?, title: String?, description: String?, frontMatter: YAMLNode?,
         frontMatterLines: LineSpan?, sections: [Section], rules: [Rule], diagnostics: [FileDiagnostic], text: String,
-        lineCount: Int
+        lineCount: Int, fingerprint: TextFingerprint? = nil
     ) {
         self.path = path
         self.kind = kind
@@ -107,5 +109,6 @@ public struct Document: Sendable, Hashable {
         self.diagnostics = diagnostics
         self.text = text
         self.lineCount = lineCount
+        self.fingerprint = fingerprint ?? TextFingerprint(text: text)
     }
 }

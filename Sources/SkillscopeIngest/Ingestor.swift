@@ -123,6 +123,10 @@ public struct Ingestor: Sendable {
                 }
             }
         }
+        // The passage index follows the files: rebuilt once, at the end, when anything was written.
+        let indexStart = clock.now
+        report.rebuiltPassageIndex = try await writer.run { try store.refreshPassageIndex() }
+        report.indexElapsed = clock.now - indexStart
         report.files = total
         report.elapsed = clock.now - start
         return report
@@ -192,6 +196,9 @@ public struct IngestReport: Sendable {
     public var elapsed: Duration = .zero
     /// Time the single writer spent in store writes: when it nears ``elapsed``, the writer bounds the ingest.
     public var writerBusy: Duration = .zero
+    /// Whether the passage index was rebuilt, and how long that took (included in ``elapsed``).
+    public var rebuiltPassageIndex = false
+    public var indexElapsed: Duration = .zero
     /// Unchanged files that were rejected when first seen.
     public var unchangedRejected = 0
 

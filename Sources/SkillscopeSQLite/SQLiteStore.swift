@@ -2,6 +2,7 @@ internal import FoundationEssentials
 internal import SQLite
 internal import SkillscopeCore
 public import SkillscopeStore
+internal import Synchronization
 
 /// The embedded registry: one SQLite file in WAL mode, one writer and several readers, FTS5 for search.
 public final class SQLiteStore: Store {
@@ -14,6 +15,8 @@ public final class SQLiteStore: Store {
 
     public let engine = "sqlite"
     let pool: ConnectionPool
+    /// The passage index with the files generation it was built for; rebuilt when a write moved the generation.
+    let indexCache = Mutex<(generation: Int, index: PassageIndex)?>(nil)
     /// The database path.
     public let path: String
 

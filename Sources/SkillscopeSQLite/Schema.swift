@@ -53,6 +53,22 @@ enum Schema {
             tokenize='porter unicode61 remove_diacritics 2', detail=column
         );
         INSERT INTO files_fts(files_fts, rank) VALUES('rank', 'bm25(10.0, 5.0, 2.0, 1.0)');
+        """,
+        // Version 2: what the version measures need. Files written under version 1 carry no fingerprints, so
+        // their sha256 is cleared and the next ingest parses them again.
         """
+        ALTER TABLE files ADD COLUMN word_count INTEGER NOT NULL DEFAULT 0;
+        ALTER TABLE files ADD COLUMN words_hash INTEGER;
+        ALTER TABLE files ADD COLUMN phrases BLOB;
+        ALTER TABLE files ADD COLUMN fingerprints BLOB;
+        ALTER TABLE files ADD COLUMN name_key TEXT;
+        UPDATE files SET sha256 = '' WHERE status = 'indexed';
+        CREATE INDEX files_words_hash ON files(words_hash) WHERE words_hash IS NOT NULL;
+        CREATE INDEX files_name_key ON files(name_key) WHERE name_key IS NOT NULL;
+        CREATE INDEX files_repository ON files(repository_id);
+        CREATE TABLE meta (key TEXT PRIMARY KEY, value INTEGER NOT NULL) WITHOUT ROWID;
+        INSERT INTO meta (key, value) VALUES ('files_generation', 0), ('passage_index_generation', -1);
+        CREATE TABLE passage_index (part INTEGER PRIMARY KEY, data BLOB NOT NULL);
+        """,
     ]
 }

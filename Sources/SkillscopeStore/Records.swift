@@ -91,6 +91,15 @@ public struct EncodedFile: Sendable {
     public var rulesText: String
     /// Everything else about the rules, as ``RulesLayout`` JSON.
     public var rulesLayoutJSON: String
+    /// The sorted phrase hashes, 8 bytes each (``HashCoding``); empty for rejected files.
+    public var phrases: [UInt8]
+    /// The sorted winnowed fingerprints, 8 bytes each.
+    public var fingerprints: [UInt8]
+    /// The word-sequence hash as a signed 64-bit value (SQL integers are signed).
+    public var sequenceHash: Int64?
+    public var wordCount: Int
+    /// The name as "their own version" compares it (``NameKey``).
+    public var nameKey: String?
 
     public init(_ outcome: FileOutcome) {
         let encoder = JSONEncoder()
@@ -104,11 +113,21 @@ public struct EncodedFile: Sendable {
             diagnosticsJSON = document.diagnostics.isEmpty ? "[]" : json(document.diagnostics)
             rulesText = document.rules.map(\.text).joined(separator: "\n")
             rulesLayoutJSON = json(RulesLayout(document.rules))
+            phrases = HashCoding.encode(document.fingerprint.phrases)
+            fingerprints = HashCoding.encode(document.fingerprint.winnowed)
+            sequenceHash = Int64(bitPattern: document.fingerprint.sequenceHash)
+            wordCount = document.fingerprint.wordCount
+            nameKey = NameKey.make(document.name)
         case .rejected(let diagnostic):
             frontMatterJSON = nil
             diagnosticsJSON = json([diagnostic])
             rulesText = ""
             rulesLayoutJSON = json(RulesLayout([]))
+            phrases = []
+            fingerprints = []
+            sequenceHash = nil
+            wordCount = 0
+            nameKey = nil
         }
     }
 }
@@ -269,5 +288,49 @@ public struct StoredHash: Sendable, Hashable {
     public init(sha256: String, status: FileStatus) {
         self.sha256 = sha256
         self.status = status
+    }
+}
+
+/// What the version measures read of a stored file.
+public struct LineageRecord: Sendable, Hashable {
+    public var id: Int64
+    public var key: FileKey
+    public var kind: FileKind
+    public var name: String?
+    /// When the file first appeared: its first commit where known, else when the registry first saw it (UTC).
+    public var firstSeen: String
+    public var stars: Int
+    public var sequenceHash: UInt64
+    public var wordCount: Int
+    /// Sorted phrase hashes.
+    public var phrases: [UInt64]
+
+    public init(
+        id: Int64, key: FileKey, kind: FileKind, name: String?, firstSeen: String, stars: Int, sequenceHash: UInt64,
+        wordCount: Int, phrases: [UInt64]
+    ) {
+        self.id = id
+        self.key = key
+        self.kind = kind
+        self.name = name
+        self.firstSeen = firstSeen
+        self.stars = stars
+        self.sequenceHash = sequenceHash
+        self.wordCount = wordCount
+        self.phrases = phrases
+    }
+}
+
+/// A file of a repository, as "other files in this repository" lists it.
+public struct RepositoryFile: Sendable, Hashable, Codable {
+    public var id: Int64
+    public var path: String
+    public var kind: FileKind
+    public var name: String?
+    public init(id: Int64, path: String, kind: FileKind, name: String?) {
+        self.id = id
+        self.path = path
+        self.kind = kind
+        self.name = name
     }
 }

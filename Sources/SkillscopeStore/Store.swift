@@ -32,4 +32,29 @@ public protocol Store: Sendable {
 
     /// Every file key with its id, ordered by id.
     func fileKeys() throws -> [(id: Int64, key: FileKey)]
+
+    // MARK: Versions
+
+    /// The passage index over every indexed file's winnowed fingerprints, current with the last write: loaded from
+    /// the registry when it was kept there for the current files, else rebuilt and kept.
+    func passageIndex() throws -> PassageIndex
+
+    /// Rebuilds and keeps the passage index when files changed since it was built; ingest calls it once at the
+    /// end. Returns `true` when it rebuilt.
+    @discardableResult func refreshPassageIndex() throws -> Bool
+
+    /// What the version measures need of each file, for the indexed ones among `ids`.
+    func lineageRecords(_ ids: [Int64]) throws -> [LineageRecord]
+
+    /// Indexed files with this word-sequence hash (word-for-word copies).
+    func fileIDs(sequenceHash: UInt64) throws -> [Int64]
+
+    /// Indexed files with this name key (``SkillscopeCore/NameKey``).
+    func fileIDs(nameKey: String) throws -> [Int64]
+
+    /// The indexed files of one repository.
+    func repositoryFiles(_ repository: String) throws -> [RepositoryFile]
+
+    /// How many files are indexed.
+    func indexedFileCount() throws -> Int
 }

@@ -136,3 +136,29 @@ import Testing
         #expect(FileManager.default.fileExists(atPath: db))
     }
 }
+
+@Suite struct VersionsCommandTests {
+    @Test func theExampleSkillListsItsCopiesEditsAndOwnVersions() throws {
+        let directory = TemporaryDirectory()
+        let db = directory.appending("r.sqlite")
+        #expect(try BinaryRunner.run(["ingest", Paths.examples, "--db", db]).status == 0)
+        let file = "acme-tools/agent-skills/skills/swiftui-patterns/SKILL.md"
+        let run = try BinaryRunner.run(["versions", file, "--db", db, "--json"])
+        #expect(run.status == 0)
+        let report = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
+        let bands = try #require(report["bands"] as? [[String: Any]])
+        let word = try #require(bands.first { $0["band"] as? String == "word-for-word" })
+        let edited = try #require(bands.first { $0["band"] as? String == "edited" })
+        #expect((word["total"] as? Int ?? 0) >= 1)
+        #expect((edited["total"] as? Int ?? 0) >= 3)
+        let percents = (edited["versions"] as? [[String: Any]] ?? []).compactMap { $0["percentSame"] as? Int }
+        #expect(percents.allSatisfy { $0 >= 10 && $0 < 100 })
+        let plain = try BinaryRunner.run(["versions", file, "--db", db])
+        #expect(plain.stdout.contains("other projects use a version of this."))
+        #expect(plain.stdout.contains("% same"))
+        // A file on disk is compared, not stored.
+        let local = try BinaryRunner.run(["versions", Paths.examples + "/files/" + file, "--db", db, "--band", "word"])
+        #expect(local.status == 0 && local.stdout.contains("Word for word"))
+        #expect(try BinaryRunner.run(["versions", file, "--db", db, "--band", "nope"]).status == 64)
+    }
+}

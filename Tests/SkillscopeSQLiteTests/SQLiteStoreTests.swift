@@ -100,9 +100,42 @@ import Testing
         }
         let reopened = try SQLiteStore(path: path)
         #expect(try reopened.stats().files == 1)
-        #expect(try reopened.schemaVersion() == 1)
+        #expect(try reopened.schemaVersion() == 2)
         let raw = try Connection(path: path)
-        #expect(try raw.queryOne("SELECT count(*) FROM schema_migrations")?.int(0) == 1)
+        #expect(try raw.queryOne("SELECT count(*) FROM schema_migrations")?.int(0) == 2)
         #expect(try raw.queryOne("PRAGMA journal_mode")?.string(0) == "wal")
+    }
+}
+
+@Suite struct VersionConformanceTests {
+    @Test(arguments: StoreEngine.available)
+    func bandsHoldOneVersionPerRepository(engine: StoreEngine) throws {
+        let directory = TemporaryDirectory()
+        try VersionConformance.bandsHoldOneVersionPerRepository(try engine.makeEmptyStore(in: directory))
+    }
+
+    @Test(arguments: StoreEngine.available)
+    func anEarlierCopyIsTheLikelyOrigin(engine: StoreEngine) throws {
+        let directory = TemporaryDirectory()
+        try VersionConformance.anEarlierCopyIsTheLikelyOrigin(try engine.makeEmptyStore(in: directory))
+    }
+
+    @Test(arguments: StoreEngine.available)
+    func aTextOutsideTheRegistryIsComparedNotStored(engine: StoreEngine) throws {
+        let directory = TemporaryDirectory()
+        try VersionConformance.aTextOutsideTheRegistryIsComparedNotStored(try engine.makeEmptyStore(in: directory))
+    }
+
+    @Test(arguments: StoreEngine.available)
+    func bandsAreRankedByStarsAndCutWithTotalsBeforeTheCut(engine: StoreEngine) throws {
+        let directory = TemporaryDirectory()
+        try VersionConformance.bandsAreRankedByStarsAndCutWithTotalsBeforeTheCut(
+            try engine.makeEmptyStore(in: directory))
+    }
+
+    @Test(arguments: StoreEngine.available)
+    func theIndexFollowsWrites(engine: StoreEngine) throws {
+        let directory = TemporaryDirectory()
+        try VersionConformance.theIndexFollowsWrites(try engine.makeEmptyStore(in: directory))
     }
 }

@@ -1,0 +1,67 @@
+/// What the version measures keep of a text: its word count, a hash of its word sequence, its phrase set and the
+/// winnowed fingerprints that propose candidates. Computed once, when the file is parsed.
+public struct TextFingerprint: Sendable, Hashable {
+    public var wordCount: Int
+    /// Equal for word-for-word copies.
+    public var sequenceHash: UInt64
+    /// Sorted, distinct phrase hashes: what N% counts.
+    public var phrases: [UInt64]
+    /// Sorted, distinct winnowed phrase hashes: what the passage index holds.
+    public var winnowed: [UInt64]
+
+    public init(wordCount: Int, sequenceHash: UInt64, phrases: [UInt64], winnowed: [UInt64]) {
+        self.wordCount = wordCount
+        self.sequenceHash = sequenceHash
+        self.phrases = phrases
+        self.winnowed = winnowed
+    }
+
+    public init(text: String, window: Int = Winnowing.defaultWindow) {
+        let words = Words(text: text)
+        let sequence = words.phraseSequence
+        var phrases = sequence
+        phrases.sort()
+        self.init(
+            wordCount: words.words.count, sequenceHash: words.sequenceHash, phrases: phrases.uniqued(),
+            winnowed: Winnowing.fingerprints(ofSequence: sequence, window: window))
+    }
+}
+
+/// Names compared for "their own version": lower-cased, with `-`, `_` and spaces alike (runs become one `-`).
+public enum NameKey {
+    public static func make(_ name: String?) -> String? {
+        guard let name else { return nil }
+        var out = ""
+        var pendingDash = false
+        for character in name.lowercased() {
+            if character == "-" || character == "_" || character.isWhitespace {
+                pendingDash = !out.isEmpty
+            } else {
+                if pendingDash { out.append("-") }
+                pendingDash = false
+                out.append(character)
+            }
+        }
+        return out.isEmpty ? nil : out
+    }
+}
+
+/// Byte encodings of hash lists for storage: 8 bytes each, little-endian.
+public enum HashCoding {
+    public static func encode(_ hashes: [UInt64]) -> [UInt8] {
+        var bytes = [UInt8](repeating: 0, count: hashes.count * 8)
+        bytes.withUnsafeMutableBytes { raw in
+            for (index, hash) in hashes.enumerated() {
+                raw.storeBytes(of: hash.littleEndian, toByteOffset: index * 8, as: UInt64.self)
+            }
+        }
+        return bytes
+    }
+
+    public static func decode(_ bytes: [UInt8]) -> [UInt64] {
+        let count = bytes.count / 8
+        return bytes.withUnsafeBytes { raw in
+            (0..<count).map { UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: $0 * 8, as: UInt64.self)) }
+        }
+    }
+}

@@ -1,0 +1,124 @@
+internal import FoundationEssentials
+internal import SQLite
+public import SkillscopeCore
+public import SkillscopeStore
+internal import Synchronization
+
+extension SQLiteStore {
+    public func passageIndex() throws -> PassageIndex {
+        let generation = try reading { try Self.generation("files_generation", on: $0) }
+        if let cached = indexCache.withLock({ $0 }), cached.generation == generation { return cached.index }
+        let index = try reading { connection -> PassageIndex in
+            if try Self.generation("passage_index_generation", on: connection) == generation,
+                let kept = try Self.loadKeptIndex(on: connection)
+            {
+                return kept
+            }
+            return try Self.buildIndex(on: connection)
+        }
+        indexCache.withLock { $0 = (generation, index) }
+        return index
+    }
+
+    @discardableResult public func refreshPassageIndex() throws -> Bool {
+        try writing { connection -> Bool in
+            let generation = try Self.generation("files_generation", on: connection)
+            guard try Self.generation("passage_index_generation", on: connection) != generation else { return false }
+            let index = try Self.buildIndex(on: connection)
+            let bytes = index.encoded()
+            try connection.run("DELETE FROM passage_index")
+            let part = 32 << 20
+            for (number, start) in stride(from: 0, to: bytes.count, by: part).enumerated() {
+                try connection.run(
+                    "INSERT INTO passage_index (part, data) VALUES (?1, ?2)",
+                    [number, Array(bytes[start..<min(start + part, bytes.count)])])
+            }
+            try connection.run(
+                "UPDATE meta SET value = ?1 WHERE key = 'passage_index_generation'", [Int64(generation)])
+            indexCache.withLock { $0 = (generation, index) }
+            return true
+        }
+    }
+
+    private static func generation(_ key: String, on connection: Connection) throws -> Int {
+        try connection.queryOne("SELECT value FROM meta WHERE key = ?1", [key])?.int(0) ?? 0
+    }
+
+    private static func loadKeptIndex(on connection: Connection) throws -> PassageIndex? {
+        var bytes: [UInt8] = []
+        for row in try connection.query("SELECT data FROM passage_index ORDER BY part") {
+            if case .blob(let part) = row[0] { bytes += part }
+        }
+        return PassageIndex(encoded: bytes)
+    }
+
+    private static func buildIndex(on connection: Connection) throws -> PassageIndex {
+        var files: [(id: Int64, fingerprints: [UInt64])] = []
+        let statement = try connection.prepare(
+            "SELECT id, fingerprints FROM files WHERE status = 'indexed' AND fingerprints IS NOT NULL ORDER BY id")
+        defer { statement.reset() }
+        while let row = try statement.step() {
+            guard let id = row.int(0), case .blob(let bytes) = row[1] else { continue }
+            files.append((Int64(id), HashCoding.decode(bytes)))
+        }
+        return PassageIndex(files: files)
+    }
+
+    public func lineageRecords(_ ids: [Int64]) throws -> [LineageRecord] {
+        guard !ids.isEmpty else { return [] }
+        let list = "[" + ids.map(String.init).joined(separator: ",") + "]"
+        let rows = try reading { connection in
+            try connection.query(
+                """
+                SELECT f.id, r.full_name, f.path, f.kind, f.name, coalesce(f.first_commit_at, f.first_seen),
+                    coalesce(r.stars, 0), f.words_hash, f.word_count, f.phrases
+                FROM files f JOIN repositories r ON r.id = f.repository_id
+                WHERE f.id IN (SELECT value FROM json_each(?1)) AND f.status = 'indexed' AND f.phrases IS NOT NULL
+                ORDER BY f.id
+                """, [list])
+        }
+        return rows.map { row in
+            var phrases: [UInt64] = []
+            if case .blob(let bytes) = row[9] { phrases = HashCoding.decode(bytes) }
+            return LineageRecord(
+                id: Int64(row.int(0) ?? 0), key: FileKey(repository: row.string(1) ?? "", path: row.string(2) ?? ""),
+                kind: FileKind(rawValue: row.string(3) ?? "") ?? .agents, name: row.string(4),
+                firstSeen: row.string(5) ?? "", stars: row.int(6) ?? 0,
+                sequenceHash: UInt64(bitPattern: Int64(row.int(7) ?? 0)), wordCount: row.int(8) ?? 0, phrases: phrases)
+        }
+    }
+
+    public func fileIDs(sequenceHash: UInt64) throws -> [Int64] {
+        try reading { connection in
+            try connection.query(
+                "SELECT id FROM files WHERE words_hash = ?1 AND status = 'indexed'", [Int64(bitPattern: sequenceHash)]
+            ).compactMap { $0.int(0).map(Int64.init) }
+        }
+    }
+
+    public func fileIDs(nameKey: String) throws -> [Int64] {
+        try reading { connection in
+            try connection.query("SELECT id FROM files WHERE name_key = ?1 AND status = 'indexed'", [nameKey])
+                .compactMap { $0.int(0).map(Int64.init) }
+        }
+    }
+
+    public func repositoryFiles(_ repository: String) throws -> [RepositoryFile] {
+        try reading { connection in
+            try connection.query(
+                """
+                SELECT f.id, f.path, f.kind, f.name FROM files f JOIN repositories r ON r.id = f.repository_id
+                WHERE r.full_name = ?1 AND f.status = 'indexed' ORDER BY f.path
+                """, [repository]
+            ).map {
+                RepositoryFile(
+                    id: Int64($0.int(0) ?? 0), path: $0.string(1) ?? "",
+                    kind: FileKind(rawValue: $0.string(2) ?? "") ?? .agents, name: $0.string(3))
+            }
+        }
+    }
+
+    public func indexedFileCount() throws -> Int {
+        try reading { try $0.queryOne("SELECT count(*) FROM files WHERE status = 'indexed'")?.int(0) ?? 0 }
+    }
+}

@@ -1,0 +1,88 @@
+public import SkillscopeCore
+
+/// The three bands of versions a file page shows.
+public enum VersionBand: String, Sendable, Hashable, Codable, CaseIterable, Comparable {
+    /// The same sequence of words.
+    case wordForWord = "word-for-word"
+    /// Shares passages: N% same is at least 10.
+    case edited
+    /// Neither, but the same name (later also: similar meaning).
+    case own
+
+    public static func < (lhs: VersionBand, rhs: VersionBand) -> Bool {
+        allCases.firstIndex(of: lhs) ?? 0 < allCases.firstIndex(of: rhs) ?? 0
+    }
+
+    /// The band's heading, as the file page words it.
+    public var title: String {
+        switch self {
+        case .wordForWord: "Word for word"
+        case .edited: "Edited"
+        case .own: "Wrote their own version"
+        }
+    }
+}
+
+/// One version of a file: another repository's file most like it.
+public struct VersionMatch: Sendable, Hashable, Codable {
+    public var id: Int64
+    public var repository: String
+    public var path: String
+    public var kind: FileKind
+    public var name: String?
+    public var stars: Int
+    /// ISO 8601 UTC: first commit where known, else first seen by the registry.
+    public var firstSeen: String
+    public var band: VersionBand
+    /// N% same: the share of this version's five-word phrases that also stand in the file.
+    public var percentSame: Int
+    /// Why it is a version: "same words", "shares passages" or "same name".
+    public var reason: String
+    /// The earliest of the file's cluster of word-for-word and edited versions.
+    public var isLikelyOrigin: Bool
+    /// The earlier file (a version or the file itself) that holds most of this one: where it likely came from.
+    public var cameFrom: FileKey?
+}
+
+/// Everything the "Other versions" and "Adoption" parts of a file page say.
+public struct VersionReport: Sendable, Codable {
+    /// One band's versions, cut at ``VersionFinder/Configuration/bandLimit``, and its total before the cut.
+    public struct Band: Sendable, Codable {
+        public var band: VersionBand
+        public var total: Int
+        public var versions: [VersionMatch]
+    }
+
+    /// The file asked about.
+    public struct Subject: Sendable, Codable {
+        public var id: Int64?
+        public var repository: String?
+        public var path: String
+        public var name: String?
+        public var firstSeen: String?
+        public var phrases: Int
+    }
+
+    /// An earlier file marked as the likely origin of the cluster.
+    public struct Origin: Sendable, Codable {
+        public var repository: String?
+        public var path: String
+        public var firstSeen: String?
+        /// Whether the file asked about is itself the likely origin.
+        public var isSubject: Bool
+    }
+
+    public var subject: Subject
+    /// Other repositories with a version, in every band, before any cut.
+    public var otherProjects: Int
+    public var bands: [Band]
+    /// The other indexed files of the subject's repository (at most 50), and how many there are.
+    public var sameRepository: [RepositoryFile]
+    public var sameRepositoryTotal: Int
+    /// Repositories whose version appeared after the subject did, latest first.
+    public var adoptedBy: Int
+    public var mostRecentlyTakenUpBy: [VersionMatch]
+    public var likelyOrigin: Origin?
+    /// How candidates were found, for the page's "How matches are found".
+    public var method: String
+}

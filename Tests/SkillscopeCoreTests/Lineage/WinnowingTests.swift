@@ -1,0 +1,51 @@
+import SkillscopeCore
+import Testing
+
+@Suite struct WinnowingTests {
+    struct Generator: RandomNumberGenerator {
+        var state: UInt64
+        mutating func next() -> UInt64 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
+    }
+
+    func randomWords(_ count: Int, _ generator: inout Generator) -> [String] {
+        (0..<count).map { _ in "w\(generator.next() % 5000)" }
+    }
+
+    @Test func everySharedPassageOfTheGuaranteedLengthSharesAFingerprint() {
+        var generator = Generator(state: 7)
+        let guarantee = Winnowing.defaultWindow + 4
+        for _ in 0..<300 {
+            let passage = randomWords(guarantee, &generator)
+            let a =
+                randomWords(Int(generator.next() % 200), &generator) + passage
+                + randomWords(Int(generator.next() % 200), &generator)
+            let b =
+                randomWords(Int(generator.next() % 200), &generator) + passage
+                + randomWords(Int(generator.next() % 200), &generator)
+            let fa = TextFingerprint(text: a.joined(separator: " ")).winnowed
+            let fb = TextFingerprint(text: b.joined(separator: " ")).winnowed
+            #expect(PhraseSet.intersectionCount(fa, fb) >= 1)
+        }
+    }
+
+    @Test func aboutTwoInWindowPlusOnePhrasesAreKept() {
+        var generator = Generator(state: 11)
+        let text = randomWords(20_000, &generator).joined(separator: " ")
+        let fingerprint = TextFingerprint(text: text)
+        let density = Double(fingerprint.winnowed.count) / Double(fingerprint.phrases.count)
+        let expected = 2.0 / Double(Winnowing.defaultWindow + 1)
+        #expect(abs(density - expected) < 0.03)
+    }
+
+    @Test func shortTextsKeepEveryPhrase() {
+        let fingerprint = TextFingerprint(text: "one two three four five six seven")
+        #expect(fingerprint.winnowed == fingerprint.phrases)
+        #expect(fingerprint.wordCount == 7)
+    }
+}

@@ -1,0 +1,78 @@
+import SkillscopeCore
+import Testing
+
+@Suite struct WordsTests {
+    func words(_ text: String) -> [String] { Words(text: text).words }
+    func phraseCount(_ text: String) -> Int { Words(text: text).phraseHashes.count }
+    func percent(_ version: String, on file: String) -> Int {
+        PhraseSet.percentSame(of: Words(text: version).phraseHashes, on: Words(text: file).phraseHashes)
+    }
+
+    @Test func wordsAreLetterMarkNumberAndUnderscoreRunsLowercased() {
+        #expect(words("Hello, World! hello_world 42 x2") == ["hello", "world", "hello_world", "42", "x2"])
+        #expect(words("don't stop") == ["don", "t", "stop"])
+        #expect(
+            words("**Use** `swift build` [guide](https://a.b/c)") == [
+                "use", "swift", "build", "guide", "https", "a", "b", "c",
+            ])
+        #expect(words("") == [] && words("—  !!") == [])
+    }
+
+    @Test func nfkcFoldsCompatibilityFormsBeforeSplitting() {
+        #expect(words("ﬁle") == ["file"])
+        #expect(words("ＡＢＣ　ｄｅｆ") == ["abc", "def"])
+        #expect(words("x²") == ["x2"])
+        #expect(words("Cafe\u{301}") == words("Café"))
+        #expect(words("Straße") == ["straße"])
+        #expect(words("日本語のテスト👍ok") == ["日本語のテスト", "ok"])
+    }
+
+    @Test func lineEndingsAndDecorationChangeNoWord() {
+        let plain = "Keep views small.\nUse state sparingly.\n"
+        #expect(words(plain) == words("Keep views small.\r\nUse state sparingly.\r\n"))
+        #expect(words(plain) == words("- **Keep** *views* small.\n\n# Use `state` sparingly.\n"))
+    }
+
+    @Test func underscoresBelongToWordsSoUnderscoreEmphasisDoesChangeThem() {
+        #expect(words("_views_ __bold__") == ["_views_", "__bold__"])
+    }
+
+    @Test func aFinalCapitalSigmaLowercasesToFinalSigmaAsUnicodeSays() {
+        #expect(words("ΟΔΟΣ ΣΑΣ") == ["οδος", "σας"])
+        #expect(words("Σ") == ["σ"])
+    }
+
+    @Test func phrasesAreDistinctRunsOfFiveWords() {
+        #expect(phraseCount("") == 0)
+        #expect(phraseCount("one") == 1)
+        #expect(phraseCount("one two three four") == 1)
+        #expect(phraseCount("one two three four five") == 1)
+        #expect(phraseCount("one two three four five six") == 2)
+        // "a b c d e a b c d e": phrases a-e, b-a, c-b, d-c, e-d, a-e again: five distinct.
+        #expect(phraseCount("a b c d e a b c d e") == 5)
+    }
+
+    @Test func percentSameIsTheShareOfTheVersionsPhrasesInTheFile() {
+        // G has 2 phrases (a-e, b-f); F holds only a-e: floor(100 × 1 / 2) = 50.
+        #expect(percent("a b c d e f", on: "a b c d e") == 50)
+        // G is wholly inside a longer F: 100, though F's own share is small.
+        #expect(percent("one two three four five six", on: "zero one two three four five six seven eight nine") == 100)
+        // Three of seven phrases shared: floor(300 / 7) = 42.
+        #expect(percent("p q r s t u v w x y z", on: "p q r s t u v m n o") == 42)
+        #expect(percent("", on: "anything at all here now") == 0)
+    }
+
+    @Test func reorderedParagraphsShareOnlyTheirInsides() {
+        let first = "alpha beta gamma delta epsilon zeta"
+        let second = "one two three four five six"
+        // Each has 8 phrases: 2 inside each paragraph and 4 across the join; only the 4 inside ones are shared.
+        #expect(percent(second + "\n\n" + first, on: first + "\n\n" + second) == 50)
+    }
+
+    @Test func theSequenceHashTellsWordForWordCopies() {
+        let a = Words(text: "# Title\r\n\r\n- Keep it short.\r\n")
+        let b = Words(text: "Title\n* keep IT short")
+        #expect(a.sequenceHash == b.sequenceHash)
+        #expect(a.sequenceHash != Words(text: "Title keep it shorter").sequenceHash)
+    }
+}
