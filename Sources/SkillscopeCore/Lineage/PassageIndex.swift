@@ -82,9 +82,11 @@ public struct PassageIndex: Sendable {
         return shared
     }
 
-    /// The most files a hash may hold and still propose candidates, for a registry of `fileCount` files: 2% of
-    /// the files, at least 200.
-    public static func stopThreshold(fileCount: Int) -> Int { max(200, fileCount / 50) }
+    /// The most files a hash may hold and still propose candidates, for a registry of `fileCount` files: 10% of
+    /// the files, at least 1,000. Licence text and boilerplate in more files propose none; template families
+    /// (hundreds of generated skills sharing most of their text) stay below it, since their members are each
+    /// other's edited versions.
+    public static func stopThreshold(fileCount: Int) -> Int { max(1000, fileCount / 10) }
 }
 
 extension PassageIndex {

@@ -53,6 +53,24 @@ public struct VersionFinder: Sendable {
     ///
     /// - Complexity: O(f log H + c × p) for f fingerprints, H indexed hashes, c candidates of p phrases each.
     public func versions(of subject: Subject) throws -> VersionReport {
+        let (matches, records, threshold) = try measuredMatches(of: subject)
+        var best: [String: VersionMatch] = [:]
+        for match in matches where match.repository != subject.key?.repository {
+            if let current = best[match.repository], !isBetter(match, than: current) { continue }
+            best[match.repository] = match
+        }
+        return try report(subject: subject, best: best, records: records, threshold: threshold)
+    }
+
+    /// Every file measured as a version of `subject`, before one is chosen per repository (files of the subject's
+    /// own repository included): what recall is measured on.
+    public func matches(of subject: Subject) throws -> [VersionMatch] {
+        try measuredMatches(of: subject).matches
+    }
+
+    private func measuredMatches(of subject: Subject) throws -> (
+        matches: [VersionMatch], records: [Int64: LineageRecord], threshold: Int
+    ) {
         let index = try store.passageIndex()
         let fileCount = try store.indexedFileCount()
         let threshold = PassageIndex.stopThreshold(fileCount: fileCount)
@@ -65,14 +83,18 @@ public struct VersionFinder: Sendable {
         if let id = subject.id { ids.remove(id) }
         let records = try store.lineageRecords(ids.sorted())
 
-        var best: [String: VersionMatch] = [:]
+        var matches: [VersionMatch] = []
         var recordByID: [Int64: LineageRecord] = [:]
-        for record in records where record.key.repository != subject.key?.repository {
+        for record in records {
             recordByID[record.id] = record
-            guard let match = measure(record, against: subject, nameKey: nameKey) else { continue }
-            if let current = best[record.key.repository], !isBetter(match, than: current) { continue }
-            best[record.key.repository] = match
+            if let match = measure(record, against: subject, nameKey: nameKey) { matches.append(match) }
         }
+        return (matches, recordByID, threshold)
+    }
+
+    private func report(
+        subject: Subject, best: [String: VersionMatch], records recordByID: [Int64: LineageRecord], threshold: Int
+    ) throws -> VersionReport {
         let all = Array(best.values)
         var bands: [VersionReport.Band] = []
         for band in VersionBand.allCases {

@@ -1,0 +1,117 @@
+import Foundation
+import SkillscopeCore
+import SkillscopeIngest
+import SkillscopeSQLite
+import SkillscopeStore
+
+/// `versions CORPUS [--sample N] [--truth-out FILE]`: ingest plus passage index, index load, query p50/p99, and
+/// recall of edited versions against an exact brute force over every file, on a seeded sample.
+enum VersionsScenario {
+    struct SplitMix: RandomNumberGenerator {
+        var state: UInt64
+        mutating func next() -> UInt64 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
+    }
+
+    static func run(corpus: String, label: String, sample: Int, truthOut: String?, folder: String) async throws
+        -> [String: Any]
+    {
+        let path = folder + "/registry.sqlite"
+        let clock = ContinuousClock()
+        let store = try SQLiteStore(path: path)
+        let report = try await Ingestor(store: store).run([CorpusSource(root: corpus)])
+
+        // A fresh store loads the kept index, as a new server would.
+        let loadStart = clock.now
+        let fresh = try SQLiteStore(path: path)
+        let index = try fresh.passageIndex()
+        let load = clock.now - loadStart
+
+        let keys = try fresh.fileKeys()
+        var generator = SplitMix(state: 1)
+        var sampled = keys.map(\.id)
+        sampled.shuffle(using: &generator)
+        sampled = Array(sampled.prefix(sample)).sorted()
+
+        // Queries: a stored file from id to its full report (text read, fingerprinted, candidates, measured).
+        let finder = VersionFinder(store: fresh)
+        var times: [Double] = []
+        var found: [Int64: Set<Int64>] = [:]
+        var subjects: [Int64: (key: FileKey, phrases: [UInt64], sequence: UInt64, words: Int)] = [:]
+        for id in sampled {
+            let start = clock.now
+            guard let file = try fresh.file(.id(id)), file.status == .indexed else { continue }
+            let subject = finder.subject(for: file)
+            _ = try finder.versions(of: subject)
+            times.append(seconds(clock.now - start) * 1000)
+            let matches = try finder.matches(of: subject)
+            found[id] = Set(matches.filter { $0.band == .edited && $0.repository != file.key.repository }.map(\.id))
+            subjects[id] = (
+                file.key, subject.fingerprint.phrases, subject.fingerprint.sequenceHash, subject.fingerprint.wordCount
+            )
+        }
+        times.sort()
+
+        // Exact truth: every file's phrase set against every sampled file, through a map of the sample's phrases.
+        let truthStart = clock.now
+        var owners: [UInt64: [Int64]] = [:]
+        for (id, subject) in subjects { for phrase in subject.phrases { owners[phrase, default: []].append(id) } }
+        var truth: [Int64: [(Int64, FileKey)]] = [:]
+        let all = keys.map(\.id)
+        for start in stride(from: 0, to: all.count, by: 2000) {
+            for record in try fresh.lineageRecords(Array(all[start..<min(start + 2000, all.count)])) {
+                guard !record.phrases.isEmpty else { continue }
+                var shared: [Int64: Int] = [:]
+                for phrase in record.phrases { for owner in owners[phrase] ?? [] { shared[owner, default: 0] += 1 } }
+                for (owner, count) in shared where owner != record.id {
+                    guard let subject = subjects[owner], subject.key.repository != record.key.repository else { continue }
+                    let wordForWord = record.sequenceHash == subject.sequence && record.wordCount == subject.words
+                    if !wordForWord && 100 * count / record.phrases.count >= 10 {
+                        truth[owner, default: []].append((record.id, record.key))
+                        if ProcessInfo.processInfo.environment["DEBUG_MISSES"] != nil, found[owner]?.contains(record.id) != true {
+                            print("miss", subject.key, "<-", record.key, "G phrases", record.phrases.count, "shared", count,
+                                "F phrases", subject.phrases.count)
+                        }
+                    }
+                }
+            }
+        }
+        let truthTime = clock.now - truthStart
+        var pairs = 0
+        var hits = 0
+        for (owner, list) in truth {
+            pairs += list.count
+            hits += list.filter { found[owner]?.contains($0.0) == true }.count
+        }
+        if let truthOut {
+            var lines = ""
+            for id in subjects.keys.sorted() {
+                guard let subject = subjects[id] else { continue }
+                let edited = (truth[id] ?? []).map { [$0.1.repository, $0.1.path] }
+                let object: [String: Any] = ["repo": subject.key.repository, "path": subject.key.path, "edited": edited]
+                lines += String(decoding: try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys]), as: UTF8.self) + "\n"
+            }
+            try lines.write(toFile: truthOut, atomically: true, encoding: .utf8)
+        }
+        func percentile(_ p: Double) -> Double {
+            guard !times.isEmpty else { return 0 }
+            return (times[min(times.count - 1, Int(Double(times.count) * p))] * 100).rounded() / 100
+        }
+        return [
+            "tool": "skillscope", "scenario": label, "files": report.files,
+            "ingest_plus_index_s": (seconds(report.elapsed) * 10).rounded() / 10,
+            "index_build_s": (seconds(report.indexElapsed) * 100).rounded() / 100,
+            "index_load_s": (seconds(load) * 100).rounded() / 100, "index_postings": index.postingCount,
+            "index_hashes": index.hashes.count, "queries": times.count, "query_p50_ms": percentile(0.5),
+            "query_p99_ms": percentile(0.99), "truth_pairs": pairs, "truth_queries_with_edited": truth.count,
+            "recall_edited": pairs == 0 ? 1.0 : (Double(hits) / Double(pairs) * 10000).rounded() / 10000,
+            "truth_s": (seconds(truthTime) * 10).rounded() / 10, "peak_rss_mb": Int(peakRSSMegabytes()),
+            "window": Winnowing.defaultWindow,
+        ]
+    }
+}
