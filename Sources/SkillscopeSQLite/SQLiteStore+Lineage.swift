@@ -55,7 +55,7 @@ extension SQLiteStore {
     private static func buildIndex(on connection: Connection) throws -> PassageIndex {
         var files: [(id: Int64, fingerprints: [UInt64])] = []
         let statement = try connection.prepare(
-            "SELECT id, fingerprints FROM files WHERE status = 'indexed' AND fingerprints IS NOT NULL ORDER BY id")
+            "SELECT file_id, fingerprints FROM file_phrases ORDER BY file_id")
         defer { statement.reset() }
         while let row = try statement.step() {
             guard let id = row.int(0), case .blob(let bytes) = row[1] else { continue }
@@ -71,9 +71,10 @@ extension SQLiteStore {
             try connection.query(
                 """
                 SELECT f.id, r.full_name, f.path, f.kind, f.name, coalesce(f.first_commit_at, f.first_seen),
-                    coalesce(r.stars, 0), f.words_hash, f.word_count, f.phrases
-                FROM files f JOIN repositories r ON r.id = f.repository_id
-                WHERE f.id IN (SELECT value FROM json_each(?1)) AND f.status = 'indexed' AND f.phrases IS NOT NULL
+                    coalesce(r.stars, 0), f.words_hash, f.word_count, p.phrases
+                FROM json_each(?1) j JOIN files f ON f.id = j.value JOIN file_phrases p ON p.file_id = f.id
+                JOIN repositories r ON r.id = f.repository_id
+                WHERE f.status = 'indexed'
                 ORDER BY f.id
                 """, [list])
         }

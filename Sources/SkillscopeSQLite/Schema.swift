@@ -59,9 +59,13 @@ enum Schema {
         """
         ALTER TABLE files ADD COLUMN word_count INTEGER NOT NULL DEFAULT 0;
         ALTER TABLE files ADD COLUMN words_hash INTEGER;
-        ALTER TABLE files ADD COLUMN phrases BLOB;
-        ALTER TABLE files ADD COLUMN fingerprints BLOB;
         ALTER TABLE files ADD COLUMN name_key TEXT;
+        -- Phrase sets live apart from the files' long rows, so reading a candidate's set never walks its text.
+        CREATE TABLE file_phrases (
+            file_id INTEGER PRIMARY KEY REFERENCES files(id),
+            phrases BLOB NOT NULL,
+            fingerprints BLOB NOT NULL
+        );
         UPDATE files SET sha256 = '' WHERE status = 'indexed';
         CREATE INDEX files_words_hash ON files(words_hash) WHERE words_hash IS NOT NULL;
         CREATE INDEX files_name_key ON files(name_key) WHERE name_key IS NOT NULL;

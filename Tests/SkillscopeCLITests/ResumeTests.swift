@@ -16,6 +16,7 @@ import Testing
                 title, description, front_matter, diagnostics, line_count, rule_count, rules_text, rules_layout, body
             FROM files ORDER BY id
             """,
+            "SELECT file_id, hex(phrases), hex(fingerprints) FROM file_phrases ORDER BY file_id",
             "SELECT rowid FROM files_fts WHERE files_fts MATCH 'rule OR always OR use' ORDER BY rowid",
         ] {
             for row in try connection.query(sql) { lines.append("\(row.values)") }
