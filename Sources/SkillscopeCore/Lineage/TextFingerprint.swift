@@ -17,12 +17,12 @@ public struct TextFingerprint: Sendable, Hashable {
     }
 
     public init(text: String, window: Int = Winnowing.defaultWindow) {
-        let words = Words(text: text)
-        let sequence = words.phraseSequence
+        let wordHashes = Words.wordHashes(text)
+        let sequence = Words.phraseSequence(wordHashes: wordHashes)
         var phrases = sequence
         phrases.sort()
         self.init(
-            wordCount: words.words.count, sequenceHash: words.sequenceHash, phrases: phrases.uniqued(),
+            wordCount: wordHashes.count, sequenceHash: Words.combine(wordHashes[...]), phrases: phrases.uniqued(),
             winnowed: Winnowing.fingerprints(ofSequence: sequence, window: window))
     }
 }

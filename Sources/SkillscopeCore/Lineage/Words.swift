@@ -9,8 +9,8 @@ internal import Foundation
 ///   letter (Lu, Ll, Lt, Lm, Lo), a mark (Mn, Mc) or a number (Nd, Nl, No), or the underscore. Everything else
 ///   separates words.
 /// - **Phrases**: the distinct runs of five consecutive words joined by one space. A text of one to four words has
-///   one phrase, all its words; a text of none has none. Phrases are kept as 64-bit FNV-1a hashes of their UTF-8
-///   bytes, sorted and unique.
+///   one phrase, all its words; a text of none has none. Phrases are kept as 64-bit hashes (each word's FNV-1a
+///   hash, mixed, then the five combined), sorted and unique.
 /// - **N% same**, for a version G shown on file F's page: `floor(100 × |phrases(G) ∩ phrases(F)| / |phrases(G)|)`,
 ///   the share of G's phrases that also stand in F.
 /// - **Word for word**: the same sequence of words (compared through ``Words/sequenceHash``).
@@ -23,25 +23,160 @@ public struct Words: Sendable, Hashable {
     }
 
     /// Splits `text` into words as the measure says.
+    ///
+    /// Most files are ASCII with a few dashes, arrows and quotes that NFKC and lower-casing leave alone, so one
+    /// pass splits them directly; a text holding anything NFKC or case folding would change (capitals beyond
+    /// ASCII, compatibility forms, combining marks, conjoining jamo) takes the full path: NFKC over the whole text,
+    /// then Unicode lower-casing.
     public static func split(_ text: String) -> [String] {
-        // NFKC leaves ASCII alone; only non-ASCII text pays for normalisation.
-        var isASCII = true
-        var probe = text
-        probe.withUTF8 { bytes in isASCII = bytes.allSatisfy { $0 < 0x80 } }
-        if isASCII { return splitASCII(text) }
-        let normalized = lowercase(text.precomposedStringWithCompatibilityMapping)
         var words: [String] = []
-        var current = String.UnicodeScalarView()
-        for scalar in normalized {
-            if isWordScalar(scalar) {
-                current.append(scalar)
-            } else if !current.isEmpty {
-                words.append(String(current))
-                current = String.UnicodeScalarView()
+        forEachWord(text) { words.append(String(decoding: $0, as: UTF8.self)) }
+        return words
+    }
+
+    /// Calls `body` with the UTF-8 bytes of each word in order, allocating nothing per word on the common path.
+    static func forEachWord(_ text: String, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+        if needsFullPath(text) { return fullForEachWord(text, body) }
+        var current: [UInt8] = []
+        current.reserveCapacity(64)
+        func flush() {
+            if !current.isEmpty {
+                current.withUnsafeBufferPointer(body)
+                current.removeAll(keepingCapacity: true)
             }
         }
-        if !current.isEmpty { words.append(String(current)) }
-        return words
+        for scalar in text.unicodeScalars {
+            let value = scalar.value
+            if value < 0x80 {
+                switch value {
+                case 0x41...0x5A: current.append(UInt8(value + 0x20))
+                case 0x61...0x7A, 0x30...0x39, 0x5F: current.append(UInt8(value))
+                default: flush()
+                }
+                continue
+            }
+            let properties = scalar.properties
+            let category = properties.generalCategory
+            switch category {
+            case .dashPunctuation, .openPunctuation, .closePunctuation, .initialPunctuation, .finalPunctuation,
+                .otherPunctuation, .spaceSeparator, .lineSeparator, .paragraphSeparator:
+                // Separators before NFKC and after it (… becomes ..., ， becomes , and no-break space a space).
+                flush()
+                continue
+            default:
+                break
+            }
+            if (0xFE00...0xFE0F).contains(value) {
+                // Variation selectors are marks (word characters) that NFKC keeps and nothing composes with.
+                current.append(contentsOf: String(scalar).utf8)
+                continue
+            }
+            switch category {
+            case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter,
+                .decimalNumber, .letterNumber, .otherNumber:
+                current.append(contentsOf: String(scalar).utf8)
+            default:
+                flush()
+            }
+        }
+        flush()
+    }
+
+    /// Whether a non-ASCII scalar of `text` could change under NFKC or lower-casing, or compose with its
+    /// neighbour: then the whole text takes the full path.
+    static func needsFullPath(_ text: String) -> Bool {
+        var isASCII = true
+        var probe = text
+        probe.withUTF8 { bytes in isASCII = !bytes.contains { $0 >= 0x80 } }
+        if isASCII { return false }
+        for scalar in text.unicodeScalars where !scalar.isASCII {
+            let value = scalar.value
+            if (0xFE00...0xFE0F).contains(value) { continue }
+            let properties = scalar.properties
+            switch properties.generalCategory {
+            case .dashPunctuation, .openPunctuation, .closePunctuation, .initialPunctuation, .finalPunctuation,
+                .otherPunctuation, .spaceSeparator, .lineSeparator, .paragraphSeparator:
+                continue
+            case .nonspacingMark, .spacingMark, .enclosingMark:
+                return true
+            default:
+                break
+            }
+            if properties.changesWhenNFKCCaseFolded || properties.canonicalCombiningClass != .notReordered
+                || isHangulJamo(value)
+            {
+                return true
+            }
+        }
+        return false
+    }
+
+    private static func isHangulJamo(_ value: UInt32) -> Bool {
+        (0x1100...0x11FF).contains(value) || (0xA960...0xA97F).contains(value) || (0xD7B0...0xD7FF).contains(value)
+            || (0x3131...0x318E).contains(value)
+    }
+
+    /// NFKC, Unicode lower-casing, then the split.
+    static func fullForEachWord(_ text: String, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+        let normalized = lowercase(text.precomposedStringWithCompatibilityMapping)
+        var current: [UInt8] = []
+        func flush() {
+            if !current.isEmpty {
+                current.withUnsafeBufferPointer(body)
+                current.removeAll(keepingCapacity: true)
+            }
+        }
+        for scalar in normalized {
+            if isWordScalar(scalar) {
+                current.append(contentsOf: String(scalar).utf8)
+            } else {
+                flush()
+            }
+        }
+        flush()
+    }
+
+    /// A 64-bit hash of each word, in order: what phrase hashes are built from.
+    public static func wordHashes(_ text: String) -> [UInt64] {
+        var hashes: [UInt64] = []
+        forEachWord(text) { bytes in
+            var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+            for byte in bytes {
+                hash ^= UInt64(byte)
+                hash = hash &* 0x0000_0100_0000_01b3
+            }
+            hashes.append(mix(hash))
+        }
+        return hashes
+    }
+
+    /// The hash of a run of words from their word hashes: equal runs of words give equal hashes (words hold no
+    /// space, so a run of words and its phrase text determine each other).
+    static func combine(_ hashes: ArraySlice<UInt64>) -> UInt64 {
+        var hash: UInt64 = 0x9E37_79B9_7F4A_7C15 ^ UInt64(hashes.count)
+        for value in hashes {
+            hash = (hash ^ value) &* 0xff51_afd7_ed55_8ccd
+            hash = (hash << 29) | (hash >> 35)
+        }
+        return mix(hash)
+    }
+
+    /// splitmix64's finaliser: spreads every input bit over the output.
+    static func mix(_ value: UInt64) -> UInt64 {
+        var hash = value
+        hash ^= hash >> 30
+        hash = hash &* 0xbf58_476d_1ce4_e5b9
+        hash ^= hash >> 27
+        hash = hash &* 0x94d0_49bb_1331_11eb
+        hash ^= hash >> 31
+        return hash
+    }
+
+    /// Phrase hashes in text order from word hashes (one phrase of all words when there are one to four).
+    static func phraseSequence(wordHashes: [UInt64]) -> [UInt64] {
+        guard !wordHashes.isEmpty else { return [] }
+        if wordHashes.count < 5 { return [combine(wordHashes[...])] }
+        return (0...(wordHashes.count - 5)).map { combine(wordHashes[$0..<$0 + 5]) }
     }
 
     /// Full Unicode lower-casing, scalar by scalar, with the one context rule of the standard's `toLowercase`:
@@ -74,28 +209,6 @@ public struct Words: Sendable, Hashable {
         return !(after < scalars.count && scalars[after].properties.isCased)
     }
 
-    private static func splitASCII(_ text: String) -> [String] {
-        var words: [String] = []
-        var text = text
-        text.withUTF8 { bytes in
-            var current: [UInt8] = []
-            current.reserveCapacity(32)
-            for byte in bytes {
-                switch byte {
-                case 0x41...0x5A: current.append(byte + 0x20)
-                case 0x61...0x7A, 0x30...0x39, 0x5F: current.append(byte)
-                default:
-                    if !current.isEmpty {
-                        words.append(String(decoding: current, as: UTF8.self))
-                        current.removeAll(keepingCapacity: true)
-                    }
-                }
-            }
-            if !current.isEmpty { words.append(String(decoding: current, as: UTF8.self)) }
-        }
-        return words
-    }
-
     static func isWordScalar(_ scalar: Unicode.Scalar) -> Bool {
         if scalar == "_" { return true }
         switch scalar.properties.generalCategory {
@@ -109,14 +222,7 @@ public struct Words: Sendable, Hashable {
 
     /// The hashes of the five-word phrases in text order, repeats kept (what winnowing reads).
     public var phraseSequence: [UInt64] {
-        guard !words.isEmpty else { return [] }
-        if words.count < 5 { return [Self.hash(words[...])] }
-        var hashes: [UInt64] = []
-        hashes.reserveCapacity(words.count - 4)
-        for start in 0...(words.count - 5) {
-            hashes.append(Self.hash(words[start..<start + 5]))
-        }
-        return hashes
+        Self.phraseSequence(wordHashes: words.map { Self.wordHash($0) })
     }
 
     /// The sorted, distinct hashes of the five-word phrases.
@@ -127,33 +233,15 @@ public struct Words: Sendable, Hashable {
     }
 
     /// A hash of the whole word sequence: equal for word-for-word copies.
-    public var sequenceHash: UInt64 { Self.hash(words[...]) }
+    public var sequenceHash: UInt64 { Self.combine(words.map { Self.wordHash($0) }[...]) }
 
-    /// FNV-1a over the UTF-8 of the words joined by one space.
-    static func hash(_ words: ArraySlice<String>) -> UInt64 {
+    static func wordHash(_ word: String) -> UInt64 {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        var first = true
-        for word in words {
-            if !first {
-                hash ^= 0x20
-                hash = hash &* 0x0000_0100_0000_01b3
-            }
-            first = false
-            var word = word
-            word.withUTF8 { bytes in
-                for byte in bytes {
-                    hash ^= UInt64(byte)
-                    hash = hash &* 0x0000_0100_0000_01b3
-                }
-            }
+        for byte in word.utf8 {
+            hash ^= UInt64(byte)
+            hash = hash &* 0x0000_0100_0000_01b3
         }
-        // FNV-1a mixes its last bytes weakly; a final avalanche spreads them over all 64 bits (splitmix64).
-        hash ^= hash >> 30
-        hash = hash &* 0xbf58_476d_1ce4_e5b9
-        hash ^= hash >> 27
-        hash = hash &* 0x94d0_49bb_1331_11eb
-        hash ^= hash >> 31
-        return hash
+        return mix(hash)
     }
 }
 

@@ -43,6 +43,18 @@ import Testing
         #expect(abs(density - expected) < 0.03)
     }
 
+    @Test func theFingerprintAgreesWithTheWordsItCounts() {
+        var generator = Generator(state: 3)
+        for _ in 0..<50 {
+            let text = randomWords(Int(generator.next() % 300), &generator).joined(separator: " — ") + " Ünïcode ΣΑΣ ﬁ"
+            let words = Words(text: text)
+            let fingerprint = TextFingerprint(text: text)
+            #expect(fingerprint.phrases == words.phraseHashes)
+            #expect(fingerprint.sequenceHash == words.sequenceHash)
+            #expect(fingerprint.wordCount == words.words.count)
+        }
+    }
+
     @Test func shortTextsKeepEveryPhrase() {
         let fingerprint = TextFingerprint(text: "one two three four five six seven")
         #expect(fingerprint.winnowed == fingerprint.phrases)
