@@ -1,27 +1,37 @@
 #!/usr/bin/env bash
-# Runs the ingest benchmark: Skillscope (release) and the Python peer on the same files, in one run.
-#   bench/run.sh [corpus|synthetic|all]     (default: all)
-# Results are JSON lines on stdout; bench/RESULTS.md records them.
+# Runs the benchmarks: Skillscope (release) and its peers on the same files, in one run.
+#   bench/run.sh [ingest|versions|synthetic|all]     (default: all)
+#     ingest     ingest of the shared corpus; the Python parse peer (markdown-it-py + PyYAML) on the same files
+#     versions   versions on the shared corpus (1,000 sampled files, exact brute-force truth); datasketch on it
+#     synthetic  the 350,000-file synthetic corpus: ingest, versions; the parse peer on a 35,000-file sample
+# Results are JSON lines on stdout; bench/RESULTS.md records them with this command.
 set -euo pipefail
 cd "$(dirname "$0")"
 what="${1:-all}"
 CORPUS="${SKILLSCOPE_CORPUS:-$(cd .. && pwd)/../shared/corpus}"
 SYNTH="${SKILLSCOPE_SYNTH:-/work/synth350k}"
 SAMPLE="${SKILLSCOPE_PEER_SAMPLE:-35000}"
+DATA="${SKILLSCOPE_BENCH_DATA:-$(pwd)/data}"
+mkdir -p "$DATA"
 
 bash peers/setup.sh >/dev/null
 swift build -c release --product skillscope-bench 2>&1 | tail -1 >&2
 BIN="$(swift build -c release --show-bin-path)/skillscope-bench"
 PY=.venv/bin/python
+[[ -f "$CORPUS/manifest.jsonl" ]] || { echo "no corpus at $CORPUS" >&2; exit 66; }
 
-if [[ "$what" == corpus || "$what" == all ]]; then
-    [[ -f "$CORPUS/manifest.jsonl" ]] || { echo "no corpus at $CORPUS" >&2; exit 66; }
+if [[ "$what" == ingest || "$what" == all ]]; then
     "$BIN" ingest "$CORPUS" --label ingest_shared_corpus
     "$PY" peers/parse_peer.py "$CORPUS"
+fi
+if [[ "$what" == versions || "$what" == all ]]; then
+    "$BIN" versions "$CORPUS" --label versions_shared_corpus --truth-out "$DATA/truth-corpus.jsonl"
+    "$PY" peers/versions_peer.py "$CORPUS" "$DATA/truth-corpus.jsonl"
 fi
 if [[ "$what" == synthetic || "$what" == all ]]; then
     python3 gen_synthetic.py "$CORPUS" "$SYNTH" --files 350000 --seed 42 >&2
     "$BIN" ingest "$SYNTH" --label ingest_350k
     # The peer parses a seeded sample of the same files (the whole set takes it about 15 minutes).
     "$PY" peers/parse_peer.py "$SYNTH" --limit "$SAMPLE" --sample-seed 7
+    "$BIN" versions "$SYNTH" --label versions_350k --truth-out "$DATA/truth-350k.jsonl"
 fi

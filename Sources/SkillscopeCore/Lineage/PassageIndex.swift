@@ -90,44 +90,43 @@ public struct PassageIndex: Sendable {
 }
 
 extension PassageIndex {
-    /// The index as bytes, for the registry to keep: three little-endian arrays after their counts.
+    /// The index as bytes, for the registry to keep: the two counts, then the three arrays, little-endian.
     public func encoded() -> [UInt8] {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(20 + hashes.count * 12 + postings.count * 4)
-        func append<T: FixedWidthInteger>(_ value: T) {
-            withUnsafeBytes(of: value.littleEndian) { bytes.append(contentsOf: $0) }
+        func append(_ value: UInt64, bytes count: Int) {
+            for shift in stride(from: 0, to: count * 8, by: 8) {
+                bytes.append(UInt8(truncatingIfNeeded: value >> UInt64(shift)))
+            }
         }
-        append(UInt64(hashes.count))
-        append(UInt64(postings.count))
-        for hash in hashes { append(hash) }
-        for offset in offsets { append(offset) }
-        for posting in postings { append(posting) }
+        append(UInt64(hashes.count), bytes: 8)
+        append(UInt64(postings.count), bytes: 8)
+        for hash in hashes { append(hash, bytes: 8) }
+        for offset in offsets { append(UInt64(offset), bytes: 4) }
+        for posting in postings { append(UInt64(posting), bytes: 4) }
         return bytes
     }
 
     /// Reads ``encoded()`` bytes; `nil` when they are not an index.
     public init?(encoded bytes: [UInt8]) {
-        guard bytes.count >= 16 else { return nil }
-        let decoded: (hashes: [UInt64], offsets: [UInt32], postings: [UInt32])? = bytes.withUnsafeBytes { raw in
-            let hashCount = Int(UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: 0, as: UInt64.self)))
-            let postingCount = Int(UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: 8, as: UInt64.self)))
-            let expected = 16 + hashCount * 8 + (hashCount + 1) * 4 + postingCount * 4
-            guard hashCount >= 0, postingCount >= 0, raw.count == expected else { return nil }
-            var offset = 16
-            let hashes = (0..<hashCount).map { index in
-                UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: offset + index * 8, as: UInt64.self))
-            }
-            offset += hashCount * 8
-            let offsets = (0...hashCount).map { index in
-                UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: offset + index * 4, as: UInt32.self))
-            }
-            offset += (hashCount + 1) * 4
-            let postings = (0..<postingCount).map { index in
-                UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: offset + index * 4, as: UInt32.self))
-            }
-            return (hashes, offsets, postings)
+        func read(_ offset: Int, _ count: Int) -> UInt64 {
+            var value: UInt64 = 0
+            for index in (0..<count).reversed() { value = value << 8 | UInt64(bytes[offset + index]) }
+            return value
         }
-        guard let decoded, decoded.offsets.last.map(Int.init) == decoded.postings.count else { return nil }
-        self.init(hashes: decoded.hashes, offsets: decoded.offsets, postings: decoded.postings)
+        guard bytes.count >= 16 else { return nil }
+        let hashCount = Int(clamping: read(0, 8))
+        let postingCount = Int(clamping: read(8, 8))
+        guard hashCount < bytes.count, postingCount < bytes.count,
+            bytes.count == 16 + hashCount * 8 + (hashCount + 1) * 4 + postingCount * 4
+        else { return nil }
+        var offset = 16
+        let hashes = (0..<hashCount).map { read(offset + $0 * 8, 8) }
+        offset += hashCount * 8
+        let offsets = (0...hashCount).map { UInt32(truncatingIfNeeded: read(offset + $0 * 4, 4)) }
+        offset += (hashCount + 1) * 4
+        let postings = (0..<postingCount).map { UInt32(truncatingIfNeeded: read(offset + $0 * 4, 4)) }
+        guard offsets.last.map(Int.init) == postings.count else { return nil }
+        self.init(hashes: hashes, offsets: offsets, postings: postings)
     }
 }

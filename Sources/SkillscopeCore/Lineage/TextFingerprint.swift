@@ -49,10 +49,11 @@ public enum NameKey {
 /// Byte encodings of hash lists for storage: 8 bytes each, little-endian.
 public enum HashCoding {
     public static func encode(_ hashes: [UInt64]) -> [UInt8] {
-        var bytes = [UInt8](repeating: 0, count: hashes.count * 8)
-        bytes.withUnsafeMutableBytes { raw in
-            for (index, hash) in hashes.enumerated() {
-                raw.storeBytes(of: hash.littleEndian, toByteOffset: index * 8, as: UInt64.self)
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(hashes.count * 8)
+        for hash in hashes {
+            for shift in stride(from: 0, to: 64, by: 8) {
+                bytes.append(UInt8(truncatingIfNeeded: hash >> UInt64(shift)))
             }
         }
         return bytes
@@ -60,8 +61,13 @@ public enum HashCoding {
 
     public static func decode(_ bytes: [UInt8]) -> [UInt64] {
         let count = bytes.count / 8
-        return bytes.withUnsafeBytes { raw in
-            (0..<count).map { UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: $0 * 8, as: UInt64.self)) }
+        var hashes = [UInt64](repeating: 0, count: count)
+        for index in 0..<count {
+            var value: UInt64 = 0
+            let base = index * 8
+            for offset in (0..<8).reversed() { value = value << 8 | UInt64(bytes[base + offset]) }
+            hashes[index] = value
         }
+        return hashes
     }
 }

@@ -35,13 +35,13 @@ public struct Words: Sendable, Hashable {
     }
 
     /// Calls `body` with the UTF-8 bytes of each word in order, allocating nothing per word on the common path.
-    static func forEachWord(_ text: String, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+    static func forEachWord(_ text: String, _ body: ([UInt8]) -> Void) {
         if needsFullPath(text) { return fullForEachWord(text, body) }
         var current: [UInt8] = []
         current.reserveCapacity(64)
         func flush() {
             if !current.isEmpty {
-                current.withUnsafeBufferPointer(body)
+                body(current)
                 current.removeAll(keepingCapacity: true)
             }
         }
@@ -117,12 +117,12 @@ public struct Words: Sendable, Hashable {
     }
 
     /// NFKC, Unicode lower-casing, then the split.
-    static func fullForEachWord(_ text: String, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+    static func fullForEachWord(_ text: String, _ body: ([UInt8]) -> Void) {
         let normalized = lowercase(text.precomposedStringWithCompatibilityMapping)
         var current: [UInt8] = []
         func flush() {
             if !current.isEmpty {
-                current.withUnsafeBufferPointer(body)
+                body(current)
                 current.removeAll(keepingCapacity: true)
             }
         }

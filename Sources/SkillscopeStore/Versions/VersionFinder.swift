@@ -12,6 +12,8 @@ public struct VersionFinder: Sendable {
         public var bandLimit = 200
         /// N% same from which a version counts as edited. The default is 10.
         public var editedThreshold = 10
+        /// N% same from which a version is close enough to be the cluster's likely origin. The default is 50.
+        public var originThreshold = 50
         /// Versions for which "came from" is worked out (pairwise, so bounded). The default is 50.
         public var cameFromLimit = 50
         public init() {}
@@ -170,7 +172,10 @@ public struct VersionFinder: Sendable {
         let clusterBands = bands.indices.filter { bands[$0].band != .own }
         let members = clusterBands.flatMap { bands[$0].versions }
         guard !members.isEmpty else { return nil }
-        let earliest = members.min { ($0.firstSeen, $0.id) < ($1.firstSeen, $1.id) }
+        // The origin is a close copy: most of its phrases stand in the file (a version that only shares a
+        // passage or two is related, not the source).
+        let close = members.filter { $0.percentSame >= configuration.originThreshold }
+        let earliest = close.min { ($0.firstSeen, $0.id) < ($1.firstSeen, $1.id) }
         var origin: VersionReport.Origin
         if let earliest, subject.firstSeen.map({ earliest.firstSeen < $0 }) ?? true {
             origin = VersionReport.Origin(

@@ -69,12 +69,18 @@ enum VersionsScenario {
                 var shared: [Int64: Int] = [:]
                 for phrase in record.phrases { for owner in owners[phrase] ?? [] { shared[owner, default: 0] += 1 } }
                 for (owner, count) in shared where owner != record.id {
-                    guard let subject = subjects[owner], subject.key.repository != record.key.repository else { continue }
+                    guard let subject = subjects[owner], subject.key.repository != record.key.repository else {
+                        continue
+                    }
                     let wordForWord = record.sequenceHash == subject.sequence && record.wordCount == subject.words
                     if !wordForWord && 100 * count / record.phrases.count >= 10 {
                         truth[owner, default: []].append((record.id, record.key))
-                        if ProcessInfo.processInfo.environment["DEBUG_MISSES"] != nil, found[owner]?.contains(record.id) != true {
-                            print("miss", subject.key, "<-", record.key, "G phrases", record.phrases.count, "shared", count,
+                        if ProcessInfo.processInfo.environment["DEBUG_MISSES"] != nil,
+                            found[owner]?.contains(record.id) != true
+                        {
+                            print(
+                                "miss", subject.key, "<-", record.key, "G phrases", record.phrases.count, "shared",
+                                count,
                                 "F phrases", subject.phrases.count)
                         }
                     }
@@ -93,8 +99,13 @@ enum VersionsScenario {
             for id in subjects.keys.sorted() {
                 guard let subject = subjects[id] else { continue }
                 let edited = (truth[id] ?? []).map { [$0.1.repository, $0.1.path] }
-                let object: [String: Any] = ["repo": subject.key.repository, "path": subject.key.path, "edited": edited]
-                lines += String(decoding: try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys]), as: UTF8.self) + "\n"
+                let object: [String: Any] = [
+                    "repo": subject.key.repository, "path": subject.key.path, "edited": edited,
+                ]
+                lines +=
+                    String(
+                        decoding: try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys]),
+                        as: UTF8.self) + "\n"
             }
             try lines.write(toFile: truthOut, atomically: true, encoding: .utf8)
         }

@@ -51,15 +51,18 @@ func option(_ name: String) -> String? {
 if arguments.first == "versions", arguments.count >= 2 {
     let folder = NSTemporaryDirectory() + "/skillscope-bench-\(ProcessInfo.processInfo.processIdentifier)"
     try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(atPath: folder) }
     let line = try await VersionsScenario.run(
         corpus: arguments[1], label: option("label") ?? "versions", sample: Int(option("sample") ?? "") ?? 1000,
         truthOut: option("truth-out"), folder: folder)
+    try? FileManager.default.removeItem(atPath: folder)
     print(String(decoding: try JSONSerialization.data(withJSONObject: line, options: [.sortedKeys]), as: UTF8.self))
     exit(0)
 }
 guard arguments.count >= 2, arguments[0] == "ingest" else {
-    FileHandle.standardError.write(Data("usage: skillscope-bench ingest|parse|versions CORPUS_DIR [--label NAME] [--sample N] [--truth-out FILE]\n".utf8))
+    FileHandle.standardError.write(
+        Data(
+            "usage: skillscope-bench ingest|parse|versions CORPUS_DIR [--label NAME] [--sample N] [--truth-out FILE]\n"
+                .utf8))
     exit(64)
 }
 let corpus = arguments[1]
