@@ -41,6 +41,8 @@ enum VersionsScenario {
         // Queries: a stored file from id to its full report (text read, fingerprinted, candidates, measured).
         let finder = VersionFinder(store: fresh)
         var times: [Double] = []
+        var candidateTimes: [Double] = []
+        let stop = PassageIndex.stopThreshold(fileCount: try fresh.indexedFileCount())
         var found: [Int64: Set<Int64>] = [:]
         var subjects: [Int64: (key: FileKey, phrases: [UInt64], sequence: UInt64, words: Int)] = [:]
         for id in sampled {
@@ -49,6 +51,10 @@ enum VersionsScenario {
             let subject = finder.subject(for: file)
             _ = try finder.versions(of: subject)
             times.append(seconds(clock.now - start) * 1000)
+            // Candidate generation alone (what an LSH lookup does), from the stored file's fingerprints.
+            let candidateStart = clock.now
+            _ = index.candidates(for: subject.fingerprint.winnowed, maxPostings: stop)
+            candidateTimes.append(seconds(clock.now - candidateStart) * 1000)
             let matches = try finder.matches(of: subject)
             found[id] = Set(matches.filter { $0.band == .edited && $0.repository != file.key.repository }.map(\.id))
             subjects[id] = (
@@ -56,6 +62,7 @@ enum VersionsScenario {
             )
         }
         times.sort()
+        candidateTimes.sort()
 
         // Exact truth: every file's phrase set against every sampled file, through a map of the sample's phrases.
         let truthStart = clock.now
@@ -109,17 +116,19 @@ enum VersionsScenario {
             }
             try lines.write(toFile: truthOut, atomically: true, encoding: .utf8)
         }
-        func percentile(_ p: Double) -> Double {
-            guard !times.isEmpty else { return 0 }
-            return (times[min(times.count - 1, Int(Double(times.count) * p))] * 100).rounded() / 100
+        func percentile(_ p: Double, of values: [Double]) -> Double {
+            guard !values.isEmpty else { return 0 }
+            return (values[min(values.count - 1, Int(Double(values.count) * p))] * 1000).rounded() / 1000
         }
+        func percentile(_ p: Double) -> Double { percentile(p, of: times) }
         return [
             "tool": "skillscope", "scenario": label, "files": report.files,
             "ingest_plus_index_s": (seconds(report.elapsed) * 10).rounded() / 10,
             "index_build_s": (seconds(report.indexElapsed) * 100).rounded() / 100,
             "index_load_s": (seconds(load) * 100).rounded() / 100, "index_postings": index.postingCount,
             "index_hashes": index.hashes.count, "queries": times.count, "query_p50_ms": percentile(0.5),
-            "query_p99_ms": percentile(0.99), "truth_pairs": pairs, "truth_queries_with_edited": truth.count,
+            "query_p99_ms": percentile(0.99), "candidates_p50_ms": percentile(0.5, of: candidateTimes),
+            "candidates_p99_ms": percentile(0.99, of: candidateTimes), "truth_pairs": pairs, "truth_queries_with_edited": truth.count,
             "recall_edited": pairs == 0 ? 1.0 : (Double(hits) / Double(pairs) * 10000).rounded() / 10000,
             "truth_s": (seconds(truthTime) * 10).rounded() / 10, "peak_rss_mb": Int(peakRSSMegabytes()),
             "window": Winnowing.defaultWindow,
