@@ -53,6 +53,7 @@ let package = Package(
         .testTarget(name: "CommonMarkTests", dependencies: ["CommonMark"], swiftSettings: settings),
         .testTarget(name: "YAMLTests", dependencies: ["YAML"], swiftSettings: settings),
         .testTarget(name: "HashingTests", dependencies: ["Hashing"], swiftSettings: settings),
+        .testTarget(name: "SkillscopeStoreTests", dependencies: ["SkillscopeStore"], swiftSettings: settings),
         .testTarget(
             name: "SkillscopeCoreTests", dependencies: ["SkillscopeCore", "SkillscopeTesting", "YAML"],
             exclude: ["Fixtures/make_measure_cases.py"], resources: [.copy("Fixtures/measure-cases.json")],

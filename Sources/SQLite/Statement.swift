@@ -6,6 +6,10 @@ public final class Statement {
     /// Kept so the connection outlives the statement: statements are finalised before the connection closes.
     private unowned let connection: Connection
     let sql: String
+    /// Column names, read once: every row shares the array.
+    lazy var columnNames: [String] = (0..<sqlite3_column_count(handle)).map {
+        String(cString: sqlite3_column_name(handle, $0))
+    }
 
     init(connection: Connection, sql: String) throws(SQLiteError) {
         var raw: OpaquePointer?
@@ -64,10 +68,8 @@ public struct Row: Sendable {
     init(statement: Statement) {
         let count = sqlite3_column_count(statement.handle)
         var values: [Value] = []
-        var columns: [String] = []
         values.reserveCapacity(Int(count))
         for index in 0..<count {
-            columns.append(String(cString: sqlite3_column_name(statement.handle, index)))
             switch sqlite3_column_type(statement.handle, index) {
             case SQLITE_INTEGER: values.append(.integer(sqlite3_column_int64(statement.handle, index)))
             case SQLITE_FLOAT: values.append(.real(sqlite3_column_double(statement.handle, index)))
@@ -90,7 +92,7 @@ public struct Row: Sendable {
             }
         }
         self.values = values
-        self.columns = columns
+        self.columns = statement.columnNames
     }
 
     /// The value at `index`.
@@ -108,6 +110,22 @@ public struct Row: Sendable {
         case .real(let v): return v
         case .integer(let v): return Double(v)
         default: return nil
+        }
+    }
+
+    /// A blob at `index` read as little-endian 64-bit integers (its length a multiple of 8), or `nil` when the
+    /// value is no blob.
+    public func uint64s(_ index: Int) -> [UInt64]? {
+        guard case .blob(let bytes) = values[index] else { return nil }
+        let count = bytes.count / 8
+        return [UInt64](unsafeUninitializedCapacity: count) { buffer, initialized in
+            bytes.withUnsafeBytes { raw in
+                for offset in 0..<count {
+                    buffer[offset] = UInt64(
+                        littleEndian: raw.loadUnaligned(fromByteOffset: offset * 8, as: UInt64.self))
+                }
+            }
+            initialized = count
         }
     }
 

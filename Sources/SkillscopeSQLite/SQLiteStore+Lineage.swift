@@ -58,8 +58,8 @@ extension SQLiteStore {
             "SELECT file_id, fingerprints FROM file_phrases ORDER BY file_id")
         defer { statement.reset() }
         while let row = try statement.step() {
-            guard let id = row.int(0), case .blob(let bytes) = row[1] else { continue }
-            files.append((Int64(id), HashCoding.decode(bytes)))
+            guard let id = row.int(0), let fingerprints = row.uint64s(1) else { continue }
+            files.append((Int64(id), fingerprints))
         }
         return PassageIndex(files: files)
     }
@@ -79,8 +79,7 @@ extension SQLiteStore {
                 """, [list])
         }
         return rows.map { row in
-            var phrases: [UInt64] = []
-            if case .blob(let bytes) = row[9] { phrases = HashCoding.decode(bytes) }
+            let phrases = row.uint64s(9) ?? []
             return LineageRecord(
                 id: Int64(row.int(0) ?? 0), key: FileKey(repository: row.string(1) ?? "", path: row.string(2) ?? ""),
                 kind: FileKind(rawValue: row.string(3) ?? "") ?? .agents, name: row.string(4),

@@ -112,7 +112,7 @@ public struct EncodedFile: Sendable {
             frontMatterJSON = document.frontMatter.map(json)
             diagnosticsJSON = document.diagnostics.isEmpty ? "[]" : json(document.diagnostics)
             rulesText = document.rules.map(\.text).joined(separator: "\n")
-            rulesLayoutJSON = json(RulesLayout(document.rules))
+            rulesLayoutJSON = RulesLayout(document.rules).json(examples: { json($0) })
             phrases = HashCoding.encode(document.fingerprint.phrases)
             fingerprints = HashCoding.encode(document.fingerprint.winnowed)
             sequenceHash = Int64(bitPattern: document.fingerprint.sequenceHash)
@@ -162,6 +162,21 @@ public struct RulesLayout: Codable, Sendable, Hashable {
         var examples: [String: [Example]] = [:]
         for rule in rules where !rule.examples.isEmpty { examples[String(rule.position)] = rule.examples }
         self.examples = examples
+    }
+
+    /// The layout as JSON, written directly (the same shape `JSONEncoder` gives, keys sorted): an ingest writes
+    /// one per file, and the generic encoder was a twentieth of its parsing time. Examples, rare and holding
+    /// arbitrary code, go through `examples`.
+    public func json(examples encodeExamples: ([String: [Example]]) -> String) -> String {
+        func integers(_ values: [Int]) -> String { "[" + values.map(String.init).joined(separator: ",") + "]" }
+        func strings(_ values: [String]) -> String { "[" + values.map(JSONText.quoted).joined(separator: ",") + "]" }
+        var out = "{\"ends\":" + integers(ends)
+        out += ",\"examples\":" + (examples.isEmpty ? "{}" : encodeExamples(examples))
+        out += ",\"sectionIndex\":" + integers(sectionIndex)
+        out += ",\"sections\":[" + sections.map(strings).joined(separator: ",") + "]"
+        out += ",\"sources\":" + strings(sources)
+        out += ",\"starts\":" + integers(starts) + "}"
+        return out
     }
 
     /// The rules again, given their texts in order.
@@ -332,5 +347,27 @@ public struct RepositoryFile: Sendable, Hashable, Codable {
         self.path = path
         self.kind = kind
         self.name = name
+    }
+}
+
+/// JSON string literals, written by hand where the generic encoder costs too much.
+public enum JSONText {
+    /// `text` as a JSON string literal: quotes, backslashes and control characters escaped.
+    public static func quoted(_ text: String) -> String {
+        var out = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            case _ where scalar.value < 0x20:
+                let hex = String(scalar.value, radix: 16)
+                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out + "\""
     }
 }

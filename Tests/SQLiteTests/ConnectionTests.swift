@@ -69,3 +69,13 @@ import Testing
         #expect(try connection.queryOne("SELECT count(*) FROM f WHERE f MATCH 'run'")?.int(0) == 1)
     }
 }
+
+@Suite struct RowTests {
+    @Test func blobsReadAsLittleEndianIntegers() throws {
+        let connection = try Connection(path: ":memory:")
+        let bytes: [UInt8] = [1, 0, 0, 0, 0, 0, 0, 0, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff]
+        let row = try #require(try connection.queryOne("SELECT ?1, 'text'", [bytes]))
+        #expect(row.uint64s(0) == [1, UInt64.max])
+        #expect(row.uint64s(1) == nil)
+    }
+}

@@ -1,0 +1,31 @@
+import Foundation
+import SkillscopeCore
+import SkillscopeStore
+import Testing
+
+@Suite struct RulesLayoutTests {
+    let rules: [Rule] = [
+        Rule(
+            position: 0, text: "a", lines: LineSpan(start: 3, end: 4), section: ["Top", "Sub \"quoted\"\\"],
+            source: .listItem),
+        Rule(
+            position: 1, text: "b", lines: LineSpan(line: 7), section: ["Top", "Sub \"quoted\"\\"], source: .tableRow,
+            examples: [Example(language: "sh", code: "echo \"hi\"\n\tdone", lines: LineSpan(start: 8, end: 10))]),
+        Rule(position: 2, text: "c", lines: LineSpan(line: 12), section: ["ünï\u{1}code"], source: .paragraph),
+    ]
+
+    @Test func theHandWrittenJSONIsWhatJSONEncoderWrites() throws {
+        let layout = RulesLayout(rules)
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        let written = layout.json { String(decoding: (try? encoder.encode($0)) ?? Data(), as: UTF8.self) }
+        let decoded = try JSONDecoder().decode(RulesLayout.self, from: Data(written.utf8))
+        #expect(decoded == layout)
+        #expect(decoded.rules(texts: ["a", "b", "c"]) == rules)
+        #expect(written == String(decoding: try encoder.encode(layout), as: UTF8.self))
+    }
+
+    @Test func quotingEscapesQuotesBackslashesAndControls() {
+        #expect(JSONText.quoted("a\"b\\c\nd\u{1}") == "\"a\\\"b\\\\c\\nd\\u0001\"")
+    }
+}
