@@ -12,13 +12,15 @@ deps:
 build: deps
 	swift build -c release --product skillscope
 
-## The main job: build in release mode, ingest the bundled examples into a fresh registry, show what it holds.
+## The main job: build in release mode, ingest the bundled examples into a fresh registry, show what it holds:
+## stats, the rules of one skill, a search, and that skill's versions across the examples.
 run: build
 	rm -rf .skillscope
 	$(BIN) ingest examples --db $(REGISTRY)
 	$(BIN) stats --db $(REGISTRY)
 	$(BIN) rules $(EXAMPLE)
 	$(BIN) search swiftui state --db $(REGISTRY) --limit 5
+	$(BIN) versions acme-tools/agent-skills/skills/swiftui-patterns/SKILL.md --db $(REGISTRY) --limit 5
 
 ## The whole test suite (debug build).
 test: deps
