@@ -16,6 +16,8 @@ public struct Ingestor: Sendable {
         public var chunkSize = 512
         /// Chunks parsed at once. The default is the number of active cores plus one.
         public var parallelChunks = ProcessInfo.processInfo.activeProcessorCount + 1
+        /// Parsed chunks queued for the writer before parsing waits. The default is 3.
+        public var queuedWrites = 3
         /// The parser's limits.
         public var parser = DocumentParser.Configuration()
         public init() {}
@@ -35,6 +37,18 @@ public struct Ingestor: Sendable {
     public init(store: any Store, configuration: Configuration = Configuration()) {
         self.store = store
         self.configuration = configuration
+    }
+
+    /// A chunk once written: what the report needs of it (the parsed documents are dropped).
+    private struct Written: Sendable {
+        var summary: WriteSummary
+        var unchanged: Int
+        var unchangedRejected: Int
+        var rejected: [FileDiagnostic]
+        var warnings: [FileDiagnostic]
+        var bytes: Int
+        var count: Int
+        var busy: Duration
     }
 
     private struct Prepared: Sendable {
@@ -82,13 +96,37 @@ public struct Ingestor: Sendable {
                 var next = 0
                 var waiting: [Int: Prepared] = [:]
                 var toWrite = 0
+                // Writes run one after another on the writer's thread, each chained to the one before so they
+                // keep listing order, while parsing goes on: the loop only waits for a write when too many are
+                // queued (which bounds the parsed chunks held in memory).
+                var writes: [Int: Task<Written, any Error>] = [:]
+                var lastWrite: Task<Written, any Error>?
+                var scheduled = 0
+                var collected = 0
                 func submit() {
                     let index = next
                     let chunk = chunks[index]
                     group.addTask { (index, Self.prepare(chunk, known: known, parser: parser)) }
                     next += 1
                 }
+                func collect() async throws {
+                    guard let write = writes.removeValue(forKey: collected) else { return }
+                    let outcome = try await write.value
+                    collected += 1
+                    report.writerBusy += outcome.busy
+                    report.written += outcome.summary.written
+                    report.unchanged += outcome.summary.unchanged + outcome.unchanged
+                    report.rules += outcome.summary.rulesWritten
+                    report.rejected += outcome.rejected
+                    report.unchangedRejected += outcome.unchangedRejected
+                    report.warnings += outcome.warnings
+                    report.bytes += outcome.bytes
+                    done += outcome.count
+                    progress(Progress(done: done, total: total, bytes: report.bytes, elapsed: clock.now - start))
+                }
                 while next < min(configuration.parallelChunks, chunks.count) { submit() }
+                // A failed write stops the ingest: the writes queued after it must not run.
+                defer { for write in writes.values { write.cancel() } }
                 while let (index, prepared) = try await group.next() {
                     waiting[index] = prepared
                     while let ready = waiting.removeValue(forKey: toWrite) {
@@ -99,28 +137,32 @@ public struct Ingestor: Sendable {
                         let chunkRepositories = names.sorted().map {
                             repositories[$0] ?? RepositoryRecord(fullName: $0)
                         }
-                        let files = ready.files
-                        let unchanged = ready.unchanged
-                        let (summary, busy) = try await writer.run {
-                            let writeStart = ContinuousClock.now
-                            let summary = try store.write(repositories: chunkRepositories, files: files, seenAt: seen)
-                            try store.markSeen(unchanged, at: seen)
-                            return (summary, ContinuousClock.now - writeStart)
+                        let previous = lastWrite
+                        let count = chunks[toWrite].count
+                        let write = Task {
+                            _ = try await previous?.value
+                            try Task.checkCancellation()
+                            return try await writer.run {
+                                let writeStart = ContinuousClock.now
+                                let summary = try store.write(
+                                    repositories: chunkRepositories, files: ready.files, seenAt: seen)
+                                try store.markSeen(ready.unchanged, at: seen)
+                                return Written(
+                                    summary: summary, unchanged: ready.unchanged.count,
+                                    unchangedRejected: ready.unchangedRejected, rejected: ready.rejected,
+                                    warnings: ready.warnings, bytes: ready.bytes, count: count,
+                                    busy: ContinuousClock.now - writeStart)
+                            }
                         }
-                        report.writerBusy += busy
-                        report.written += summary.written
-                        report.unchanged += summary.unchanged + ready.unchanged.count
-                        report.rules += summary.rulesWritten
-                        report.rejected += ready.rejected
-                        report.unchangedRejected += ready.unchangedRejected
-                        report.warnings += ready.warnings
-                        report.bytes += ready.bytes
-                        done += chunks[toWrite].count
+                        writes[scheduled] = write
+                        lastWrite = write
+                        scheduled += 1
                         toWrite += 1
-                        progress(Progress(done: done, total: total, bytes: report.bytes, elapsed: clock.now - start))
                     }
+                    while scheduled - collected > configuration.queuedWrites { try await collect() }
                     if next < chunks.count { submit() }
                 }
+                while collected < scheduled { try await collect() }
             }
         }
         // The passage index follows the files: rebuilt once, at the end, when anything was written.
