@@ -32,7 +32,9 @@ public final class Statement {
             case .null: rc = sqlite3_bind_null(handle, index)
             case .integer(let v): rc = sqlite3_bind_int64(handle, index, v)
             case .real(let v): rc = sqlite3_bind_double(handle, index, v)
-            case .text(let v): rc = sqlite3_bind_text(handle, index, v, -1, csqlite_transient())
+            case .text(let v):
+                // withCString borrows a native string's own bytes (no copy); SQLite copies them (TRANSIENT).
+                rc = v.withCString { sqlite3_bind_text(handle, index, $0, Int32(v.utf8.count), csqlite_transient()) }
             case .blob(let v):
                 rc = v.withUnsafeBytes { buffer in
                     sqlite3_bind_blob(handle, index, buffer.baseAddress, Int32(buffer.count), csqlite_transient())
