@@ -52,16 +52,25 @@ extension SQLiteStore {
         return PassageIndex(encoded: bytes)
     }
 
+    /// Streams every file's fingerprints twice (see ``PassageIndex/init(visiting:)``), never holding them all.
     private static func buildIndex(on connection: Connection) throws -> PassageIndex {
-        var files: [(id: Int64, fingerprints: [UInt64])] = []
-        let statement = try connection.prepare(
-            "SELECT file_id, fingerprints FROM file_phrases ORDER BY file_id")
-        defer { statement.reset() }
-        while let row = try statement.step() {
-            guard let id = row.int(0), let fingerprints = row.uint64s(1) else { continue }
-            files.append((Int64(id), fingerprints))
-        }
-        return PassageIndex(files: files)
+        var failure: (any Error)?
+        let index = PassageIndex(visiting: { visit in
+            guard failure == nil else { return }
+            do {
+                let statement = try connection.prepare(
+                    "SELECT file_id, fingerprints FROM file_phrases ORDER BY file_id")
+                defer { statement.reset() }
+                while let row = try statement.step() {
+                    guard let id = row.int(0), let fingerprints = row.uint64s(1) else { continue }
+                    visit(Int64(id), fingerprints)
+                }
+            } catch {
+                failure = error
+            }
+        })
+        if let failure { throw failure }
+        return index
     }
 
     public func lineageRecords(_ ids: [Int64]) throws -> [LineageRecord] {

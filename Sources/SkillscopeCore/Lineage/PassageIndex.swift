@@ -24,28 +24,33 @@ public struct PassageIndex: Sendable {
 
     /// Builds the index from each file's sorted, distinct fingerprints, given in ascending file id.
     ///
-    /// - Complexity: O(P log P) for P postings.
+    /// - Complexity: O(P log H) for P postings and H distinct hashes.
     public init(files: [(id: Int64, fingerprints: [UInt64])]) {
-        var counts: [UInt64: UInt32] = [:]
-        for file in files {
-            for hash in file.fingerprints { counts[hash, default: 0] += 1 }
+        self.init(visiting: { visit in for file in files { visit(file.id, file.fingerprints) } })
+    }
+
+    /// Builds the index in two passes over the files, which `forEachFile` hands over (the same files in the same
+    /// ascending id order each time): one pass counts each hash's files, the other fills the postings. Nothing
+    /// but one count per distinct hash and the index itself is held, so a store can stream fingerprints from
+    /// disk instead of loading them all.
+    public init(visiting forEachFile: ((Int64, [UInt64]) -> Void) -> Void) {
+        var next: [UInt64: UInt32] = [:]
+        forEachFile { _, fingerprints in
+            for hash in fingerprints { next[hash, default: 0] += 1 }
         }
-        let sorted = counts.keys.sorted()
+        let sorted = next.keys.sorted()
         var offsets = [UInt32](repeating: 0, count: sorted.count + 1)
-        var slot: [UInt64: Int] = [:]
-        slot.reserveCapacity(sorted.count)
         for (index, hash) in sorted.enumerated() {
-            offsets[index + 1] = offsets[index] + (counts[hash] ?? 0)
-            slot[hash] = index
+            let count = next[hash] ?? 0
+            next[hash] = offsets[index]
+            offsets[index + 1] = offsets[index] + count
         }
-        counts = [:]
-        var fill = Array(offsets.dropLast())
         var postings = [UInt32](repeating: 0, count: Int(offsets.last ?? 0))
-        for file in files {
-            for hash in file.fingerprints {
-                guard let index = slot[hash] else { continue }
-                postings[Int(fill[index])] = UInt32(truncatingIfNeeded: file.id)
-                fill[index] += 1
+        forEachFile { id, fingerprints in
+            for hash in fingerprints {
+                guard let position = next[hash] else { continue }
+                postings[Int(position)] = UInt32(truncatingIfNeeded: id)
+                next[hash] = position + 1
             }
         }
         self.init(hashes: sorted, offsets: offsets, postings: postings)
