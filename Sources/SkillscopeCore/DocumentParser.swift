@@ -97,7 +97,8 @@ public struct DocumentParser: Sendable {
                     diagnostics.append(
                         FileDiagnostic(
                             path: path, code: .invalidFrontMatter, severity: .error,
-                            message: "invalid YAML in front matter: \(error.message)", line: error.line,
+                            message: "invalid YAML in front matter: \(error.message)"
+                                + (error.contextLine.map { ", begun on line \($0)" } ?? ""), line: error.line,
                             column: error.column))
                 }
             }

@@ -82,6 +82,7 @@ public struct FrontMatter: Sendable {
         } catch {
             var moved = error
             moved.line += lines.start
+            moved.contextLine = moved.contextLine.map { $0 + lines.start }
             return .failure(moved)
         }
     }

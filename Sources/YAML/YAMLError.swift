@@ -3,6 +3,8 @@ public struct YAMLError: Error, Sendable, Hashable, CustomStringConvertible {
     public var message: String
     public var line: Int
     public var column: Int
+    /// Where the construct being parsed began (a flow sequence left open), when libyaml says.
+    public var contextLine: Int?
 
     public init(message: String, line: Int, column: Int) {
         self.message = message
@@ -10,5 +12,7 @@ public struct YAMLError: Error, Sendable, Hashable, CustomStringConvertible {
         self.column = column
     }
 
-    public var description: String { "\(line):\(column): \(message)" }
+    public var description: String {
+        "\(line):\(column): \(message)" + (contextLine.map { " begun at line \($0)" } ?? "")
+    }
 }

@@ -37,15 +37,19 @@ public enum YAMLParser {
     private static func error(of parser: inout yaml_parser_t, in buffer: UnsafeBufferPointer<UInt8>) -> YAMLError {
         let problem = parser.problem.map { String(cString: $0) } ?? "invalid YAML"
         var message = problem
+        var contextLine: Int?
         if let context = parser.context.map({ String(cString: $0) }) {
-            message += " (\(context) at line \(parser.context_mark.line + 1))"
+            message += " (\(context))"
+            contextLine = Int(parser.context_mark.line) + 1
         }
         if parser.error == YAML_READER_ERROR {
             let (line, column) = position(ofByte: parser.problem_offset, in: buffer)
             return YAMLError(message: message, line: line, column: column)
         }
-        return YAMLError(
+        var error = YAMLError(
             message: message, line: Int(parser.problem_mark.line) + 1, column: Int(parser.problem_mark.column) + 1)
+        error.contextLine = contextLine
+        return error
     }
 
     private static func position(ofByte offset: Int, in buffer: UnsafeBufferPointer<UInt8>) -> (Int, Int) {

@@ -163,3 +163,26 @@ import Testing
         #expect(try BinaryRunner.run(["versions", file, "--db", db, "--band", "nope"]).status == 64)
     }
 }
+
+@Suite struct CheckCommandTests {
+    @Test func checkExitsOneOnErrorsAndListsFindingsWithLines() throws {
+        let directory = TemporaryDirectory()
+        try directory.write(
+            "good/SKILL.md", "---\nname: good\ndescription: Does a thing. Use when asked.\n---\n- Do it.\n")
+        try directory.write("bad/SKILL.md", "---\nname: Bad\ndescription: d\nmodel: opus\n---\n")
+        let good = try BinaryRunner.run(["check", directory.appending("good")])
+        #expect(good.status == 0 && good.stdout.contains("1 file checked: 0 errors, 0 warnings"))
+        let bad = try BinaryRunner.run(["check", directory.appending("bad/SKILL.md"), "--json"])
+        #expect(bad.status == 1)
+        let reports = try #require(try JSONSerialization.jsonObject(with: Data(bad.stdout.utf8)) as? [[String: Any]])
+        let findings = try #require(reports.first?["findings"] as? [[String: Any]])
+        #expect(
+            findings.compactMap { $0["code"] as? String }.sorted() == [
+                "client-extension", "name-folder", "name-format",
+            ])
+        #expect(findings.allSatisfy { $0["line"] as? Int != nil })
+        let walked = try BinaryRunner.run(["check", directory.path])
+        #expect(walked.status == 1 && walked.stdout.contains("2 files checked"))
+        #expect(try BinaryRunner.run(["check", directory.appending("missing")]).status == 66)
+    }
+}

@@ -1,0 +1,103 @@
+internal import Foundation
+internal import SkillscopeCore
+internal import SkillscopeIngest
+
+/// `skillscope check PATH…`: each file against its format's specification.
+struct CheckCommand: Command {
+    static let name = "check"
+    static let summary = "check files against their spec (Agent Skills, Cursor .mdc, Copilot applyTo)"
+    static let help = """
+        Usage: skillscope check PATH… [--json]
+
+        Checks each file against its format's specification, every finding with its line:
+          SKILL.md            Agent Skills: name (1–64 of a-z 0-9 -, no leading, trailing or double hyphen,
+                              equal to its folder), description (1–1024 characters), only the allowed top-level
+                              keys, compatibility (≤ 500), metadata (strings), allowed-tools (a string), linked
+                              references present and one level deep, body under 500 lines
+          .mdc                description, globs, alwaysApply
+          .instructions.md    applyTo
+          CLAUDE.md, AGENTS.md, GEMINI.md and the like: no front matter expected
+        Client extensions (Claude Code's argument-hint, model, …) and YAML lists in allowed-tools are warnings
+        that name the client. PATH is a file, a skill folder, or a folder walked for instruction files.
+
+        Options:
+          --json  print [{path, kind, findings: [{code, severity, message, line}]}]
+
+        Exit codes: 0 no errors (warnings allowed), 1 an error was found, 66 a PATH does not exist.
+        """
+
+    var paths: [String]
+
+    init(arguments: inout Arguments, context: Context) throws(CLIError) {
+        paths = try arguments.positionals()
+        guard !paths.isEmpty else { throw .usage("give at least one file or folder to check", command: Self.name) }
+    }
+
+    struct FileReport: Encodable {
+        var path: String
+        var kind: String
+        var findings: [Finding]
+    }
+
+    func run(context: Context) async throws -> ExitCode {
+        var reports: [FileReport] = []
+        for path in paths {
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+                throw CLIError("no such file or folder: \(path)", exitCode: .noInput)
+            }
+            if !isDirectory.boolValue {
+                reports.append(try check(file: path, kind: nil))
+            } else if let skill = ["SKILL.md", "skill.md"].map({ path + "/" + $0 }).first(where: {
+                FileManager.default.fileExists(atPath: $0)
+            }) {
+                reports.append(try check(file: skill, kind: .skill))
+            } else {
+                for entry in try FolderSource(root: path).list().entries {
+                    reports.append(try check(file: entry.location, kind: entry.kind))
+                }
+            }
+        }
+        let errors = reports.flatMap(\.findings).filter { $0.severity == .error }.count
+        let warnings = reports.flatMap(\.findings).count - errors
+        if context.json {
+            try context.output.json(reports)
+        } else {
+            for report in reports {
+                for finding in report.findings {
+                    context.output.print(
+                        "\(report.path):\(finding.line.map(String.init) ?? "-"): \(finding.severity.rawValue): \(finding.message) [\(finding.code)]"
+                    )
+                }
+            }
+            context.output.print(
+                "\(reports.count) file\(reports.count == 1 ? "" : "s") checked: \(errors) error\(errors == 1 ? "" : "s"), \(warnings) warning\(warnings == 1 ? "" : "s")"
+            )
+        }
+        return errors > 0 ? .failure : .success
+    }
+
+    private func check(file path: String, kind: FileKind?) throws -> FileReport {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw CLIError("cannot read \(path)", exitCode: .noInput)
+        }
+        let absolute = URL(fileURLWithPath: path).standardizedFileURL
+        let chosen = kind ?? FileKind.ownKind(of: absolute.path) ?? .agents
+        let folder = absolute.deletingLastPathComponent()
+        switch DocumentParser().parse([UInt8](data), path: absolute.path, kind: chosen) {
+        case .rejected(let diagnostic):
+            return FileReport(
+                path: path, kind: chosen.rawValue,
+                findings: [
+                    Finding(
+                        code: diagnostic.code.rawValue, severity: .error, message: diagnostic.message,
+                        line: diagnostic.line)
+                ])
+        case .parsed(let document):
+            let findings = SpecCheck.check(
+                document, folderName: chosen == .skill ? folder.lastPathComponent : nil,
+                fileExists: { FileManager.default.fileExists(atPath: folder.appendingPathComponent($0).path) })
+            return FileReport(path: path, kind: chosen.rawValue, findings: findings)
+        }
+    }
+}

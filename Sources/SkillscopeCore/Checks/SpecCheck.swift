@@ -1,0 +1,337 @@
+internal import Foundation
+internal import YAML
+
+/// One problem a spec check found, with the line it is on.
+public struct Finding: Sendable, Hashable, Codable {
+    public enum Severity: String, Sendable, Hashable, Codable {
+        case error
+        case warning
+    }
+    /// A stable name for the rule broken, such as `name-format`.
+    public var code: String
+    public var severity: Severity
+    public var message: String
+    public var line: Int?
+
+    public init(code: String, severity: Severity, message: String, line: Int?) {
+        self.code = code
+        self.severity = severity
+        self.message = message
+        self.line = line
+    }
+}
+
+/// Checks a parsed file against its format's specification: Agent Skills for `SKILL.md`, Cursor's `.mdc` front
+/// matter, Copilot's `.instructions.md`, and no front matter for the plain kinds.
+///
+/// Lenient by design: client extensions (Claude Code's `argument-hint`, …) and YAML lists in `allowed-tools`
+/// are warnings naming the client, never a reason to drop the file.
+///
+/// Related documentation: <https://agentskills.io/specification>.
+public enum SpecCheck {
+    /// The top-level keys the Agent Skills specification allows.
+    static let skillKeys: Set<String> = [
+        "name", "description", "license", "compatibility", "metadata", "allowed-tools",
+    ]
+
+    /// Keys real clients add to SKILL.md, by client.
+    static let clientKeys: [String: String] = [
+        "disable-model-invocation": "Claude Code", "user-invocable": "Claude Code", "argument-hint": "Claude Code",
+        "model": "Claude Code", "effort": "Claude Code", "context": "Claude Code", "agent": "Claude Code",
+        "hooks": "Claude Code", "when_to_use": "Claude Code", "version": "several clients",
+    ]
+
+    /// Checks `document`.
+    ///
+    /// - Parameters:
+    ///   - folderName: the name of the folder holding a skill, which its `name` must equal; `nil` skips that test.
+    ///   - fileExists: whether a path relative to the file's folder exists, for links to bundled references;
+    ///     `nil` skips that test.
+    public static func check(
+        _ document: Document, folderName: String?, fileExists: ((String) -> Bool)? = nil
+    ) -> [Finding] {
+        var findings: [Finding] = []
+        for diagnostic in document.diagnostics
+        where diagnostic.code == .invalidFrontMatter || diagnostic.code == .unclosedFrontMatter {
+            findings.append(
+                Finding(
+                    code: diagnostic.code.rawValue, severity: diagnostic.severity == .error ? .error : .warning,
+                    message: diagnostic.message, line: diagnostic.line))
+        }
+        switch document.kind {
+        case .skill:
+            findings += checkSkill(document, folderName: folderName, fileExists: fileExists)
+        case .cursor:
+            findings += checkCursor(document)
+        case .copilot:
+            findings += checkCopilot(document)
+        case .claude, .agents, .gemini, .windsurf, .skillReference:
+            if let frontMatter = document.frontMatter, !document.path.contains(".claude/rules/"),
+                !document.path.contains(".windsurf/rules/"), document.kind != .skillReference
+            {
+                findings.append(
+                    Finding(
+                        code: "unexpected-front-matter", severity: .warning,
+                        message: "\(document.kind) files take no front matter; agents may show it as text",
+                        line: frontMatter.line))
+            }
+        }
+        return findings.sorted { ($0.line ?? 0, $0.code) < ($1.line ?? 0, $1.code) }
+    }
+
+    private static func checkSkill(_ document: Document, folderName: String?, fileExists: ((String) -> Bool)?)
+        -> [Finding]
+    {
+        var findings: [Finding] = []
+        guard let frontMatter = document.frontMatter, let pairs = frontMatter.pairs else {
+            if !document.diagnostics.contains(where: {
+                $0.code == .invalidFrontMatter || $0.code == .unclosedFrontMatter
+            }) {
+                findings.append(
+                    Finding(
+                        code: "missing-front-matter", severity: .error,
+                        message: "SKILL.md must start with YAML front matter (---)", line: 1))
+            }
+            return findings
+        }
+        for pair in pairs {
+            guard let key = pair.key.string, !skillKeys.contains(key) else { continue }
+            if let client = clientKeys[key] {
+                findings.append(
+                    Finding(
+                        code: "client-extension", severity: .warning,
+                        message: "'\(key)' is an extension of \(client), not part of the Agent Skills spec",
+                        line: pair.key.line))
+            } else {
+                findings.append(
+                    Finding(
+                        code: "unexpected-field", severity: .error,
+                        message:
+                            "unexpected field '\(key)': the spec allows only \(skillKeys.sorted().joined(separator: ", "))",
+                        line: pair.key.line))
+            }
+        }
+        findings += checkName(frontMatter["name"], folderName: folderName, line: frontMatter.line)
+        switch frontMatter["description"] {
+        case nil:
+            findings.append(
+                Finding(
+                    code: "missing-description", severity: .error,
+                    message: "missing required field 'description'", line: frontMatter.line))
+        case let node?:
+            if let text = node.string, !text.isEmpty {
+                if text.count > 1024 {
+                    findings.append(
+                        Finding(
+                            code: "description-length", severity: .error,
+                            message: "description is \(text.count) characters, over the 1024 limit", line: node.line))
+                }
+            } else {
+                findings.append(
+                    Finding(
+                        code: "description-type", severity: .error,
+                        message: "'description' must be a non-empty string", line: node.line))
+            }
+        }
+        if let node = frontMatter["compatibility"] {
+            if let text = node.string {
+                if text.isEmpty || text.count > 500 {
+                    findings.append(
+                        Finding(
+                            code: "compatibility-length", severity: .error,
+                            message: "compatibility must be 1–500 characters, not \(text.count)", line: node.line))
+                }
+            } else {
+                findings.append(
+                    Finding(
+                        code: "compatibility-type", severity: .error, message: "'compatibility' must be a string",
+                        line: node.line))
+            }
+        }
+        if let node = frontMatter["metadata"] {
+            if let metadata = node.pairs {
+                for pair in metadata where pair.value.string == nil {
+                    findings.append(
+                        Finding(
+                            code: "metadata-type", severity: .error,
+                            message: "metadata '\(pair.key.string ?? "?")' must map to a string", line: pair.value.line)
+                    )
+                }
+            } else {
+                findings.append(
+                    Finding(
+                        code: "metadata-type", severity: .error, message: "'metadata' must be a map of strings",
+                        line: node.line))
+            }
+        }
+        if let node = frontMatter["allowed-tools"], node.string == nil {
+            findings.append(
+                Finding(
+                    code: "allowed-tools-list", severity: .warning,
+                    message:
+                        "'allowed-tools' is a YAML list (Claude Code reads it); the spec wants a space-separated string",
+                    line: node.line))
+        }
+        let bodyLines = document.lineCount - (document.frontMatterLines?.end ?? 0)
+        if bodyLines > 500 {
+            findings.append(
+                Finding(
+                    code: "body-length", severity: .warning,
+                    message: "the body is \(bodyLines) lines; the spec recommends under 500", line: nil))
+        }
+        if let fileExists { findings += checkReferences(document, fileExists: fileExists) }
+        return findings
+    }
+
+    private static func checkName(_ node: YAMLNode?, folderName: String?, line: Int) -> [Finding] {
+        guard let node else {
+            return [
+                Finding(code: "missing-name", severity: .error, message: "missing required field 'name'", line: line)
+            ]
+        }
+        guard let name = node.string, !name.isEmpty else {
+            return [
+                Finding(
+                    code: "name-type", severity: .error, message: "'name' must be a non-empty string", line: node.line)
+            ]
+        }
+        var findings: [Finding] = []
+        if name.count > 64 {
+            findings.append(
+                Finding(
+                    code: "name-length", severity: .error, message: "name '\(name)' is over 64 characters",
+                    line: node.line))
+        }
+        if !name.unicodeScalars.allSatisfy({ ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "-" }) {
+            findings.append(
+                Finding(
+                    code: "name-format", severity: .error,
+                    message: "name '\(name)' may hold only lower-case letters, digits and hyphens", line: node.line))
+        }
+        if name.hasPrefix("-") || name.hasSuffix("-") || name.contains("--") {
+            findings.append(
+                Finding(
+                    code: "name-hyphens", severity: .error,
+                    message: "name '\(name)' may not start or end with a hyphen or hold two in a row", line: node.line))
+        }
+        if let folderName, folderName != name {
+            findings.append(
+                Finding(
+                    code: "name-folder", severity: .error,
+                    message: "name '\(name)' must equal its folder's name '\(folderName)'", line: node.line))
+        }
+        return findings
+    }
+
+    /// Links to bundled files (`references/api.md`) must exist and stand at most one folder deep.
+    private static func checkReferences(_ document: Document, fileExists: (String) -> Bool) -> [Finding] {
+        var findings: [Finding] = []
+        for (index, line) in document.text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            var rest = line[...]
+            while let open = rest.range(of: "](") {
+                let after = rest[open.upperBound...]
+                guard let close = after.firstIndex(of: ")") else { break }
+                var target = String(after[..<close])
+                rest = after[after.index(after: close)...]
+                if let hash = target.firstIndex(of: "#") { target = String(target[..<hash]) }
+                if let space = target.firstIndex(of: " ") { target = String(target[..<space]) }
+                guard !target.isEmpty, !target.contains(":"), !target.hasPrefix("/"), !target.hasPrefix("..") else {
+                    continue
+                }
+                let path = target.hasPrefix("./") ? String(target.dropFirst(2)) : target
+                if !fileExists(path) {
+                    findings.append(
+                        Finding(
+                            code: "missing-reference", severity: .error, message: "linked file '\(path)' is missing",
+                            line: index + 1))
+                } else if path.split(separator: "/").count > 2 {
+                    findings.append(
+                        Finding(
+                            code: "deep-reference", severity: .warning,
+                            message: "'\(path)' is more than one folder deep; the spec keeps references one level deep",
+                            line: index + 1))
+                }
+            }
+        }
+        return findings
+    }
+
+    private static func checkCursor(_ document: Document) -> [Finding] {
+        guard document.path.hasSuffix(".mdc") else { return [] }
+        guard let frontMatter = document.frontMatter, let pairs = frontMatter.pairs else {
+            return [
+                Finding(
+                    code: "missing-front-matter", severity: .warning,
+                    message:
+                        "a .mdc rule without front matter (description, globs, alwaysApply) is never attached automatically",
+                    line: 1)
+            ]
+        }
+        var findings: [Finding] = []
+        for pair in pairs {
+            guard let key = pair.key.string, !["description", "globs", "alwaysApply"].contains(key) else { continue }
+            findings.append(
+                Finding(
+                    code: "unexpected-field", severity: .warning,
+                    message: "Cursor reads description, globs and alwaysApply; '\(key)' is ignored", line: pair.key.line
+                ))
+        }
+        if let node = frontMatter["alwaysApply"], !["true", "false"].contains(node.string ?? "") {
+            findings.append(
+                Finding(
+                    code: "always-apply-type", severity: .error, message: "alwaysApply must be true or false",
+                    line: node.line))
+        }
+        let always = frontMatter["alwaysApply"]?.string == "true"
+        let globs =
+            frontMatter["globs"].map { ($0.string ?? "x").isEmpty == false || $0.items?.isEmpty == false } ?? false
+        let description = !(frontMatter["description"]?.string ?? "").isEmpty
+        if !always && !globs && !description {
+            findings.append(
+                Finding(
+                    code: "never-applied", severity: .warning,
+                    message:
+                        "no description, no globs and alwaysApply false: Cursor never applies this rule on its own",
+                    line: frontMatter.line))
+        }
+        return findings
+    }
+
+    private static func checkCopilot(_ document: Document) -> [Finding] {
+        guard document.path.hasSuffix(".instructions.md") else {
+            if let frontMatter = document.frontMatter {
+                return [
+                    Finding(
+                        code: "unexpected-front-matter", severity: .warning,
+                        message: "copilot-instructions.md takes no front matter", line: frontMatter.line)
+                ]
+            }
+            return []
+        }
+        guard let frontMatter = document.frontMatter, let pairs = frontMatter.pairs else {
+            return [
+                Finding(
+                    code: "missing-apply-to", severity: .error,
+                    message: "an .instructions.md file needs front matter with applyTo", line: 1)
+            ]
+        }
+        var findings: [Finding] = []
+        if frontMatter["applyTo"]?.string?.isEmpty != false {
+            findings.append(
+                Finding(
+                    code: "missing-apply-to", severity: .error, message: "applyTo must be a non-empty glob string",
+                    line: frontMatter["applyTo"]?.line ?? frontMatter.line))
+        }
+        for pair in pairs {
+            guard let key = pair.key.string, !["applyTo", "name", "description", "excludeAgent"].contains(key) else {
+                continue
+            }
+            findings.append(
+                Finding(
+                    code: "unexpected-field", severity: .warning,
+                    message: "Copilot reads applyTo, name, description and excludeAgent; '\(key)' is ignored",
+                    line: pair.key.line))
+        }
+        return findings
+    }
+}
