@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # Runs the benchmarks: Skillscope (release) and its peers on the same files, in one run.
-#   bench/run.sh [ingest|versions|synthetic|all]     (default: all)
+#   bench/run.sh [ingest|versions|spec|synthetic|all]     (default: all)
 #     ingest     ingest of the shared corpus; the Python parse peer (markdown-it-py + PyYAML) on the same files
 #     versions   versions on the shared corpus (1,000 sampled files, exact brute-force truth); datasketch on it
 #     synthetic  the 350,000-file synthetic corpus: ingest, versions; the parse peer on a 35,000-file sample
+#     spec       `skillscope check` against the Agent Skills reference validator on every corpus skill folder
 # Results are JSON lines on stdout; bench/RESULTS.md records them with this command.
 set -euo pipefail
 cd "$(dirname "$0")"
@@ -27,6 +28,10 @@ fi
 if [[ "$what" == versions || "$what" == all ]]; then
     "$BIN" versions "$CORPUS" --label versions_shared_corpus --truth-out "$DATA/truth-corpus.jsonl"
     "$PY" peers/versions_peer.py "$CORPUS" "$DATA/truth-corpus.jsonl"
+fi
+if [[ "$what" == spec || "$what" == all ]]; then
+    (cd .. && swift build -c release --product skillscope 2>&1 | tail -1 >&2)
+    "$PY" peers/spec_agreement.py "$CORPUS" ../.build/release/skillscope
 fi
 if [[ "$what" == synthetic || "$what" == all ]]; then
     python3 gen_synthetic.py "$CORPUS" "$SYNTH" --files 350000 --seed 42 >&2
