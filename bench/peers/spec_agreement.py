@@ -14,7 +14,7 @@ from skills_ref import validate
 
 corpus, binary = sys.argv[1], sys.argv[2]
 folders = sorted({
-    os.path.join(corpus, "files", row["repo"], os.path.dirname(row["path"]))
+    os.path.normpath(os.path.join(corpus, "files", row["repo"], os.path.dirname(row["path"])))
     for row in map(json.loads, open(os.path.join(corpus, "manifest.jsonl")))
     if os.path.basename(row["path"]) in ("SKILL.md", "skill.md")
 })
@@ -29,7 +29,7 @@ for folder in folders:
 run = subprocess.run([binary, "check", *folders, "--json"], capture_output=True, text=True)
 ours = {}
 for report in json.loads(run.stdout):
-    folder = os.path.dirname(report["path"])
+    folder = os.path.normpath(os.path.dirname(report["path"]))
     ours[folder] = sorted({f["code"] for f in report["findings"] if f["severity"] == "error"})
 
 def kind(message):
