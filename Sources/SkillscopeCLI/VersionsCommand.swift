@@ -55,7 +55,7 @@ struct VersionsCommand: Command {
             subject = VersionFinder.Subject(
                 id: nil, key: nil, name: document.name, firstSeen: nil, fingerprint: document.fingerprint)
         case .stored(let stored, _):
-            subject = finder.subject(for: stored)
+            subject = try finder.subject(for: stored)
         }
         var report = try finder.versions(of: subject)
         if let band { report.bands = report.bands.filter { $0.band == band } }

@@ -97,6 +97,20 @@ extension SQLiteStore {
         }
     }
 
+    public func fingerprint(ofFile id: Int64) throws -> TextFingerprint? {
+        let row = try reading { connection in
+            try connection.queryOne(
+                """
+                SELECT f.word_count, f.words_hash, p.phrases, p.fingerprints
+                FROM files f JOIN file_phrases p ON p.file_id = f.id WHERE f.id = ?1 AND f.status = 'indexed'
+                """, [id])
+        }
+        guard let row, let phrases = row.uint64s(2), let winnowed = row.uint64s(3) else { return nil }
+        return TextFingerprint(
+            wordCount: row.int(0) ?? 0, sequenceHash: UInt64(bitPattern: Int64(row.int(1) ?? 0)), phrases: phrases,
+            winnowed: winnowed)
+    }
+
     public func fileIDs(sequenceHash: UInt64) throws -> [Int64] {
         try reading { connection in
             try connection.query(

@@ -46,6 +46,9 @@ public protocol Store: Sendable {
     /// What the version measures need of each file, for the indexed ones among `ids`.
     func lineageRecords(_ ids: [Int64]) throws -> [LineageRecord]
 
+    /// The fingerprint stored for an indexed file when it was parsed, or `nil`.
+    func fingerprint(ofFile id: Int64) throws -> TextFingerprint?
+
     /// Indexed files with this word-sequence hash (word-for-word copies).
     func fileIDs(sequenceHash: UInt64) throws -> [Int64]
 

@@ -67,7 +67,7 @@ public enum VersionConformance {
         try populate(store)
         let finder = VersionFinder(store: store)
         let file = try #require(try store.file(.key(FileKey(repository: "origin/skills", path: "swiftui/SKILL.md"))))
-        let report = try finder.versions(of: finder.subject(for: file))
+        let report = try finder.versions(of: try finder.subject(for: file))
         let bands = Dictionary(uniqueKeysWithValues: report.bands.map { ($0.band, $0) })
         #expect(report.otherProjects == 4)
         #expect(bands[.wordForWord]?.versions.map(\.repository) == ["twice/skills", "copycat/skills"])
@@ -89,7 +89,7 @@ public enum VersionConformance {
         try populate(store)
         let finder = VersionFinder(store: store)
         let file = try #require(try store.file(.key(FileKey(repository: "copycat/skills", path: "swiftui/SKILL.md"))))
-        let report = try finder.versions(of: finder.subject(for: file))
+        let report = try finder.versions(of: try finder.subject(for: file))
         #expect(report.likelyOrigin?.repository == "origin/skills" && report.likelyOrigin?.isSubject == false)
         let all = report.bands.flatMap(\.versions)
         #expect(all.first { $0.repository == "origin/skills" }?.isLikelyOrigin == true)
@@ -117,9 +117,16 @@ public enum VersionConformance {
         var finder = VersionFinder(store: store)
         finder.configuration.bandLimit = 1
         let file = try #require(try store.file(.key(FileKey(repository: "origin/skills", path: "swiftui/SKILL.md"))))
-        let report = try finder.versions(of: finder.subject(for: file))
+        let report = try finder.versions(of: try finder.subject(for: file))
         let word = try #require(report.bands.first { $0.band == .wordForWord })
         #expect(word.total == 2 && word.versions.map(\.repository) == ["twice/skills"])
+    }
+
+    public static func theStoredFingerprintIsTheOneTheTextGives(_ store: any Store) throws {
+        try populate(store)
+        let file = try #require(try store.file(.key(FileKey(repository: "origin/skills", path: "swiftui/SKILL.md"))))
+        #expect(try store.fingerprint(ofFile: file.id) == TextFingerprint(text: file.text))
+        #expect(try store.fingerprint(ofFile: 999_999) == nil)
     }
 
     public static func theIndexFollowsWrites(_ store: any Store) throws {

@@ -134,6 +134,12 @@ import Testing
     }
 
     @Test(arguments: StoreEngine.available)
+    func theStoredFingerprintIsTheOneTheTextGives(engine: StoreEngine) throws {
+        let directory = TemporaryDirectory()
+        try VersionConformance.theStoredFingerprintIsTheOneTheTextGives(try engine.makeEmptyStore(in: directory))
+    }
+
+    @Test(arguments: StoreEngine.available)
     func theIndexFollowsWrites(engine: StoreEngine) throws {
         let directory = TemporaryDirectory()
         try VersionConformance.theIndexFollowsWrites(try engine.makeEmptyStore(in: directory))

@@ -44,11 +44,12 @@ public struct VersionFinder: Sendable {
         self.configuration = configuration
     }
 
-    /// The subject for a stored file.
-    public func subject(for file: StoredFile) -> Subject {
+    /// The subject for a stored file, with the fingerprint stored when it was parsed (computed again only for a
+    /// file stored without one).
+    public func subject(for file: StoredFile) throws -> Subject {
         Subject(
             id: file.id, key: file.key, name: file.name, firstSeen: file.firstCommitAt ?? file.firstSeen,
-            fingerprint: TextFingerprint(text: file.text))
+            fingerprint: try store.fingerprint(ofFile: file.id) ?? TextFingerprint(text: file.text))
     }
 
     /// The versions of `subject`.

@@ -48,7 +48,7 @@ enum VersionsScenario {
         for id in sampled {
             let start = clock.now
             guard let file = try fresh.file(.id(id)), file.status == .indexed else { continue }
-            let subject = finder.subject(for: file)
+            let subject = try finder.subject(for: file)
             _ = try finder.versions(of: subject)
             times.append(seconds(clock.now - start) * 1000)
             // Candidate generation alone (what an LSH lookup does), from the stored file's fingerprints.
