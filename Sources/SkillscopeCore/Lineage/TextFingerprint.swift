@@ -46,7 +46,8 @@ public enum NameKey {
     }
 }
 
-/// Byte encodings of hash lists for storage: 8 bytes each, little-endian.
+/// The byte encoding of hash lists for storage: 8 bytes each, little-endian (the SQLite wrapper reads them
+/// back with `Row.uint64s`).
 public enum HashCoding {
     public static func encode(_ hashes: [UInt64]) -> [UInt8] {
         var bytes: [UInt8] = []
@@ -59,15 +60,4 @@ public enum HashCoding {
         return bytes
     }
 
-    public static func decode(_ bytes: [UInt8]) -> [UInt64] {
-        let count = bytes.count / 8
-        var hashes = [UInt64](repeating: 0, count: count)
-        for index in 0..<count {
-            var value: UInt64 = 0
-            let base = index * 8
-            for offset in (0..<8).reversed() { value = value << 8 | UInt64(bytes[base + offset]) }
-            hashes[index] = value
-        }
-        return hashes
-    }
 }

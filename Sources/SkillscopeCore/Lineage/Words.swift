@@ -139,15 +139,18 @@ public struct Words: Sendable, Hashable {
     /// A 64-bit hash of each word, in order: what phrase hashes are built from.
     public static func wordHashes(_ text: String) -> [UInt64] {
         var hashes: [UInt64] = []
-        forEachWord(text) { bytes in
-            var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-            for byte in bytes {
-                hash ^= UInt64(byte)
-                hash = hash &* 0x0000_0100_0000_01b3
-            }
-            hashes.append(mix(hash))
-        }
+        forEachWord(text) { hashes.append(wordHash(utf8: $0)) }
         return hashes
+    }
+
+    /// One word's hash: FNV-1a over its UTF-8 bytes, then mixed.
+    static func wordHash(utf8 bytes: some Sequence<UInt8>) -> UInt64 {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in bytes {
+            hash ^= UInt64(byte)
+            hash = hash &* 0x0000_0100_0000_01b3
+        }
+        return mix(hash)
     }
 
     /// The hash of a run of words from their word hashes: equal runs of words give equal hashes (words hold no
@@ -235,14 +238,7 @@ public struct Words: Sendable, Hashable {
     /// A hash of the whole word sequence: equal for word-for-word copies.
     public var sequenceHash: UInt64 { Self.combine(words.map { Self.wordHash($0) }[...]) }
 
-    static func wordHash(_ word: String) -> UInt64 {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in word.utf8 {
-            hash ^= UInt64(byte)
-            hash = hash &* 0x0000_0100_0000_01b3
-        }
-        return mix(hash)
-    }
+    static func wordHash(_ word: String) -> UInt64 { wordHash(utf8: word.utf8) }
 }
 
 extension Array where Element == UInt64 {
