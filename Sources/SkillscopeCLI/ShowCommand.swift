@@ -51,6 +51,7 @@ struct ShowCommand: Command {
         var lines: Int
         var frontMatter: PlainJSON?
         var diagnostics: [DiagnosticView]
+        var findings: [Finding]
         var rules: [RuleView]
         var text: String
     }
@@ -63,7 +64,12 @@ struct ShowCommand: Command {
                 path: document.path, kind: document.kind.rawValue, status: "indexed", name: document.name,
                 title: document.title, description: document.description, lines: document.lineCount,
                 frontMatter: document.frontMatter.map(PlainJSON.init),
-                diagnostics: document.diagnostics.map(DiagnosticView.init), rules: document.rules.map(RuleView.init),
+                diagnostics: document.diagnostics.map(DiagnosticView.init),
+                findings: SpecCheck.check(
+                    document,
+                    folderName: document.kind == .skill
+                        ? URL(fileURLWithPath: document.path).deletingLastPathComponent().lastPathComponent : nil),
+                rules: document.rules.map(RuleView.init),
                 text: document.text)
         case .stored(let stored, let rules):
             let frontMatter = stored.frontMatterJSON.flatMap {
@@ -77,7 +83,7 @@ struct ShowCommand: Command {
                 lastCommitAt: stored.lastCommitAt, firstSeen: stored.firstSeen, lastSeen: stored.lastSeen,
                 sha256: stored.sha256, bytes: stored.bytes, lines: stored.lineCount,
                 frontMatter: frontMatter.map(PlainJSON.init), diagnostics: stored.diagnostics.map(DiagnosticView.init),
-                rules: rules.map(RuleView.init), text: stored.text)
+                findings: stored.findings, rules: rules.map(RuleView.init), text: stored.text)
         }
         let output = context.output
         if context.json {
@@ -102,6 +108,14 @@ struct ShowCommand: Command {
         for diagnostic in view.diagnostics {
             output.print(
                 "  \(diagnostic.severity): line \(diagnostic.line.map(String.init) ?? "-"): \(diagnostic.message)")
+        }
+        let errors = view.findings.filter { $0.severity == .error }.count
+        output.print(
+            "  spec check    \(errors) error\(errors == 1 ? "" : "s"), \(view.findings.count - errors) warning\(view.findings.count - errors == 1 ? "" : "s")"
+        )
+        for finding in view.findings {
+            output.print(
+                "    \(finding.severity.rawValue): line \(finding.line.map(String.init) ?? "-"): \(finding.message)")
         }
         if showsText {
             output.print("")

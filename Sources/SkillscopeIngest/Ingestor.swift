@@ -195,8 +195,15 @@ public struct Ingestor: Sendable {
                 continue
             }
             var outcome = parser.parse(bytes, path: entry.key.path, kind: entry.kind)
+            var findings: [Finding] = []
             switch outcome {
             case .parsed(let document):
+                // The spec check runs here, beside the file: skill names must equal their folder, and linked
+                // references must exist next to it.
+                let folder = (entry.location as NSString).deletingLastPathComponent
+                findings = SpecCheck.check(
+                    document, folderName: entry.kind == .skill ? (folder as NSString).lastPathComponent : nil,
+                    fileExists: { FileManager.default.fileExists(atPath: folder + "/" + $0) })
                 prepared.rules += document.rules.count
                 prepared.warnings += document.diagnostics.map { Self.located($0, entry.key) }
             case .rejected(let diagnostic):
@@ -207,7 +214,8 @@ public struct Ingestor: Sendable {
             prepared.files.append(
                 FileRecord(
                     key: entry.key, kind: entry.kind, commit: entry.commit, firstCommitAt: entry.firstCommitAt,
-                    lastCommitAt: entry.lastCommitAt, sha256: sha, bytes: bytes.count, outcome: outcome))
+                    lastCommitAt: entry.lastCommitAt, sha256: sha, bytes: bytes.count, outcome: outcome,
+                    findings: findings))
         }
         return prepared
     }

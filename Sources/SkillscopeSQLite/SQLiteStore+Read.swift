@@ -7,7 +7,7 @@ extension SQLiteStore {
     private static let fileColumns = """
         f.id, r.full_name, f.path, f.kind, f.status, f.commit_sha, f.first_commit_at, f.last_commit_at, f.first_seen,
         f.last_seen, f.sha256, f.bytes, f.name, f.title, f.description, f.front_matter, f.diagnostics, f.line_count,
-        f.rule_count, f.body, r.stars, r.license, r.topics, r.default_branch, r.pushed_at, r.head_commit
+        f.rule_count, f.body, r.stars, r.license, r.topics, r.default_branch, r.pushed_at, r.head_commit, f.findings
         """
 
     public func file(_ reference: FileReference) throws -> StoredFile? {
@@ -34,7 +34,7 @@ extension SQLiteStore {
         let diagnostics = try decoder.decode([FileDiagnostic].self, from: Data((row.string(16) ?? "[]").utf8))
         let topics = (try? decoder.decode([String].self, from: Data((row.string(22) ?? "[]").utf8))) ?? []
         let fullName = row.string(1) ?? ""
-        return StoredFile(
+        var file = StoredFile(
             id: Int64(row.int(0) ?? 0), key: FileKey(repository: fullName, path: row.string(2) ?? ""),
             kind: FileKind(rawValue: row.string(3) ?? "") ?? .agents,
             status: FileStatus(rawValue: row.string(4) ?? "") ?? .rejected, commit: row.string(5),
@@ -46,6 +46,8 @@ extension SQLiteStore {
             repository: RepositoryRecord(
                 fullName: fullName, stars: row.int(20), license: row.string(21), topics: topics,
                 defaultBranch: row.string(23), pushedAt: row.string(24), commit: row.string(25)))
+        file.findings = (try? decoder.decode([Finding].self, from: Data((row.string(26) ?? "[]").utf8))) ?? []
+        return file
     }
 
     public func rules(ofFile id: Int64) throws -> [Rule] {

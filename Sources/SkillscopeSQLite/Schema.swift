@@ -74,5 +74,10 @@ enum Schema {
         INSERT INTO meta (key, value) VALUES ('files_generation', 0), ('passage_index_generation', -1);
         CREATE TABLE passage_index (part INTEGER PRIMARY KEY, data BLOB NOT NULL);
         """,
+        // Version 3: spec-check findings stored with each file; files stored before are parsed again.
+        """
+        ALTER TABLE files ADD COLUMN findings TEXT NOT NULL DEFAULT '[]';
+        UPDATE files SET sha256 = '' WHERE status = 'indexed';
+        """,
     ]
 }

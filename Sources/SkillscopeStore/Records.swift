@@ -59,7 +59,11 @@ public struct FileRecord: Sendable {
     public var bytes: Int
     /// The parse result; setting it re-encodes ``encoded``.
     public var outcome: FileOutcome {
-        didSet { encoded = EncodedFile(outcome) }
+        didSet { encoded = EncodedFile(outcome, findings: findings) }
+    }
+    /// What the spec check found (``SkillscopeCore/SpecCheck``), each with its line.
+    public var findings: [Finding] {
+        didSet { encoded = EncodedFile(outcome, findings: findings) }
     }
     /// The columns engines store as text, encoded once where the file was parsed (on a parsing thread), so the
     /// single writer only binds them.
@@ -67,7 +71,7 @@ public struct FileRecord: Sendable {
 
     public init(
         key: FileKey, kind: FileKind, commit: String?, firstCommitAt: String?, lastCommitAt: String?, sha256: String,
-        bytes: Int, outcome: FileOutcome
+        bytes: Int, outcome: FileOutcome, findings: [Finding] = []
     ) {
         self.key = key
         self.kind = kind
@@ -77,7 +81,8 @@ public struct FileRecord: Sendable {
         self.sha256 = sha256
         self.bytes = bytes
         self.outcome = outcome
-        self.encoded = EncodedFile(outcome)
+        self.findings = findings
+        self.encoded = EncodedFile(outcome, findings: findings)
     }
 }
 
@@ -100,8 +105,10 @@ public struct EncodedFile: Sendable {
     public var wordCount: Int
     /// The name as "their own version" compares it (``NameKey``).
     public var nameKey: String?
+    /// The spec check's findings as JSON.
+    public var findingsJSON: String
 
-    public init(_ outcome: FileOutcome) {
+    public init(_ outcome: FileOutcome, findings: [Finding] = []) {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         func json(_ value: some Encodable) -> String {
@@ -118,6 +125,7 @@ public struct EncodedFile: Sendable {
             sequenceHash = Int64(bitPattern: document.fingerprint.sequenceHash)
             wordCount = document.fingerprint.wordCount
             nameKey = NameKey.make(document.name)
+            findingsJSON = findings.isEmpty ? "[]" : json(findings)
         case .rejected(let diagnostic):
             frontMatterJSON = nil
             diagnosticsJSON = json([diagnostic])
@@ -128,6 +136,7 @@ public struct EncodedFile: Sendable {
             sequenceHash = nil
             wordCount = 0
             nameKey = nil
+            findingsJSON = "[]"
         }
     }
 }
@@ -218,6 +227,8 @@ public struct StoredFile: Sendable, Hashable, Codable {
     /// The front matter as JSON text (a ``YAML/YAMLNode`` tree), when the file has one.
     public var frontMatterJSON: String?
     public var diagnostics: [FileDiagnostic]
+    /// What the spec check found when the file was stored.
+    public var findings: [Finding] = []
     public var lineCount: Int
     public var ruleCount: Int
     /// The decoded text; empty for rejected files.

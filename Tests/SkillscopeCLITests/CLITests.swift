@@ -120,6 +120,7 @@ import Testing
         let id = try #require(hits.first?["id"] as? Int)
         let show = try json(try BinaryRunner.run(["show", String(id), "--db", db, "--json"]).stdout)
         #expect(show["id"] as? Int == id && (show["rules"] as? [Any])?.isEmpty == false)
+        #expect(show["findings"] is [Any])
         let repository = try #require(hits.first?["repository"] as? String)
         let path = try #require(hits.first?["path"] as? String)
         let rules = try BinaryRunner.run(["rules", "\(repository)/\(path)", "--db", db, "--json"])

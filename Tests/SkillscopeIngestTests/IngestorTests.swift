@@ -46,6 +46,22 @@ import Testing
         #expect(review.firstSeen == Self.seenAt)
     }
 
+    @Test func specFindingsAreStoredWithEachFile() async throws {
+        let directory = TemporaryDirectory()
+        let root = try CorpusBuilder([
+            .init("acme/skills", "review/SKILL.md", "---\nname: Review_Skill\ndescription: d\nmodel: opus\n---\n- x\n"),
+            .init("acme/skills", "ok/SKILL.md", "---\nname: ok\ndescription: Fine. See [notes](notes.md).\n---\n- y\n"),
+            .init("acme/skills", "ok/notes.md", "# Notes\n"),
+        ]).write(to: directory)
+        let store = try SQLiteStore(path: directory.appending("r.sqlite"))
+        _ = try await Ingestor(store: store).run([CorpusSource(root: root)], seenAt: Self.seenAt)
+        let bad = try #require(try store.file(.key(FileKey(repository: "acme/skills", path: "review/SKILL.md"))))
+        #expect(Set(bad.findings.map(\.code)) == ["name-format", "name-folder", "client-extension"])
+        #expect(bad.findings.first { $0.code == "name-format" }?.line == 2)
+        let good = try #require(try store.file(.key(FileKey(repository: "acme/skills", path: "ok/SKILL.md"))))
+        #expect(good.findings.isEmpty)
+    }
+
     @Test func reingestWritesNothing() async throws {
         let directory = TemporaryDirectory()
         let root = try corpus(directory)

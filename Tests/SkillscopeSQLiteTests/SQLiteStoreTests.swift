@@ -100,9 +100,9 @@ import Testing
         }
         let reopened = try SQLiteStore(path: path)
         #expect(try reopened.stats().files == 1)
-        #expect(try reopened.schemaVersion() == 2)
+        #expect(try reopened.schemaVersion() == 3)
         let raw = try Connection(path: path)
-        #expect(try raw.queryOne("SELECT count(*) FROM schema_migrations")?.int(0) == 2)
+        #expect(try raw.queryOne("SELECT count(*) FROM schema_migrations")?.int(0) == 3)
         #expect(try raw.queryOne("PRAGMA journal_mode")?.string(0) == "wal")
     }
 }

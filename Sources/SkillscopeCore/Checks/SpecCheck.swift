@@ -226,6 +226,17 @@ public enum SpecCheck {
     /// Links to bundled files (`references/api.md`) must exist and stand at most one folder deep.
     private static func checkReferences(_ document: Document, fileExists: (String) -> Bool) -> [Finding] {
         var findings: [Finding] = []
+        // Most files link nothing: look for "](" in the bytes before walking lines.
+        var hasLink = false
+        var previous: UInt8 = 0
+        for byte in document.text.utf8 {
+            if previous == UInt8(ascii: "]") && byte == UInt8(ascii: "(") {
+                hasLink = true
+                break
+            }
+            previous = byte
+        }
+        guard hasLink else { return [] }
         for (index, line) in document.text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             var rest = line[...]
             while let open = rest.range(of: "](") {
