@@ -125,7 +125,7 @@ public struct EncodedFile: Sendable {
             sequenceHash = Int64(bitPattern: document.fingerprint.sequenceHash)
             wordCount = document.fingerprint.wordCount
             nameKey = NameKey.make(document.name)
-            findingsJSON = findings.isEmpty ? "[]" : json(findings)
+            findingsJSON = JSONText.findings(findings)
         case .rejected(let diagnostic):
             frontMatterJSON = nil
             diagnosticsJSON = json([diagnostic])
@@ -363,6 +363,15 @@ public struct RepositoryFile: Sendable, Hashable, Codable {
 
 /// JSON string literals, written by hand where the generic encoder costs too much.
 public enum JSONText {
+    /// Findings as `JSONEncoder` with sorted keys writes them (`line` left out when unknown).
+    public static func findings(_ findings: [Finding]) -> String {
+        "["
+            + findings.map { finding in
+                "{\"code\":" + quoted(finding.code) + (finding.line.map { ",\"line\":\($0)" } ?? "") + ",\"message\":"
+                    + quoted(finding.message) + ",\"severity\":" + quoted(finding.severity.rawValue) + "}"
+            }.joined(separator: ",") + "]"
+    }
+
     /// `text` as a JSON string literal: quotes, backslashes and control characters escaped.
     public static func quoted(_ text: String) -> String {
         var out = "\""

@@ -25,6 +25,17 @@ import Testing
         #expect(written == String(decoding: try encoder.encode(layout), as: UTF8.self))
     }
 
+    @Test func findingsAreWrittenAsJSONEncoderWritesThem() throws {
+        let findings = [
+            Finding(code: "name-format", severity: .error, message: "name 'A\"b' is bad", line: 2),
+            Finding(code: "body-length", severity: .warning, message: "long\tbody", line: nil),
+        ]
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        #expect(JSONText.findings(findings) == String(decoding: try encoder.encode(findings), as: UTF8.self))
+        #expect(JSONText.findings([]) == "[]")
+    }
+
     @Test func quotingEscapesQuotesBackslashesAndControls() {
         #expect(JSONText.quoted("a\"b\\c\nd\u{1}") == "\"a\\\"b\\\\c\\nd\\u0001\"")
     }
