@@ -119,7 +119,7 @@ public struct EncodedFile: Sendable {
             frontMatterJSON = document.frontMatter.map(json)
             diagnosticsJSON = document.diagnostics.isEmpty ? "[]" : json(document.diagnostics)
             rulesText = document.rules.map(\.text).joined(separator: "\n")
-            rulesLayoutJSON = RulesLayout(document.rules).json(examples: { json($0) })
+            rulesLayoutJSON = RulesLayout(document.rules).json(examples: JSONText.examples)
             phrases = HashCoding.encode(document.fingerprint.phrases)
             fingerprints = HashCoding.encode(document.fingerprint.winnowed)
             sequenceHash = Int64(bitPattern: document.fingerprint.sequenceHash)
@@ -363,6 +363,18 @@ public struct RepositoryFile: Sendable, Hashable, Codable {
 
 /// JSON string literals, written by hand where the generic encoder costs too much.
 public enum JSONText {
+    /// Examples by rule position, as `JSONEncoder` with sorted keys writes them.
+    public static func examples(_ examples: [String: [Example]]) -> String {
+        "{"
+            + examples.keys.sorted().map { key in
+                quoted(key) + ":["
+                    + (examples[key] ?? []).map { example in
+                        "{\"code\":" + quoted(example.code) + ",\"language\":" + quoted(example.language)
+                            + ",\"lines\":{\"end\":\(example.lines.end),\"start\":\(example.lines.start)}}"
+                    }.joined(separator: ",") + "]"
+            }.joined(separator: ",") + "}"
+    }
+
     /// Findings as `JSONEncoder` with sorted keys writes them (`line` left out when unknown).
     public static func findings(_ findings: [Finding]) -> String {
         "["

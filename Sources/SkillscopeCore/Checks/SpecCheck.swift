@@ -1,4 +1,3 @@
-internal import Foundation
 internal import YAML
 
 /// One problem a spec check found, with the line it is on.
@@ -224,47 +223,50 @@ public enum SpecCheck {
     }
 
     /// Links to bundled files (`references/api.md`) must exist and stand at most one folder deep.
+    ///
+    /// One pass over the UTF-8 bytes finds each `](target)`, counting lines on the way.
     private static func checkReferences(_ document: Document, fileExists: (String) -> Bool) -> [Finding] {
         var findings: [Finding] = []
-        // Most files link nothing: look for "](" in the bytes before walking lines.
-        var hasLink = false
-        var previous: UInt8 = 0
-        for byte in document.text.utf8 {
-            if previous == UInt8(ascii: "]") && byte == UInt8(ascii: "(") {
-                hasLink = true
-                break
-            }
-            previous = byte
-        }
-        guard hasLink else { return [] }
-        for (index, line) in document.text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            var rest = line[...]
-            while let open = rest.range(of: "](") {
-                let after = rest[open.upperBound...]
-                guard let close = after.firstIndex(of: ")") else { break }
-                var target = String(after[..<close])
-                rest = after[after.index(after: close)...]
-                if let hash = target.firstIndex(of: "#") { target = String(target[..<hash]) }
-                if let space = target.firstIndex(of: " ") { target = String(target[..<space]) }
-                guard !target.isEmpty, !target.contains(":"), !target.hasPrefix("/"), !target.hasPrefix("..") else {
+        let bytes = Array(document.text.utf8)
+        var line = 1
+        var index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "\n") {
+                line += 1
+            } else if byte == UInt8(ascii: "]"), index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "(") {
+                var end = index + 2
+                while end < bytes.count, bytes[end] != UInt8(ascii: ")"), bytes[end] != UInt8(ascii: "\n") { end += 1 }
+                if end < bytes.count, bytes[end] == UInt8(ascii: ")") {
+                    let raw = String(decoding: bytes[(index + 2)..<end], as: UTF8.self)
+                    if let finding = checkLink(raw, line: line, fileExists: fileExists) { findings.append(finding) }
+                    index = end
                     continue
                 }
-                let path = target.hasPrefix("./") ? String(target.dropFirst(2)) : target
-                if !fileExists(path) {
-                    findings.append(
-                        Finding(
-                            code: "missing-reference", severity: .error, message: "linked file '\(path)' is missing",
-                            line: index + 1))
-                } else if path.split(separator: "/").count > 2 {
-                    findings.append(
-                        Finding(
-                            code: "deep-reference", severity: .warning,
-                            message: "'\(path)' is more than one folder deep; the spec keeps references one level deep",
-                            line: index + 1))
-                }
             }
+            index += 1
         }
         return findings
+    }
+
+    private static func checkLink(_ raw: String, line: Int, fileExists: (String) -> Bool) -> Finding? {
+        var target = Substring(raw)
+        if let hash = target.firstIndex(of: "#") { target = target[..<hash] }
+        if let space = target.firstIndex(of: " ") { target = target[..<space] }
+        guard !target.isEmpty, !target.contains(":"), !target.hasPrefix("/"), !target.hasPrefix("..") else {
+            return nil
+        }
+        let path = target.hasPrefix("./") ? String(target.dropFirst(2)) : String(target)
+        if !fileExists(path) {
+            return Finding(
+                code: "missing-reference", severity: .error, message: "linked file '\(path)' is missing", line: line)
+        }
+        if path.split(separator: "/").count > 2 {
+            return Finding(
+                code: "deep-reference", severity: .warning,
+                message: "'\(path)' is more than one folder deep; the spec keeps references one level deep", line: line)
+        }
+        return nil
     }
 
     private static func checkCursor(_ document: Document) -> [Finding] {
