@@ -74,7 +74,7 @@ struct IngestCommand: Command {
             try output.json(IngestReportView(report))
         } else {
             let seconds =
-                Double(report.elapsed.components.seconds) + Double(report.elapsed.components.attoseconds) / 1e18
+                report.elapsed.seconds
             let rate = seconds > 0 ? Int(Double(report.files) / seconds) : 0
             output.print(report.summaryLine)
             output.print(
@@ -102,7 +102,7 @@ enum ProgressBar {
         let fraction = progress.total > 0 ? Double(progress.done) / Double(progress.total) : 1
         let filled = Int(fraction * Double(width))
         let seconds =
-            Double(progress.elapsed.components.seconds) + Double(progress.elapsed.components.attoseconds) / 1e18
+            progress.elapsed.seconds
         let rate = seconds > 0 ? Double(progress.done) / seconds : 0
         let eta = rate > 0 ? Int(Double(progress.total - progress.done) / rate) : 0
         let bar = String(repeating: "#", count: filled) + String(repeating: "-", count: width - filled)
@@ -138,7 +138,7 @@ struct IngestReportView: Encodable {
         unchanged = report.unchanged
         rules = report.rules
         bytes = report.bytes
-        seconds = Double(report.elapsed.components.seconds) + Double(report.elapsed.components.attoseconds) / 1e18
+        seconds = report.elapsed.seconds
         let view = { (d: FileDiagnostic) in
             SkippedView(path: d.path, code: d.code.rawValue, message: d.message, line: d.line, column: d.column)
         }
@@ -146,4 +146,9 @@ struct IngestReportView: Encodable {
         warnings = report.warnings.map(view)
         summary = report.summaryLine
     }
+}
+
+extension Duration {
+    /// The duration in seconds, as a `Double` for rates and reports.
+    var seconds: Double { Double(components.seconds) + Double(components.attoseconds) / 1e18 }
 }

@@ -48,7 +48,7 @@ struct RuleExtractor {
             let own = item.children.filter { if case .paragraph = $0.kind { true } else { false } }
             let hasSubList = item.children.contains { if case .list = $0.kind { true } else { false } }
             let text =
-                own.count == 1 ? own[0].collapsedPlainText : collapse(own.map(\.plainText).joined(separator: " "))
+                own.map(\.collapsedPlainText).filter { !$0.isEmpty }.joined(separator: " ")
             let introducesOnly =
                 hasSubList
                 && (text.isEmpty || text.hasSuffix(":")
@@ -97,20 +97,4 @@ struct RuleExtractor {
         return LineSpan(start: node.range.startLine, end: end)
     }
 
-    /// Runs of ASCII white space collapsed to one space, ends trimmed.
-    private func collapse(_ text: String) -> String {
-        var out: [UInt8] = []
-        out.reserveCapacity(text.utf8.count)
-        var pendingSpace = false
-        for byte in text.utf8 {
-            if byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D || byte == 0x0C {
-                pendingSpace = !out.isEmpty
-            } else {
-                if pendingSpace { out.append(0x20) }
-                pendingSpace = false
-                out.append(byte)
-            }
-        }
-        return String(decoding: out, as: UTF8.self)
-    }
 }

@@ -57,7 +57,6 @@ public struct Ingestor: Sendable {
         var rejected: [FileDiagnostic] = []
         var warnings: [FileDiagnostic] = []
         var bytes = 0
-        var rules = 0
         var unchangedRejected = 0
     }
 
@@ -204,7 +203,6 @@ public struct Ingestor: Sendable {
                 findings = SpecCheck.check(
                     document, folderName: entry.kind == .skill ? (folder as NSString).lastPathComponent : nil,
                     fileExists: { FileManager.default.fileExists(atPath: folder + "/" + $0) })
-                prepared.rules += document.rules.count
                 prepared.warnings += document.diagnostics.map { Self.located($0, entry.key) }
             case .rejected(let diagnostic):
                 let located = Self.located(diagnostic, entry.key)
