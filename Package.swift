@@ -56,7 +56,10 @@ let package = Package(
         .testTarget(name: "SkillscopeStoreTests", dependencies: ["SkillscopeStore"], swiftSettings: settings),
         .testTarget(
             name: "SkillscopeCoreTests", dependencies: ["SkillscopeCore", "SkillscopeTesting", "YAML"],
-            exclude: ["Fixtures/make_measure_cases.py"], resources: [.copy("Fixtures/measure-cases.json")],
+            exclude: ["Fixtures/make_measure_cases.py"],
+            resources: [
+                .copy("Fixtures/measure-cases.json"), .copy("Fixtures/security"), .copy("Fixtures/security-heldout"),
+            ],
             swiftSettings: settings),
         .testTarget(
             name: "SkillscopeSQLiteTests", dependencies: ["SkillscopeSQLite", "SkillscopeTesting"],

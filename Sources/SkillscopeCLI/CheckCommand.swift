@@ -5,7 +5,7 @@ internal import SkillscopeIngest
 /// `skillscope check PATH…`: each file against its format's specification.
 struct CheckCommand: Command {
     static let name = "check"
-    static let summary = "check files against their spec (Agent Skills, Cursor .mdc, Copilot applyTo)"
+    static let summary = "check files against their spec and scan them for security risks"
     static let help = """
         Usage: skillscope check PATH… [--json]
 
@@ -20,10 +20,16 @@ struct CheckCommand: Command {
         Client extensions (Claude Code's argument-hint, model, …) and YAML lists in allowed-tools are warnings
         that name the client. PATH is a file, a skill folder, or a folder walked for instruction files.
 
-        Options:
-          --json  print [{path, kind, findings: [{code, severity, message, line}]}]
+        Each file (and each script bundled in a skill's folder) is also scanned for security risks, with a
+        verdict of pass, warn or fail: downloads piped into a shell, secrets read or sent, data sent to outside
+        URLs, prompt injection (also in HTML comments), hidden Unicode, long encoded blobs, bundled scripts that
+        reach the network or spawn shells, and allowed-tools granting an unrestricted Bash.
 
-        Exit codes: 0 no errors (warnings allowed), 1 an error was found, 66 a PATH does not exist.
+        Options:
+          --json  print [{path, kind, findings: [{code, severity, message, line}],
+                          security: {verdict, findings: [{category, level, message, file, line, evidence}]}}]
+
+        Exit codes: 0 no spec error and no security fail (warnings allowed), 1 otherwise, 66 a PATH does not exist.
         """
 
     var paths: [String]
@@ -37,6 +43,7 @@ struct CheckCommand: Command {
         var path: String
         var kind: String
         var findings: [Finding]
+        var security: SecurityReport
     }
 
     func run(context: Context) async throws -> ExitCode {
@@ -60,6 +67,8 @@ struct CheckCommand: Command {
         }
         let errors = reports.flatMap(\.findings).filter { $0.severity == .error }.count
         let warnings = reports.flatMap(\.findings).count - errors
+        let failed = reports.filter { $0.security.verdict == .fail }.count
+        let warned = reports.filter { $0.security.verdict == .warn }.count
         if context.json {
             try context.output.json(reports)
         } else {
@@ -69,12 +78,19 @@ struct CheckCommand: Command {
                         "\(report.path):\(finding.line.map(String.init) ?? "-"): \(finding.severity.rawValue): \(finding.message) [\(finding.code)]"
                     )
                 }
+                for finding in report.security.findings {
+                    let file = finding.file.map { folder(of: report.path) + $0 } ?? report.path
+                    context.output.print(
+                        "\(file):\(finding.line): security \(finding.level.rawValue): \(finding.message) [\(finding.category.rawValue)]"
+                    )
+                    context.output.print("    \(finding.evidence)")
+                }
             }
             context.output.print(
-                "\(reports.count) file\(reports.count == 1 ? "" : "s") checked: \(errors) error\(errors == 1 ? "" : "s"), \(warnings) warning\(warnings == 1 ? "" : "s")"
+                "\(reports.count) file\(reports.count == 1 ? "" : "s") checked: \(errors) error\(errors == 1 ? "" : "s"), \(warnings) warning\(warnings == 1 ? "" : "s"); security: \(failed) fail, \(warned) warn"
             )
         }
-        return errors > 0 ? .failure : .success
+        return errors > 0 || failed > 0 ? .failure : .success
     }
 
     private func check(file path: String, kind: FileKind?) throws -> FileReport {
@@ -92,12 +108,21 @@ struct CheckCommand: Command {
                     Finding(
                         code: diagnostic.code.rawValue, severity: .error, message: diagnostic.message,
                         line: diagnostic.line)
-                ])
+                ], security: SecurityReport(findings: []))
         case .parsed(let document):
             let findings = SpecCheck.check(
                 document, folderName: chosen == .skill ? folder.lastPathComponent : nil,
                 fileExists: { FileManager.default.fileExists(atPath: folder.appendingPathComponent($0).path) })
-            return FileReport(path: path, kind: chosen.rawValue, findings: findings)
+            let scripts = chosen == .skill ? SkillFolder.scripts(in: folder.path) : []
+            return FileReport(
+                path: path, kind: chosen.rawValue, findings: findings,
+                security: SecurityScan.scan(document, bundled: scripts))
         }
+    }
+
+    /// The folder part of `path`, with its slash, for naming bundled files.
+    private func folder(of path: String) -> String {
+        let folder = (path as NSString).deletingLastPathComponent
+        return folder.isEmpty ? "" : folder + "/"
     }
 }

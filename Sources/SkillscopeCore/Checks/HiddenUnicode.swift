@@ -1,0 +1,64 @@
+/// The invisible characters the security scan looks for, and when they are legitimate.
+enum HiddenUnicode {
+    enum Kind {
+        /// Bidi embedding, override and isolate controls (U+202A–U+202E, U+2066–U+2069): text that displays in
+        /// another order than it is read ("Trojan Source").
+        case bidi
+        /// Unicode tag characters (U+E0000–U+E007F): invisible copies of ASCII, used to smuggle instructions.
+        case tag
+        /// Zero-width spaces, joiners, word joiners, invisible operators and a byte-order mark inside the text.
+        case zeroWidth
+        /// Left-to-right and right-to-left marks, legitimate beside right-to-left text.
+        case directionMark
+    }
+
+    static func kind(of value: UInt32) -> Kind? {
+        switch value {
+        case 0x202A...0x202E, 0x2066...0x2069: .bidi
+        case 0xE0000...0xE007F: .tag
+        case 0x200B, 0x200C, 0x200D, 0x2060...0x2064, 0xFEFF, 0x180E: .zeroWidth
+        case 0x200E, 0x200F, 0x061C: .directionMark
+        default: nil
+        }
+    }
+
+    /// Whether the UTF-8 bytes starting at `index` may begin a hidden character; the byte pass uses it to mark
+    /// lines cheaply, and the line is then decoded.
+    static func mayStart(_ bytes: [UInt8], at index: Int) -> Bool {
+        let lead = bytes[index]
+        guard lead == 0xE2 || lead == 0xEF || lead == 0xF3 || lead == 0xD8 || lead == 0xE1,
+            index + 1 < bytes.count
+        else { return false }
+        let second = bytes[index + 1]
+        switch lead {
+        case 0xE2: return second == 0x80 || second == 0x81  // U+2000–U+207F
+        case 0xEF: return second == 0xBB  // U+FEFF
+        case 0xF3: return second == 0xA0  // U+E0000–U+E0FFF
+        case 0xD8: return second == 0x9C  // U+061C
+        default: return second == 0xA0  // U+180E
+        }
+    }
+
+    /// Right-to-left letters (Hebrew, Arabic, Syriac, Thaana, N'Ko and their presentation forms), beside which
+    /// direction marks are ordinary.
+    static func isRightToLeft(_ value: UInt32) -> Bool {
+        (0x0590...0x08FF).contains(value) || (0xFB1D...0xFDFF).contains(value) || (0xFE70...0xFEFC).contains(value)
+    }
+
+    /// Whether a zero-width joiner or non-joiner at `index` joins what it should: emoji sequences (👩‍💻) or the
+    /// letters of scripts that need it (Persian, Indic).
+    static func isLegitimateJoiner(_ scalars: [Unicode.Scalar], at index: Int) -> Bool {
+        let value = scalars[index].value
+        guard value == 0x200D || value == 0x200C, index > 0, index + 1 < scalars.count else { return false }
+        let before = scalars[index - 1]
+        let after = scalars[index + 1]
+        if value == 0x200D {
+            let emojiBefore =
+                before.properties.isEmoji && before.value > 0xFF || before.value == 0xFE0F
+                || (0x1F3FB...0x1F3FF).contains(before.value)
+            return emojiBefore && after.properties.isEmoji && after.value > 0xFF
+        }
+        return before.value > 0x2FF && after.value > 0x2FF && before.properties.isAlphabetic
+            && after.properties.isAlphabetic
+    }
+}

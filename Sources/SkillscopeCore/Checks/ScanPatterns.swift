@@ -1,0 +1,217 @@
+internal import Foundation
+
+/// A regular expression (ICU syntax, through Foundation) compiled once.
+struct ScanPattern: Sendable {
+    private let expression: NSRegularExpression
+
+    init(_ pattern: String) {
+        do {
+            expression = try NSRegularExpression(pattern: pattern, options: [])
+        } catch {
+            preconditionFailure("bad scan pattern \(pattern): \(error)")
+        }
+    }
+
+    func matches(_ text: String) -> Bool {
+        expression.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) != nil
+    }
+
+    /// The first capture group of every match.
+    func captures(_ text: String) -> [String] {
+        expression.matches(in: text, range: NSRange(text.startIndex..., in: text)).compactMap { match in
+            Range(match.range(at: 1), in: text).map { String(text[$0]) }
+        }
+    }
+}
+
+/// The security scan's patterns. Each reads a line lowercased unless its name says it reads the original case.
+enum Patterns {
+    // MARK: Telling the agent not to
+
+    /// A line that forbids or warns rather than instructs.
+    static let negation = ScanPattern(
+        #"\b(never|don'?t|do not|does not|must not|mustn'?t|should not|shouldn'?t|cannot|can'?t|avoid|instead of|"#
+            + #"not to|forbid\w*|prohibit\w*|refuse|disallow\w*|beware|anti-pattern|bad practice)\b|❌|⛔"#)
+    /// A line of a reviewer's checklist: it names a risk to catch, not an action to take.
+    static let reviewer = ScanPattern(
+        #"\b(flag|flags|detect|reject|catch|watch (out )?for|look (out )?for|red flags?|warn (the user )?about|"#
+            + #"(is|are) (a )?(dangerous|malicious|unsafe|risky|insecure)|signs? of|dangerous|malicious|attacker\w*|"#
+            + #"exploit\w*|payloads?|vulnerab\w*|insecure|unsafe|threats?|red team\w*|evil)\b|evil\.com|attacker\.com"#)
+    /// The line before a code block that shows what not to do.
+    static let badExample = ScanPattern(
+        #"\b(never|don'?t|do not|avoid|bad|wrong|incorrect|insecure|unsafe|dangerous|malicious|anti-pattern|"#
+            + #"instead of|not this|vulnerable|attack\w*|example of (a |an )?(attack|malicious))\b|❌|⛔"#)
+    /// A line that describes an attack to teach spotting it.
+    static let teaching = ScanPattern(
+        #"\b(prompt.injection|injections?|jailbreak attempts?|attacks?|attackers?|malicious|suspicious|adversarial|"#
+            + #"such as|e\.g\.|for example|watch (out )?for|look (out )?for|be wary|detect\w*|flag\w*|reject\w*|"#
+            + #"refuse|red flags?|phrases? like|inputs? like|text like|patterns? like|treat [^.]* as (untrusted|data))\b"#
+    )
+
+    // MARK: pipe-to-shell
+
+    /// A download piped, maybe through other commands, into a shell; interpreters only when they read stdin.
+    static let pipeToShell = ScanPattern(
+        #"\b(curl|wget|iwr|irm|invoke-webrequest|invoke-restmethod|fetch)\b[^\n]*?\|\s*(sudo\s+(-\S+\s+)*)?"#
+            + #"(\w+=\S+\s+)*((bash|sh|zsh|ksh|dash|fish|iex|invoke-expression|pwsh|powershell|source)\b|"#
+            + #"(python3?|node|perl|ruby)\s*(-\s|-$|$|[|;&)`'"]))"#)
+    static let processSubstitution = ScanPattern(
+        #"\b(bash|sh|zsh|source|\.)\s+<\(\s*(curl|wget)\b|\b(bash|sh|zsh|python3?|node|perl|ruby|php)\s+-[ce]\s+["']?\$\(\s*"#
+            + #"(curl|wget)\b|\beval\s+["']?\$\(\s*(curl|wget)\b"#)
+    static let powerShellDownload = ScanPattern(
+        #"\b(iex|invoke-expression)\b\s*\(*\s*(\(?new-object\s+(system\.)?net\.webclient\)?\.downloadstring|iwr|irm|"#
+            + #"invoke-webrequest|invoke-restmethod)|\.downloadstring\([^)]*\)\s*\|\s*(iex|invoke-expression)"#)
+    static let pipeProse = ScanPattern(
+        #"\bpipe\b[^.]{0,40}\b(into|to|through)\s+(a\s+)?(bash|sh|zsh|shell|powershell|iex)\b"#)
+
+    // MARK: encoded-blob
+
+    static let decode = ScanPattern(
+        #"(base64\s+(-\w*d\w*|--decode)|b64decode|atob\(|frombase64string|xxd\s+-r|openssl\s+(base64|enc)[^|]*\s-d|"#
+            + #"fromhex\(|unhexlify\(|codecs\.decode\(|buffer\.from\([^)]*base64|base64\.decode64|unpack1?\(\s*['"]m)"#)
+    static let execute = ScanPattern(
+        #"(\|\s*(sudo\s+)?(bash|sh|zsh|ksh|dash)\b|\beval\b|\bexec\s*\(|\biex\b|invoke-expression|"#
+            + #"\|\s*(python3?|node|perl|ruby)\b|\b(bash|sh)\s+-c\b|\bnew function\()"#)
+    static let encodedCommand = ScanPattern(
+        #"\b(powershell|pwsh)(\.exe)?\b[^\n]*\s-(e|enc|encodedcommand)\s+[a-z0-9+/=]{20,}"#)
+
+    // MARK: secret-access
+
+    static let secretFiles = ScanPattern(
+        #"\.ssh/(id_[a-z0-9_]+\b(?!\.pub)|\*)|\bid_(rsa|dsa|ecdsa|ed25519)\b(?!\.pub)|\.aws/credentials|\.netrc\b|\.npmrc\b|\.pypirc\b|"#
+            + #"\.docker/config\.json|\.kube/config|\.git-credentials|\.gnupg\b|/etc/shadow|\.(bash|zsh)_history|"#
+            + #"login\.keychain|\b(find|dump)-(generic|internet)-password\b|\bdump-keychain\b|\bsecret-tool\s+"#
+            + #"(lookup|search)|\bcmdkey\s+/list|\bcredential manager\b|get-storedcredential|\bwallet\.dat\b|"#
+            + #"\bseed phrases?\b|\bmnemonic phrases?\b|-----begin [a-z ]*private key-----|\.gradle/gradle\.properties|"#
+            + #"\.(keystore|jks|p12|pfx)\b|\bgh auth (status --show-token|token)\b"#)
+    /// Using a key, not reading it: `ssh-add`, `ssh -i`, `IdentityFile`.
+    static let keyUse = ScanPattern(#"\b(ssh-add|ssh-keygen|identityfile|ssh\s+-i|git_ssh_command|chmod\s+600)\b"#)
+    static let sshFolder = ScanPattern(
+        #"\b(cat|cp|tar|zip|read|copy|upload|send|base64|scp|rsync|collect|archive|ls|grab|open)\b[^|;]*~?/\.ssh\b"#
+            + #"(?!/[\w.-]*\.pub\b)(?!/(config|known_hosts|authorized_keys)\b)"#)
+    static let envFile = ScanPattern(
+        #"\b(cat|print|echo|type|send|upload|paste|share|post|output|display|show|dump|read out|list)\b"#
+            + #"[^.|;]{0,40}(^|[\s/'"`(])\.env\b(?![.\w-]*(example|sample|template|dist))"#)
+    /// Secret values shown or copied out: "list every key with its full value in your reply".
+    static let secretValues = ScanPattern(
+        #"\b(list|print|show|output|paste|include|echo|display|reveal|copy)\b[^.]{0,60}\b(full |actual |real |raw )?"#
+            + #"values?\b[^.]*(\.env|secret|token|password|api.?key)|(\.env|secret|token|password|api.?key)[^.]*\b"#
+            + #"(list|print|show|output|paste|include|echo|display|reveal)\b[^.]{0,40}\b(full |actual |real |raw |every |"#
+            + #"each |all )values?\b|\b(copy|paste|share|post|include)\b[^.]{0,40}\b(token|password|secret|key)s?\b"#
+            + #"[^.]{0,30}\b(into|in) (the |this |your )?(chat|reply|response|summary|message|output|conversation)"#)
+    static let environmentDump = ScanPattern(
+        #"^(\$\s*)?(sudo\s+)?(env|printenv|export -p|declare -x|get-childitem env:|gci env:|dir env:|ls env:)\s*"#
+            + #"(\||>|$)|json\.stringify\(\s*process\.env\s*\)|object\.(keys|entries|values)\(\s*process\.env\s*\)|"#
+            + #"console\.log\(\s*process\.env\s*\)|dict\(\s*os\.environ\s*\)|os\.environ\.items\(\)|"#
+            + #"print\(\s*os\.environ\s*\)|json\.dumps\(\s*(dict\()?\s*os\.environ|str\(\s*os\.environ\s*\)|"#
+            + #"`(env|printenv)`\s*(\||>)|\$\((env|printenv)\)|\b(run|execute|type)\s+`?(env|printenv)`?\s+(and|to|then)\b"#
+    )
+    static let tokenEcho = ScanPattern(
+        #"\b(echo|print|printf|cat|console\.log|write-host|puts)\b[^#]*\$\{?(env:)?[a-z_]*(token|secret|password|"#
+            + #"passwd|api_?key|access_key|private_key)[a-z_]*\}?"#)
+    /// An imperative to gather secrets: the verb opens a sentence, a list item or a clause an instruction starts.
+    static let secretProse = ScanPattern(
+        #"(^\s*(\d+[.)]|[-*+])?\s*|[.:;!]\s+|\b(then|also|you|to|must|should|always|please|and)\s+)"#
+            + #"(read|collect|gather|extract|harvest|dump|exfiltrate|grab|steal|send|upload|forward|transmit|print|reveal|"#
+            + #"copy|list|retrieve)\b[^.;]{0,60}\b(api keys|access tokens?|auth tokens?|(github|npm|bearer|session|"#
+            + #"oauth|personal access) tokens?|credentials|secrets|private keys?|passwords|ssh keys?|\.env files?|"#
+            + #"environment variables|env vars|cookies|seed phrases?|crypto wallets?)\b"#)
+    /// Configuration advice: read one named key from the environment or a secrets manager.
+    static let configAdvice = ScanPattern(
+        #"os\.environ\[|os\.environ\.get\(|os\.getenv\(|process\.env\.[a-z_]|getenv\(|\benv::var|secrets? manager|"#
+            + #"\bvault\b|\bkeyring\b|\$\{\{\s*secrets\.|never (commit|log|print|share)"#)
+    static let sendVerb = ScanPattern(
+        #"\b(send|sends|sending|upload|uploads|uploading|transmit|exfiltrat\w*|forward)\b|\b(post|paste|share|"#
+            + #"email)\s+(it|them|this|these|those|the \w+|all \w+|their \w+)\s+(to|into|with|on)\b|"#
+            + #"\|\s*(nc|netcat|curl)\b"#)
+
+    // MARK: exfiltration
+
+    /// Reads the original case: curl's `-F`, `-T` and `-d` differ from `-f`, `-t` and `-D`.
+    static let sendMarkerOriginalCase = ScanPattern(
+        #"(\bcurl\b[^|\n]*(\s(-d|--data(-binary|-raw|-urlencode)?|-F|--form|-T|--upload-file|--json)[\s=]|"#
+            + #"-X\s*(POST|PUT|PATCH)\b|--request\s+(POST|PUT|PATCH)\b)|--post-(data|file)|(requests|httpx|axios|session|client)\.(post|put|patch)\(|"#
+            + #"method:\s*['"](POST|PUT|PATCH)|-Method\s+(Post|Put|Patch|POST|PUT)|\bnc\s+\S+\s+\d+|/dev/tcp/|"#
+            + #"urllib\.request\.Request\([^)]*data=|\.send\(|sendBeacon\()"#)
+    static let sendProse = ScanPattern(
+        #"\b(send|upload|post|transmit|forward|exfiltrate|copy|report|submit|share|sync|beacon|pipe)\b[^.]{0,80}"#
+            + #"\b(to|into|at)\b[^.]{0,40}https?://"#)
+    /// Services that exist to receive data: request bins, tunnels, paste sites.
+    static let collectorHost = ScanPattern(
+        #"(webhook\.site|requestbin|pipedream\.net|ngrok|pastebin\.com|transfer\.sh|interact\.sh|burpcollaborator|"#
+            + #"\boast\.|hooks\.slack\.com|discord(app)?\.com/api/webhooks)"#)
+    /// What makes sending harmful: files, secrets, the environment, the conversation, the code.
+    /// Local files attached to a request.
+    static let fileUpload = ScanPattern(
+        #"(\s-d\s*@|--data(-binary|-raw)?[\s=]*['"]?@|-f\s*['"]?\w+=@|\s-t\s|--upload-file|\$\(cat\b)"#)
+    /// What makes sending harmful: secrets, the environment, the conversation, the code.
+    static let sensitiveData = ScanPattern(
+        #"(\$\((env|printenv)\)|\b(env|printenv)\s*\||\bsecrets\b(?!\.)|api.?keys|passwords|credentials|\.ssh|"#
+            + #"\.aws|\.env\b|shell history|conversation|chat log|transcript|source code|codebase|whole repo|"#
+            + #"repository contents|git diff|os\.environ\s*\)|dict\(os\.environ|process\.env\s*[),}]|cookies|"#
+            + #"clipboard|keychain|@~/\.|@\$home/\.|\bid_rsa\b)"#)
+    /// Code that makes a request: a URL on (or just after) such a line is the request's target.
+    static let requestCall = ScanPattern(
+        #"\b(curl|wget|fetch|axios|requests|httpx|urlopen|request|iwr|irm|invoke-webrequest|invoke-restmethod|"#
+            + #"http\.|https\.|got|ky|scp|rsync|nc|netcat|post|put)\b"#)
+    static let dnsBeacon = ScanPattern(#"\b(nslookup|dig|host|resolve-dnsname)\s+(-\S+\s+)*["']?[^\s"']*\$\("#)
+    static let publicGist = ScanPattern(#"\bgh\s+gist\s+create\b[^\n]*(--public|-p\b)"#)
+    static let remoteCopy = ScanPattern(#"\b(scp|rsync)\b[^\n|;]*\s[\w.-]+@[\w.-]+:"#)
+    static let pushToNewRemote = ScanPattern(#"\bgit\s+push\s+(?!origin\b)(?!-)\w+"#)
+    static let url = ScanPattern(#"https?://([^/\s"'`)<>\]]+)"#)
+
+    // MARK: prompt-injection
+
+    /// Phrasings that override the agent's instructions or hide what it does from the user.
+    static let injection = ScanPattern(
+        #"\b(ignore|disregard|forget)\s+(all\s+)?(of\s+)?((the|your|any|these|those)\s+)?(previous|prior|above|"#
+            + #"earlier|preceding|original|existing|system|safety|other)\s+(instructions|system prompt|guidelines|"#
+            + #"directives|guardrails|rules|prompts|restrictions|policies|constraints)\b|\b(ignore|disregard|forget)\s+"#
+            + #"(all\s+)?(of\s+)?(the|your|any)\s+(instructions|system prompt|guidelines|guardrails|rules|restrictions)\b|"#
+            + #"\b(override|bypass)\s+(all\s+)?(of\s+)?(your|the agent'?s|the system'?s|any)\s+((previous|prior|existing|"#
+            + #"system|safety|original)\s+)?(instructions|system prompt|guardrails|safety rules|restrictions|policies)\b|"#
+            + #"\b(override|bypass)\s+(the\s+)?(safety (checks|rules|guidelines)|system prompt|guardrails|"#
+            + #"permission (checks|prompts))\b|\b(the|your) system prompt (is now|has been replaced|no longer applies|does not apply)|\bnew (system )?instructions\b[^.]{0,20}:|\byour (real|true|"#
+            + #"actual|new) (instructions|task|purpose|goal|objective)\b|\byou are now\b[^.]{0,40}\b(developer mode|"#
+            + #"dan|jailbroken|unrestricted|unfiltered|free of|no longer bound|in god mode)|\b(enter|switch to|act in|"#
+            + #"respond in|activate) (developer|god|dan) mode\b|\bdan mode\b|"#
+            + #"\bdo anything now\b|precedence over (any |all )?(earlier|previous|prior|other|your|the operator'?s?) "#
+            + #"(instructions|guidance|rules|guidelines)|\byou are no longer (a|an|bound)\b|\b(from now on|from this point "#
+            + #"on),? (you are|do not ask|never ask|ignore|you will)|\[system (notice|message|override|prompt)|"#
+            + #"\b(leave|keep) (these|this|those|the) (steps?|changes|edits|actions) out of (your|the) (summary|report|"#
+            + #"reply|pr|messages?)|\b(do not|don'?t|never) (mention|disclose|report) (the |those |these |any )?"#
+            + #"(edited \w+|edits|changes you made|modifications)|\bjailbr(eak|oken) (mode|ai|assistant|model|agent)\b|\b(do not|don'?t|never)\s+(tell|inform|reveal|alert|notify)\b[^.]{0,30}\b(the )?(user|human|operator)\b|\bwithout (telling|informing|notifying|"#
+            + #"alerting) (the )?(user|human)|\bwithout the (user|human)'?s? (knowledge|consent|noticing)|\b(hide|conceal)"#
+            + #"\b[^.]{0,40}\bfrom the (user|human)|(^\s*(\d+[.)]|[-*+])?\s*|[.:;!]\s+|\b(then|you|must|should|always)\s+)"#
+            + #"(silently|secretly|covertly|quietly|discreetly)\s+(\S+\s+){0,2}?"#
+            + #"(send|upload|post|run|execute|install|delete|remove|modify|change|copy|transmit|exfiltrat\w*|add|"#
+            + #"include|insert|read|collect|disable|push|force-push|commit|merge|deploy|publish|overwrite|skip|drop)\b|\bthe (user|human) (must|should) not (know|see|notice)"#
+    )
+    /// Softer: acting without the user's say-so.
+    static let withoutAsking = ScanPattern(
+        #"\bwithout (asking|confirmation|confirming|checking with|permission|approval)\b[^.]{0,30}|"#
+            + #"\b(do not|don'?t|never) (ask|wait) (the user )?for (confirmation|permission|approval)"#)
+    /// An HTML comment addressing an agent with an instruction.
+    static let agentDirective = ScanPattern(
+        #"\b(ai|assistants?|agents?|claude|llms?|models?|copilot|cursor|codex|gemini|chatgpt|gpt)\b"#)
+    static let imperative = ScanPattern(
+        #"\b(must|always|never|run|execute|send|read|fetch|download|delete|ignore|do not|don'?t|include|add|"#
+            + #"insert|call|open|upload|install|write|remove|instead)\b"#)
+
+    // MARK: Bundled scripts
+
+    static let scriptNetwork = ScanPattern(
+        #"\b(curl|wget|invoke-webrequest|iwr|irm)\b|requests\.(get|post|put|session)|\burllib\b|http\.client|"#
+            + #"\bhttpx\b|\baiohttp\b|\bfetch\(|\baxios\b|\bsocket\.|net\.connect|new websocket|xmlhttprequest|"#
+            + #"/dev/tcp/|\bnc\s|\bnet/http\b|\bopen-uri\b"#)
+    static let scriptSpawn = ScanPattern(
+        #"subprocess\.\w+\([^)]*shell\s*=\s*true|\bos\.system\(|\bos\.popen\(|child_process|\bexecsync\(|"#
+            + #"\beval\(|\bexec\(|\beval\s+["'$]|\b(bash|sh)\s+-c\b|pty\.spawn|runtime\.getruntime\(\)\.exec|"#
+            + #"\bshell_exec\(|\bproc_open\(|\bsystem\(\s*["'][^"']*["']\s*\)|\bstart-process\b"#)
+    /// `curl … -o FILE` (or `wget -O FILE`): the file a download is saved to, to see whether it is run after.
+    static let downloadTarget = ScanPattern(
+        #"\b(?:curl\b[^|\n]*\s-(?:[a-z]*o|-output)\s*|wget\b[^|\n]*\s-(?:o|-output-document)\s*)["']?([^\s"';|&]+)"#)
+    static let downloadExecute = ScanPattern(
+        #"\bexec\s*\(\s*(urlopen|urllib|requests\.get|httpx\.get)|\beval\s*\(\s*(await\s+)?\(?\s*(await\s+)?fetch\b|"#
+            + #"\bnew function\s*\(\s*(await\s+)?\(?\s*(await\s+)?fetch\b"#)
+}

@@ -1,0 +1,142 @@
+internal import Foundation
+internal import YAML
+
+/// Scans an instruction file, and the scripts bundled beside a skill, for what people ask a registry to catch before
+/// they install anything: downloads piped into a shell, secrets read or sent, data sent to outside URLs, prompt
+/// injection (also in HTML comments), hidden Unicode, long encoded blobs, bundled scripts that reach the network or
+/// spawn shells, and `allowed-tools` that grant an unrestricted shell.
+///
+/// How it works: one pass over the text's bytes marks the lines that hold a trigger word (`curl`, `.ssh`,
+/// `ignore`, `https://`, …), finds hidden Unicode and long base64 or hex runs; only marked lines are then read by
+/// the patterns of their category. Lines that tell the agent *not* to do a thing ("never pipe curl into bash"),
+/// and code blocks introduced as a bad example, are not findings: a scan that flags every security guide is no
+/// help. Code blocks are scanned like prose otherwise, and HTML comments are read for instructions hidden from the
+/// reader.
+///
+/// Levels: `fail` for what harms on its own (a download run as code, secrets sent out, instruction overrides,
+/// bidi or tag characters); `warn` for what needs a look (secrets read but not sent, data posted to an outside
+/// service, a bare encoded blob, a lone zero-width character, a bundled script that fetches, an unrestricted
+/// `Bash`). The measured precision and recall on our labelled fixtures are in `bench/RESULTS.md`.
+public enum SecurityScan {
+    /// Scans `document` and, for a skill, the text files bundled in its folder.
+    public static func scan(_ document: Document, bundled: [BundledFile] = []) -> SecurityReport {
+        var findings = TextScan(document.text, file: nil).findings()
+        findings += broadTools(document.frontMatter)
+        for file in bundled { findings += scanScript(file) }
+        findings.sort {
+            ($0.file ?? "", $0.line, $0.category.rawValue) < ($1.file ?? "", $1.line, $1.category.rawValue)
+        }
+        return SecurityReport(findings: findings)
+    }
+
+    // MARK: allowed-tools
+
+    /// `allowed-tools` entries that grant any shell command.
+    static func broadTools(_ frontMatter: YAMLNode?) -> [SecurityReport.Finding] {
+        guard let node = frontMatter?["allowed-tools"] else { return [] }
+        var tools: [(String, Int)] = []
+        if let items = node.items {
+            for item in items { if let text = item.string { tools += splitTools(text).map { ($0, item.line) } } }
+        } else if let text = node.string {
+            tools = splitTools(text).map { ($0, node.line) }
+        }
+        var findings: [SecurityReport.Finding] = []
+        for (tool, line) in tools {
+            let compact = tool.filter { !$0.isWhitespace }
+            let unrestricted = ["Bash", "Bash(*)", "Bash(*:*)", "Bash(:*)", "Bash()", "*", "Shell", "Shell(*)"]
+            // A scoped rule whose command runs other commands is no scope: `Bash(sudo:*)`, `Bash(bash -c:*)`.
+            let wrappers = ["sudo", "bash", "sh", "zsh", "eval", "exec", "env", "xargs", "python", "python3", "node"]
+            let scoped =
+                compact.hasPrefix("Bash(")
+                ? String(tool.dropFirst(5)).split(whereSeparator: { " :)".contains($0) }).first.map(String.init) : nil
+            guard unrestricted.contains(compact) || scoped.map(wrappers.contains) == true else { continue }
+            findings.append(
+                SecurityReport.Finding(
+                    category: .broadTools, level: .warn,
+                    message:
+                        "allowed-tools grants '\(tool)', any shell command without asking; scope it, as Bash(git status:*)",
+                    line: line, evidence: "allowed-tools: \(tool)"))
+        }
+        return findings
+    }
+
+    /// Splits an `allowed-tools` string on spaces and commas outside parentheses.
+    static func splitTools(_ text: String) -> [String] {
+        var tools: [String] = []
+        var current = ""
+        var depth = 0
+        for character in text {
+            switch character {
+            case "(":
+                depth += 1
+                current.append(character)
+            case ")":
+                depth = max(0, depth - 1)
+                current.append(character)
+            case " ", ",", "\t", "\n":
+                if depth > 0 {
+                    current.append(character)
+                } else {
+                    if !current.isEmpty { tools.append(current) }
+                    current = ""
+                }
+            default:
+                current.append(character)
+            }
+        }
+        if !current.isEmpty { tools.append(current) }
+        return tools
+    }
+
+    // MARK: Bundled scripts
+
+    static func scanScript(_ file: BundledFile) -> [SecurityReport.Finding] {
+        let fileExtension = file.path.split(separator: ".").last.map { $0.lowercased() } ?? ""
+        guard BundledFile.scriptExtensions.contains(fileExtension) else { return [] }
+        var findings: [SecurityReport.Finding] = []
+        // What would fail in an instruction file fails in a script the skill runs.
+        for finding in TextScan(file.text, file: file.path, isScript: true).findings() where finding.level == .fail {
+            var moved = finding
+            moved.message = "bundled script: " + finding.message
+            moved.category = .bundledScript
+            findings.append(moved)
+        }
+        var network: (Int, String)?
+        var spawn: (Int, String)?
+        for (index, line) in file.text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            let lower = line.lowercased()
+            if lower.trimmingCharacters(in: .whitespaces).hasPrefix("#!") { continue }
+            if network == nil, Patterns.scriptNetwork.matches(lower) { network = (index + 1, String(line)) }
+            if spawn == nil, Patterns.scriptSpawn.matches(lower) { spawn = (index + 1, String(line)) }
+        }
+        if findings.isEmpty, let (line, text) = network {
+            findings.append(
+                SecurityReport.Finding(
+                    category: .bundledScript, level: .warn,
+                    message: "bundled script reaches the network; check what it fetches or sends", file: file.path,
+                    line: line, evidence: evidence(text)))
+        }
+        if findings.isEmpty, let (line, text) = spawn {
+            findings.append(
+                SecurityReport.Finding(
+                    category: .bundledScript, level: .warn,
+                    message: "bundled script runs commands through a shell or eval", file: file.path, line: line,
+                    evidence: evidence(text)))
+        }
+        return findings
+    }
+
+    /// A line as evidence: trimmed, hidden characters shown as `U+XXXX`, cut to 160 characters.
+    static func evidence(_ line: some StringProtocol) -> String {
+        var shown = ""
+        for scalar in line.unicodeScalars {
+            if HiddenUnicode.kind(of: scalar.value) != nil {
+                shown += "<U+" + String(scalar.value, radix: 16, uppercase: true) + ">"
+            } else {
+                shown.unicodeScalars.append(scalar)
+            }
+        }
+        let trimmed = shown.trimmingCharacters(in: .whitespaces)
+        return trimmed.count > 160 ? String(trimmed.prefix(159)) + "…" : trimmed
+    }
+}

@@ -1,0 +1,643 @@
+internal import Foundation
+
+/// One text read by the security scan: a byte pass marks the lines worth reading, then each category's patterns
+/// read only those (``SecurityScan``).
+struct TextScan {
+    /// What a line holds, from the byte pass.
+    struct Marks: OptionSet {
+        let rawValue: UInt16
+        static let download = Marks(rawValue: 1 << 0)
+        static let decode = Marks(rawValue: 1 << 1)
+        static let secret = Marks(rawValue: 1 << 2)
+        static let url = Marks(rawValue: 1 << 3)
+        static let injection = Marks(rawValue: 1 << 4)
+        static let comment = Marks(rawValue: 1 << 5)
+        static let hidden = Marks(rawValue: 1 << 6)
+    }
+
+    /// A word that marks a line; `word` asks for no letter or digit on either side.
+    private struct Trigger {
+        var bytes: [UInt8]
+        var marks: Marks
+        var word: Bool
+    }
+
+    /// Triggers by their first byte.
+    private static let triggers: [[Trigger]] = {
+        var table = [[Trigger]](repeating: [], count: 256)
+        func add(_ marks: Marks, word: Bool = false, _ words: String...) {
+            for text in words {
+                let bytes = Array(text.utf8)
+                table[Int(bytes[0])].append(Trigger(bytes: bytes, marks: marks, word: word))
+            }
+        }
+        add(.download, word: true, "curl", "wget", "iwr", "irm", "pipe", "fetch")
+        add(.download, "invoke-webrequest", "invoke-restmethod", "downloadstring", "downloadfile", "net.webclient")
+        add(
+            .decode, "base64", "atob(", "b64decode", "frombase64string", "xxd", "-enc", "encodedcommand", "fromhex",
+            "unhexlify", "codecs.decode")
+        add(
+            .secret, word: true, "env", "printenv", "environ", "keychain", "cmdkey", "token", "tokens", "secret",
+            "secrets", "password", "passwords", "wallet", "cookie", "cookies", "credential", "credentials")
+        add(
+            .secret, ".ssh", "id_rsa", "id_ed25519", "id_ecdsa", "id_dsa", ".aws", "-password", "secret-tool",
+            ".netrc", ".npmrc", ".pypirc", "docker/config", "kube/config", "git-credentials", ".gnupg", "/etc/shadow",
+            "_history", "api_key", "apikey", "api key", "api-key", "private key", "seed phrase", "mnemonic",
+            "export -p", "declare -x", "credential manager", "-----begin", "_token", "_secret", "_key", "_password")
+        add(.url, "http://", "https://", "webhook", "ngrok", "pastebin", "requestbin", "pipedream", "/dev/tcp")
+        add(
+            .url, word: true, "nc", "netcat", "upload", "exfiltrate", "scp", "rsync", "nslookup", "dig", "gist",
+            "remote")
+        add(
+            .injection, word: true, "ignore", "disregard", "forget", "override", "bypass", "silently", "secretly",
+            "covertly", "quietly", "discreetly", "without", "hide", "conceal", "jailbreak", "jailbroken")
+        add(
+            .injection, "system prompt", "developer mode", "god mode", "dan mode", "do anything now", "the user",
+            "the human", "you are now", "instructions")
+        add(.comment, "<!--", "[//]: #")
+        return table
+    }()
+
+    /// Bytes of the base64 alphabet (with the URL-safe `-` and `_`).
+    private static let base64Bytes: [Bool] = (0..<256).map { byte in
+        let scalar = UInt8(byte)
+        return (scalar >= 0x41 && scalar <= 0x5A) || (scalar >= 0x61 && scalar <= 0x7A)
+            || (scalar >= 0x30 && scalar <= 0x39) || scalar == 0x2B || scalar == 0x2F || scalar == 0x3D
+            || scalar == 0x2D || scalar == 0x5F
+    }
+
+    /// A run of base64 or hex characters long enough to hide a payload.
+    struct Blob {
+        var line: Int
+        var length: Int
+        var isHex: Bool
+    }
+
+    let file: String?
+    let isScript: Bool
+    let lines: [Substring]
+    private(set) var marks: [Marks]
+    private(set) var blobs: [Blob] = []
+    /// For each line inside a fenced code block, the line index of its opening fence; `nil` in prose.
+    private(set) var fenceOf: [Int?]
+
+    /// Runs at least this long are blobs.
+    static let blobLength = 200
+
+    init(_ text: String, file: String?, isScript: Bool = false) {
+        self.file = file
+        self.isScript = isScript
+        lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        marks = Array(repeating: [], count: lines.count)
+        fenceOf = Array(repeating: nil, count: lines.count)
+        markLines(Array(text.utf8))
+        if !isScript { findFences() }
+    }
+
+    private mutating func markLines(_ bytes: [UInt8]) {
+        var line = 0
+        var run = 0
+        var runLine = 0
+        var upper = false
+        var lower = false
+        var digit = false
+        var separators = 0
+        var hex = true
+        func endRun(_ scan: inout TextScan) {
+            if run >= Self.blobLength {
+                let isHex = hex && digit
+                if isHex || (upper && lower && digit && separators * 10 <= run) {
+                    scan.blobs.append(Blob(line: runLine, length: run, isHex: isHex))
+                }
+            }
+            run = 0
+        }
+        var index = 0
+        let count = bytes.count
+        while index < count {
+            let byte = bytes[index]
+            if byte == 0x0A {
+                endRun(&self)
+                line += 1
+                index += 1
+                continue
+            }
+            if Self.base64Bytes[Int(byte)] {
+                if run == 0 {
+                    runLine = line
+                    upper = false
+                    lower = false
+                    digit = false
+                    separators = 0
+                    hex = true
+                }
+                run += 1
+                switch byte {
+                case 0x41...0x5A:
+                    upper = true
+                    if byte > 0x46 { hex = false }
+                case 0x61...0x7A:
+                    lower = true
+                    if byte > 0x66 { hex = false }
+                case 0x30...0x39: digit = true
+                default:
+                    separators += 1
+                    hex = false
+                }
+            } else {
+                endRun(&self)
+                if byte >= 0x80, HiddenUnicode.mayStart(bytes, at: index) { marks[line].insert(.hidden) }
+            }
+            let folded = byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte
+            for trigger in Self.triggers[Int(folded)] where matches(trigger, bytes, at: index) {
+                marks[line].insert(trigger.marks)
+            }
+            index += 1
+        }
+        endRun(&self)
+    }
+
+    private func matches(_ trigger: Trigger, _ bytes: [UInt8], at index: Int) -> Bool {
+        let pattern = trigger.bytes
+        guard index + pattern.count <= bytes.count else { return false }
+        for offset in 1..<pattern.count {
+            let byte = bytes[index + offset]
+            let folded = byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte
+            if folded != pattern[offset] { return false }
+        }
+        guard trigger.word else { return true }
+        func isWordByte(_ byte: UInt8) -> Bool {
+            (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
+                || byte == 0x5F
+        }
+        if index > 0, isWordByte(bytes[index - 1]) { return false }
+        let end = index + pattern.count
+        return end == bytes.count || !isWordByte(bytes[end])
+    }
+
+    /// Marks the lines inside fenced code blocks (``` or ~~~, indented at most three spaces).
+    private mutating func findFences() {
+        var open: (index: Int, character: Character, width: Int)?
+        for (index, line) in lines.enumerated() {
+            let trimmed = line.drop { $0 == " " }
+            let indent = line.count - trimmed.count
+            if indent <= 3, let first = trimmed.first, first == "`" || first == "~" {
+                let width = trimmed.prefix { $0 == first }.count
+                if width >= 3 {
+                    if let current = open {
+                        if first == current.character, width >= current.width,
+                            trimmed.dropFirst(width).allSatisfy(\.isWhitespace)
+                        {
+                            fenceOf[index] = current.index
+                            open = nil
+                            continue
+                        }
+                    } else {
+                        open = (index, first, width)
+                        continue
+                    }
+                }
+            }
+            if let current = open { fenceOf[index] = current.index }
+        }
+    }
+
+    // MARK: Findings
+
+    func findings() -> [SecurityReport.Finding] {
+        var found: [SecurityReport.Finding] = []
+        var lowered: [Int: String] = [:]
+        func lower(_ index: Int) -> String {
+            if let text = lowered[index] { return text }
+            let text = lines[index].lowercased()
+            lowered[index] = text
+            return text
+        }
+        func add(_ category: SecurityReport.Category, _ level: SecurityReport.Verdict, _ message: String, _ index: Int)
+        {
+            found.append(
+                SecurityReport.Finding(
+                    category: category, level: level, message: message, file: file, line: index + 1,
+                    evidence: SecurityScan.evidence(lines[index])))
+        }
+        var blocksSeen: Set<Int> = []
+        var units: [Int: Unit] = [:]
+        for index in lines.indices where !marks[index].isEmpty {
+            let mark = marks[index]
+            if mark.contains(.hidden) {
+                for (level, message) in hiddenCharacters(index) { add(.hiddenUnicode, level, message, index) }
+            }
+            guard mark.subtracting(.hidden) != [] else { continue }
+            let text = lower(index)
+            let negated = isNegated(index, text)
+            if mark.contains(.download) || mark.contains(.decode), !negated {
+                for (category, message) in runsDownload(text) { add(category, .fail, message, index) }
+                if mark.contains(.download), let message = runsSavedDownload(index, text, lower: lower) {
+                    add(.pipeToShell, .fail, message, index)
+                }
+            }
+            if mark.contains(.url) || mark.contains(.secret) {
+                let unit: Unit
+                if let fence = isScript ? -1 : fenceOf[index], let cached = units[fence] {
+                    unit = cached
+                } else {
+                    unit = self.unit(index, lower: lower)
+                    if unit.lines != nil { units[unit.start] = unit }
+                }
+                if mark.contains(.url), !negated, !blocksSeen.contains(unit.start),
+                    let (line, level, message) = exfiltration(unit, lower: lower)
+                {
+                    add(.exfiltration, level, message, line)
+                }
+                if unit.lines != nil { blocksSeen.insert(unit.start) }
+                if mark.contains(.secret), !negated,
+                    let (level, message) = secretAccess(text, index: index, unit: unit, lower: lower)
+                {
+                    add(.secretAccess, level, message, index)
+                }
+            }
+            if mark.contains(.injection), let (level, message) = injection(text, index: index) {
+                add(.promptInjection, level, message, index)
+            }
+        }
+        found += htmlComments(lower: lower)
+        for blob in blobs {
+            let text = lower(blob.line)
+            if text.contains("data:image/") || text.contains("integrity=") || text.contains("sha512-") { continue }
+            add(
+                .encodedBlob, .warn,
+                "a \(blob.length)-character \(blob.isHex ? "hex" : "base64") blob; what it decodes to cannot be read here",
+                blob.line)
+        }
+        return found
+    }
+
+    /// `text` without its double-quoted, curly-quoted and backtick-quoted parts.
+    static func removingQuotes(_ text: String) -> String {
+        var kept = ""
+        var closing: Character?
+        for character in text {
+            if let close = closing {
+                if character == close { closing = nil }
+            } else if character == "\"" || character == "`" {
+                closing = character
+            } else if character == "“" {
+                closing = "”"
+            } else {
+                kept.append(character)
+            }
+        }
+        return kept
+    }
+
+    /// Whether a list item sits under a heading or an introducing line ("Never:", "## Anti-patterns") that
+    /// negates the whole list.
+    private func isInNegatedList(_ index: Int) -> Bool {
+        guard fenceOf[index] == nil else { return false }
+        let item = lines[index].drop { $0 == " " }
+        guard let first = item.first, "-*+|".contains(first) || first.isNumber else { return false }
+        var before = index - 1
+        while before >= 0, index - before <= 30 {
+            let line = lines[before].drop { $0 == " " }
+            if line.hasPrefix("#") || (line.hasSuffix(":") && !(line.first.map { "-*+".contains($0) } ?? false))
+                || line.hasSuffix(":**")
+            {
+                let lowered = line.lowercased()
+                return Patterns.negation.matches(lowered) || Patterns.badExample.matches(lowered)
+                    || Patterns.reviewer.matches(lowered)
+            }
+            before -= 1
+        }
+        return false
+    }
+
+    /// Whether a line tells the agent not to do what it names, or sits in a code block shown as a bad example.
+    private func isNegated(_ index: Int, _ text: String) -> Bool {
+        if Patterns.negation.matches(text) || Patterns.reviewer.matches(text) || isInNegatedList(index) { return true }
+        guard let fence = fenceOf[index] else { return false }
+        var before = fence - 1
+        while before >= 0, lines[before].allSatisfy(\.isWhitespace) { before -= 1 }
+        return before >= 0 && fenceOf[before] == nil && Patterns.badExample.matches(lines[before].lowercased())
+    }
+
+    /// Downloads or decoded text run as code on one line.
+    private func runsDownload(_ text: String) -> [(SecurityReport.Category, String)] {
+        var found: [(SecurityReport.Category, String)] = []
+        if Patterns.pipeToShell.matches(text) || Patterns.processSubstitution.matches(text) {
+            found.append((.pipeToShell, "pipes a download into a shell: whatever the server sends runs unread"))
+        } else if Patterns.powerShellDownload.matches(text) {
+            found.append((.pipeToShell, "runs a downloaded PowerShell script with Invoke-Expression"))
+        } else if Patterns.pipeProse.matches(text) {
+            found.append((.pipeToShell, "tells the agent to pipe something into a shell"))
+        }
+        if Patterns.decode.matches(text), Patterns.execute.matches(text) {
+            found.append((.encodedBlob, "decodes encoded text and runs it as code"))
+        } else if Patterns.encodedCommand.matches(text) {
+            found.append((.encodedBlob, "runs an encoded PowerShell command"))
+        }
+        return found
+    }
+
+    /// A download saved to a file that the same code block (or script) then runs.
+    private func runsSavedDownload(_ index: Int, _ text: String, lower: (Int) -> String) -> String? {
+        guard isScript || fenceOf[index] != nil else { return nil }
+        let targets = Patterns.downloadTarget.captures(text).filter { !$0.hasPrefix("-") && !$0.isEmpty }
+        guard !targets.isEmpty else { return nil }
+        var after = index + 1
+        var rest: [String] = []
+        while after < lines.count, after - index <= 40, isScript || fenceOf[after] == fenceOf[index] {
+            rest.append(lower(after))
+            after += 1
+        }
+        let following = rest.joined(separator: "\n")
+        for target in targets {
+            let name = NSRegularExpression.escapedPattern(for: target)
+            let base = NSRegularExpression.escapedPattern(for: (target as NSString).lastPathComponent)
+            let run = ScanPattern(
+                #"\b(bash|sh|zsh|source|python3?|node|ruby|perl|pwsh|powershell|iex)\s+(-\S+\s+)*["']?"#
+                    + #"(\S*/)?"# + base + #"\b|(^|\s)\.\s+["']?"# + name + #"|\./"# + base + #"\b"#)
+            if run.matches(following) {
+                return "downloads a script to \(target) and runs it: whatever the server sent runs unread"
+            }
+        }
+        return nil
+    }
+
+    /// The lines read together: a whole fenced code block, or one line of prose.
+    struct Unit {
+        var start: Int
+        var text: String
+        var original: String
+        /// The code lines of a block or script; `nil` for a line of prose.
+        var lines: ClosedRange<Int>?
+    }
+
+    private func unit(_ index: Int, lower: (Int) -> String) -> Unit {
+        if isScript {
+            // A script is read whole: a request is often built over several lines.
+            return Unit(
+                start: -1, text: lines.indices.map(lower).joined(separator: "\n"),
+                original: lines.joined(separator: "\n"),
+                lines: 0...(lines.count - 1))
+        }
+        guard let fence = fenceOf[index] else {
+            return Unit(start: index, text: lower(index), original: String(lines[index]))
+        }
+        var end = index
+        while end + 1 < lines.count, fenceOf[end + 1] == fence { end += 1 }
+        let range = (fence + 1)...end
+        return Unit(
+            start: fence, text: range.map(lower).joined(separator: "\n"),
+            original: range.map { String(lines[$0]) }.joined(separator: "\n"), lines: range)
+    }
+
+    /// Well-known platforms whose APIs skills document: a file uploaded there is the skill's purpose more often
+    /// than a leak, so it is a warning; the same upload to an unknown host fails.
+    static let knownServices = [
+        "openai.com", "anthropic.com", "googleapis.com", "google.com", "cloudflare.com", "github.com",
+        "githubusercontent.com", "gitlab.com", "amazonaws.com", "azure.com", "microsoft.com", "datadoghq.com",
+        "elevenlabs.io", "bunnycdn.com", "slack.com", "stripe.com", "twilio.com", "sentry.io", "vercel.com",
+        "netlify.com", "supabase.co", "huggingface.co", "atlassian.net", "notion.com", "linear.app", "figma.com",
+        "mistral.ai", "cohere.ai", "replicate.com", "fal.ai", "deepgram.com", "assemblyai.com", "pinecone.io",
+    ]
+
+    static func isKnownService(_ host: String) -> Bool {
+        let name = host.split(separator: ":").first.map(String.init) ?? host
+        return knownServices.contains { name == $0 || name.hasSuffix("." + $0) }
+    }
+
+    /// Hosts of the URLs in `text` that are not this machine or a documentation placeholder.
+    static func outsideHosts(_ text: String) -> [String] {
+        Patterns.url.captures(text).map { $0.lowercased() }.filter { host in
+            let name = host.split(separator: ":").first.map(String.init) ?? host
+            let local = ["localhost", "127.0.0.1", "0.0.0.0", "[::1]", "host"]
+            let placeholders = ["example.com", "example.org", "example.net"]
+            return !local.contains(name) && !placeholders.contains { name == $0 || name.hasSuffix("." + $0) }
+                && !name.hasSuffix(".local") && !name.hasSuffix(".test")
+                && !name.hasSuffix(".localhost") && !name.hasPrefix("${")
+                && !name.hasPrefix("$") && !name.hasPrefix("<") && !name.hasPrefix("{")
+        }
+    }
+
+    /// Data sent to an outside URL. In prose the line is read whole; in code a URL counts only as a request's
+    /// target (a request call on its line or the two before), and the request is read from there to six lines on.
+    private func exfiltration(_ unit: Unit, lower: (Int) -> String) -> (line: Int, SecurityReport.Verdict, String)? {
+        if let found = remoteCopy(unit, lower: lower) { return found }
+        guard let lineRange = unit.lines else {
+            return exfiltration(text: unit.text, original: unit.original).map { (unit.start, $0.0, $0.1) }
+        }
+        var worst: (line: Int, SecurityReport.Verdict, String)?
+        for index in lineRange where !Self.outsideHosts(String(lines[index])).isEmpty {
+            let callStart = max(lineRange.lowerBound, index - 2)
+            guard (callStart...index).contains(where: { Patterns.requestCall.matches(lower($0)) }) else { continue }
+            let window = callStart...min(lineRange.upperBound, index + 6)
+            let text = window.map(lower).joined(separator: "\n")
+            let original = window.map { String(lines[$0]) }.joined(separator: "\n")
+            if let (level, message) = exfiltration(
+                text: text, original: original, host: Self.outsideHosts(String(lines[index])).first),
+                worst.map({ $0.1 < level }) ?? true
+            {
+                worst = (index, level, message)
+            }
+        }
+        return worst
+    }
+
+    /// Copies that need no URL: `scp`/`rsync` to `user@host:`, public gists, pushes to a remote added on the spot,
+    /// and DNS lookups whose name is built from command output (a beacon).
+    private func remoteCopy(_ unit: Unit, lower: (Int) -> String) -> (line: Int, SecurityReport.Verdict, String)? {
+        let range = unit.lines ?? unit.start...unit.start
+        for index in range {
+            let text = lower(index)
+            if Patterns.dnsBeacon.matches(text) {
+                return (index, .fail, "encodes local data into a DNS lookup, which leaves the machine unseen")
+            }
+            if Patterns.publicGist.matches(text) {
+                return (index, .fail, "publishes local files in a public gist")
+            }
+            if Patterns.remoteCopy.matches(text) {
+                let sensitive = Patterns.sensitiveData.matches(text) || text.contains("stricthostkeychecking=no")
+                return (index, sensitive ? .fail : .warn, "copies local files to another machine over ssh")
+            }
+            if Patterns.pushToNewRemote.matches(unit.text), text.contains("git remote add"),
+                !Self.outsideHosts(String(lines[index])).isEmpty
+            {
+                return (index, .fail, "pushes the repository to a remote added here, outside the project's own")
+            }
+        }
+        return nil
+    }
+
+    private func exfiltration(text: String, original: String, host: String? = nil) -> (SecurityReport.Verdict, String)?
+    {
+        guard let host = host ?? Self.outsideHosts(original).first else { return nil }
+        let collector = Patterns.collectorHost.matches(text)
+        let sends = Patterns.sendMarkerOriginalCase.matches(original) || Patterns.sendProse.matches(text)
+        guard sends else { return nil }
+        if Patterns.sensitiveData.matches(text) {
+            return (.fail, "sends secrets, the environment, the conversation or the code to \(host)")
+        }
+        if collector { return (.fail, "sends data to \(host), a service made to collect requests") }
+        if Patterns.fileUpload.matches(original.lowercased()) {
+            if Self.isKnownService(host) { return (.warn, "uploads local files to \(host); check which") }
+            return (.fail, "uploads local files to \(host), a service the registry does not know")
+        }
+        return (.warn, "sends data to \(host); check what leaves the machine")
+    }
+
+    private func secretAccess(_ text: String, index: Int, unit: Unit, lower: (Int) -> String)
+        -> (SecurityReport.Verdict, String)?
+    {
+        let what: String
+        if (Patterns.secretFiles.matches(text) || Patterns.sshFolder.matches(text)) && !Patterns.keyUse.matches(text) {
+            what = "reads private keys, credentials or keychains"
+        } else if Patterns.environmentDump.matches(text.trimmingCharacters(in: .whitespaces)) {
+            what = "dumps every environment variable (tokens and keys among them)"
+        } else if Patterns.envFile.matches(text) || Patterns.tokenEcho.matches(text)
+            || Patterns.secretValues.matches(text)
+        {
+            what = "prints or copies secrets"
+        } else if fenceOf[index] == nil, !isScript, Patterns.secretProse.matches(text),
+            !Patterns.configAdvice.matches(text)
+        {
+            // Prose alone is a warning: "upload the private key to the load balancer" is also how mTLS is set up.
+            return (.warn, "asks the agent to gather secrets")
+        } else {
+            return nil
+        }
+        let sent =
+            (!isScript && Patterns.sendVerb.matches(text))
+            || (!Self.outsideHosts(unit.original).isEmpty && Patterns.sendMarkerOriginalCase.matches(unit.original))
+        return sent ? (.fail, what + " and sends them out") : (.warn, what)
+    }
+
+    private func injection(_ text: String, index: Int) -> (SecurityReport.Verdict, String)? {
+        // Quoted phrases are named, not said; regular expressions in code are detectors.
+        let unquoted = Self.removingQuotes(text)
+        if fenceOf[index] != nil, text.contains("\\s") || text.contains("\\b") { return nil }
+        if Patterns.injection.matches(unquoted), !isInNegatedList(index) {
+            guard !Patterns.teaching.matches(text) else { return nil }
+            return (.fail, "overrides the agent's instructions or hides actions from the user")
+        }
+        if Patterns.withoutAsking.matches(unquoted), !Patterns.negation.matches(text), !isInNegatedList(index) {
+            return (.warn, "tells the agent to act without the user's confirmation")
+        }
+        return nil
+    }
+
+    private func htmlComments(lower: (Int) -> String) -> [SecurityReport.Finding] {
+        var findings: [SecurityReport.Finding] = []
+        var index = 0
+        while index < lines.count {
+            guard marks[index].contains(.comment), fenceOf[index] == nil else {
+                index += 1
+                continue
+            }
+            let start = index
+            var text = lower(index)
+            while !text.contains("-->"), index + 1 < lines.count, index - start < 50 {
+                index += 1
+                text += "\n" + lower(index)
+            }
+            for comment in Self.commentBodies(text) + Self.markdownComments(text) {
+                let line = start + (text.prefix(upTo: comment.startIndex).filter { $0 == "\n" }.count)
+                let body = String(comment)
+                if Patterns.injection.matches(body) || Patterns.pipeToShell.matches(body)
+                    || Patterns.secretProse.matches(body)
+                {
+                    findings.append(
+                        SecurityReport.Finding(
+                            category: .promptInjection, level: .fail,
+                            message:
+                                "instructions hidden in an HTML comment, which a reader of the rendered file never sees",
+                            file: file, line: line + 1, evidence: SecurityScan.evidence(lines[line])))
+                } else if Patterns.agentDirective.matches(body), Patterns.imperative.matches(body) {
+                    findings.append(
+                        SecurityReport.Finding(
+                            category: .promptInjection, level: .warn,
+                            message: "an instruction to the agent hidden in an HTML comment", file: file,
+                            line: line + 1, evidence: SecurityScan.evidence(lines[line])))
+                }
+            }
+            index += 1
+        }
+        return findings
+    }
+
+    /// The texts of Markdown link-reference comments, `[//]: # (…)`.
+    static func markdownComments(_ text: String) -> [Substring] {
+        var bodies: [Substring] = []
+        var rest = text[...]
+        while let open = rest.range(of: "[//]: #") {
+            let after = rest[open.upperBound...]
+            let end = after.firstIndex(of: "\n") ?? after.endIndex
+            bodies.append(after[..<end])
+            rest = after[end...]
+        }
+        return bodies
+    }
+
+    /// The texts between `<!--` and `-->`.
+    static func commentBodies(_ text: String) -> [Substring] {
+        var bodies: [Substring] = []
+        var rest = text[...]
+        while let open = rest.range(of: "<!--") {
+            let after = rest[open.upperBound...]
+            guard let close = after.range(of: "-->") else {
+                bodies.append(after)
+                break
+            }
+            bodies.append(after[..<close.lowerBound])
+            rest = after[close.upperBound...]
+        }
+        return bodies
+    }
+
+    private func hiddenCharacters(_ index: Int) -> [(SecurityReport.Verdict, String)] {
+        let scalars = Array(lines[index].unicodeScalars)
+        let rightToLeft = scalars.contains { HiddenUnicode.isRightToLeft($0.value) }
+        var results: [(SecurityReport.Verdict, String)] = []
+        var tagText = ""
+        var tags = 0
+        var bidi = 0
+        var zeroWidth = 0
+        var marksWithoutRTL = 0
+        for (position, scalar) in scalars.enumerated() {
+            switch HiddenUnicode.kind(of: scalar.value) {
+            case .tag?:
+                tags += 1
+                let ascii = scalar.value - 0xE0000
+                if (0x20...0x7E).contains(ascii), let character = Unicode.Scalar(ascii) {
+                    tagText.unicodeScalars.append(character)
+                }
+            case .bidi?: bidi += 1
+            case .zeroWidth?:
+                if !HiddenUnicode.isLegitimateJoiner(scalars, at: position) { zeroWidth += 1 }
+            case .directionMark?: if !rightToLeft { marksWithoutRTL += 1 }
+            case nil: break
+            }
+        }
+        if tags > 0 {
+            let spelled = tagText.isEmpty ? "" : ", spelling \"\(tagText.prefix(120))\""
+            results.append((.fail, "\(tags) invisible Unicode tag characters\(spelled)"))
+        }
+        if bidi > 0 {
+            results.append(
+                (
+                    rightToLeft ? .warn : .fail,
+                    "\(bidi) bidi control character\(bidi == 1 ? "" : "s"): the text displays in another order than it reads"
+                ))
+        }
+        if zeroWidth > 0 {
+            results.append(
+                (
+                    zeroWidth >= 3 ? .fail : .warn,
+                    "\(zeroWidth) zero-width character\(zeroWidth == 1 ? "" : "s") hidden in the text"
+                ))
+        }
+        if marksWithoutRTL > 0 {
+            results.append((.warn, "direction marks in left-to-right text"))
+        }
+        return results
+    }
+}

@@ -1,0 +1,44 @@
+internal import Foundation
+public import SkillscopeCore
+
+/// What a skill's folder bundles beside its `SKILL.md`, read for the security scan.
+public enum SkillFolder {
+    /// Scripts larger than this are not read.
+    public static let maximumScriptBytes = 256 * 1024
+    /// At most this many scripts are read from one skill.
+    public static let maximumScripts = 64
+
+    /// The scripts in `folder` and its subfolders (three levels down, `.git` and `node_modules` skipped, links
+    /// not followed), by path relative to `folder`. Files that are not UTF-8 text are skipped.
+    public static func scripts(in folder: String) -> [BundledFile] {
+        var found: [BundledFile] = []
+        walk(folder: folder, relative: "", depth: 0, into: &found)
+        return found
+    }
+
+    private static func walk(folder: String, relative: String, depth: Int, into found: inout [BundledFile]) {
+        let path = relative.isEmpty ? folder : folder + "/" + relative
+        guard depth <= 3, let names = try? FileManager.default.contentsOfDirectory(atPath: path) else { return }
+        for name in names.sorted() where !FolderSource.skippedFolders.contains(name) {
+            guard found.count < maximumScripts else { return }
+            let child = relative.isEmpty ? name : relative + "/" + name
+            guard let attributes = try? FileManager.default.attributesOfItem(atPath: folder + "/" + child) else {
+                continue
+            }
+            switch attributes[.type] as? FileAttributeType {
+            case .typeDirectory?:
+                walk(folder: folder, relative: child, depth: depth + 1, into: &found)
+            case .typeRegular?:
+                let fileExtension = (name as NSString).pathExtension.lowercased()
+                guard BundledFile.scriptExtensions.contains(fileExtension),
+                    (attributes[.size] as? Int ?? 0) <= maximumScriptBytes,
+                    let data = FileManager.default.contents(atPath: folder + "/" + child),
+                    let text = String(validating: data, as: UTF8.self)
+                else { continue }
+                found.append(BundledFile(path: child, text: text))
+            default:
+                continue
+            }
+        }
+    }
+}
