@@ -37,7 +37,8 @@ let package = Package(
         .target(name: "SkillscopeStore", dependencies: ["SkillscopeCore"], swiftSettings: settings),
         .target(name: "SkillscopeSQLite", dependencies: ["SkillscopeStore", "SQLite"], swiftSettings: settings),
         .target(
-            name: "SkillscopeIngest", dependencies: ["SkillscopeCore", "SkillscopeStore"], swiftSettings: settings),
+            name: "SkillscopeIngest", dependencies: ["SkillscopeCore", "SkillscopeStore", "Hashing", "YAML"],
+            swiftSettings: settings),
         .target(
             name: "SkillscopeCLI",
             dependencies: ["SkillscopeCore", "SkillscopeStore", "SkillscopeSQLite", "SkillscopeIngest"],

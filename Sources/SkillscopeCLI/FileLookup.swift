@@ -10,9 +10,12 @@ enum FileLookup {
         case stored(StoredFile, [Rule])
     }
 
-    static func find(_ argument: String, kind: FileKind?, context: Context, command: String) throws -> Found {
+    /// - Parameter registryOnly: never read a file on disk, only the registry.
+    static func find(
+        _ argument: String, kind: FileKind?, context: Context, command: String, registryOnly: Bool = false
+    ) throws -> Found {
         var isDirectory: ObjCBool = false
-        if FileManager.default.fileExists(atPath: argument, isDirectory: &isDirectory) {
+        if !registryOnly, FileManager.default.fileExists(atPath: argument, isDirectory: &isDirectory) {
             var path = argument
             if isDirectory.boolValue {
                 let skill = ["SKILL.md", "skill.md"].map { argument + "/" + $0 }

@@ -14,7 +14,9 @@ struct IngestCommand: Command {
         windsurf files) under each PATH. A PATH holding manifest.jsonl is read as a corpus
         (files/<owner>/<repo>/<path>, manifest.jsonl, repos.jsonl); any other folder is walked (.git and
         node_modules skipped, links leaving the folder ignored) and filed under local/<folder name>, or under
-        --repository.
+        --repository. A .json or .jsonl PATH is read as listing records (the shape `skillscope export --listing`
+        writes: one record, an array of them, or one a line): each record's text, repository and front matter are
+        indexed, and the record itself is kept whole, unknown fields too. Bad records are reported and skipped.
 
         Re-ingest is incremental: files whose sha256 is unchanged are not parsed or rewritten. Files are written in
         chunked transactions, so an interrupted ingest resumes where it stopped when run again. Files that cannot be
@@ -50,9 +52,13 @@ struct IngestCommand: Command {
             guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
                 throw CLIError("no such file or folder: \(path)", exitCode: .noInput)
             }
+            if !isDirectory.boolValue, ListingSource.isListing(path) {
+                sources.append(ListingSource(path: path))
+                continue
+            }
             guard isDirectory.boolValue else {
                 throw CLIError(
-                    "\(path) is a file; ingest takes folders (use `skillscope rules \(path)` to split one file)",
+                    "\(path) is a file; ingest takes folders and listing records (.json, .jsonl); use `skillscope rules \(path)` to split one file",
                     exitCode: .usage)
             }
             sources.append(

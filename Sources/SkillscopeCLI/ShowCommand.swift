@@ -6,7 +6,7 @@ internal import YAML
 /// `skillscope show FILE|ID`: a file's metadata, diagnostics and rules.
 struct ShowCommand: Command {
     static let name = "show"
-    static let summary = "show a file: kind, repository, dates, front matter, diagnostics and rules"
+    static let summary = "show a file: kind, repository, dates, checks, security scan, quality score and rules"
     static let help = """
         Usage: skillscope show FILE|ID [--text] [--json]
 
@@ -52,6 +52,8 @@ struct ShowCommand: Command {
         var frontMatter: PlainJSON?
         var diagnostics: [DiagnosticView]
         var findings: [Finding]
+        var security: SecurityReport
+        var quality: QualityScore
         var rules: [RuleView]
         var text: String
     }
@@ -60,18 +62,17 @@ struct ShowCommand: Command {
         let view: View
         switch try FileLookup.find(file, kind: nil, context: context, command: Self.name) {
         case .local(let document):
+            let assessment = Assessment(local: document)
             view = View(
                 path: document.path, kind: document.kind.rawValue, status: "indexed", name: document.name,
                 title: document.title, description: document.description, lines: document.lineCount,
                 frontMatter: document.frontMatter.map(PlainJSON.init),
                 diagnostics: document.diagnostics.map(DiagnosticView.init),
-                findings: SpecCheck.check(
-                    document,
-                    folderName: document.kind == .skill
-                        ? URL(fileURLWithPath: document.path).deletingLastPathComponent().lastPathComponent : nil),
+                findings: assessment.findings, security: assessment.security, quality: assessment.quality,
                 rules: document.rules.map(RuleView.init),
                 text: document.text)
         case .stored(let stored, let rules):
+            let assessment = try Assessment(stored: stored, rules: rules, store: try context.openExistingStore())
             let frontMatter = stored.frontMatterJSON.flatMap {
                 try? JSONDecoder().decode(YAMLNode.self, from: Data($0.utf8))
             }
@@ -83,7 +84,8 @@ struct ShowCommand: Command {
                 lastCommitAt: stored.lastCommitAt, firstSeen: stored.firstSeen, lastSeen: stored.lastSeen,
                 sha256: stored.sha256, bytes: stored.bytes, lines: stored.lineCount,
                 frontMatter: frontMatter.map(PlainJSON.init), diagnostics: stored.diagnostics.map(DiagnosticView.init),
-                findings: stored.findings, rules: rules.map(RuleView.init), text: stored.text)
+                findings: stored.findings, security: assessment.security, quality: assessment.quality,
+                rules: rules.map(RuleView.init), text: stored.text)
         }
         let output = context.output
         if context.json {
@@ -117,6 +119,7 @@ struct ShowCommand: Command {
             output.print(
                 "    \(finding.severity.rawValue): line \(finding.line.map(String.init) ?? "-"): \(finding.message)")
         }
+        Assessment.print(security: view.security, quality: view.quality, to: output)
         if showsText {
             output.print("")
             let lines = view.text.split(separator: "\n", omittingEmptySubsequences: false)

@@ -10,6 +10,10 @@ public struct IngestEntry: Sendable, Hashable {
     public var commit: String?
     public var firstCommitAt: String?
     public var lastCommitAt: String?
+    /// The file's bytes when the source holds them itself (a listing record); `nil` reads ``location``.
+    public var content: [UInt8]?
+    /// The listing record the file came from, kept whole as JSON text.
+    public var listingJSON: String?
 
     public init(
         key: FileKey, kind: FileKind, location: String, commit: String? = nil, firstCommitAt: String? = nil,

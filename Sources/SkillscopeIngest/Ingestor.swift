@@ -178,7 +178,8 @@ public struct Ingestor: Sendable {
     {
         var prepared = Prepared()
         for entry in chunk {
-            guard let data = FileManager.default.contents(atPath: entry.location) else {
+            guard let data = entry.content.map({ Data($0) }) ?? FileManager.default.contents(atPath: entry.location)
+            else {
                 prepared.rejected.append(
                     FileDiagnostic(
                         path: entry.key.description, code: .unreadable, severity: .error,
@@ -195,14 +196,22 @@ public struct Ingestor: Sendable {
             }
             var outcome = parser.parse(bytes, path: entry.key.path, kind: entry.kind)
             var findings: [Finding] = []
+            var security = SecurityReport(findings: [])
             switch outcome {
             case .parsed(let document):
                 // The spec check runs here, beside the file: skill names must equal their folder, and linked
                 // references must exist next to it.
                 let folder = (entry.location as NSString).deletingLastPathComponent
+                let skillFolder = ((entry.content == nil ? folder : entry.key.path) as NSString)
+                let folderName =
+                    entry.content == nil ? skillFolder.lastPathComponent : skillFolder.deletingLastPathComponent
                 findings = SpecCheck.check(
-                    document, folderName: entry.kind == .skill ? (folder as NSString).lastPathComponent : nil,
-                    fileExists: { FileManager.default.fileExists(atPath: folder + "/" + $0) })
+                    document, folderName: entry.kind == .skill ? (folderName as NSString).lastPathComponent : nil,
+                    fileExists: entry.content != nil
+                        ? nil : { FileManager.default.fileExists(atPath: folder + "/" + $0) })
+                // Scripts bundled beside a skill are scanned with it; listing records carry no folder.
+                let scripts = entry.kind == .skill && entry.content == nil ? SkillFolder.scripts(in: folder) : []
+                security = SecurityScan.scan(document, bundled: scripts)
                 prepared.warnings += document.diagnostics.map { Self.located($0, entry.key) }
             case .rejected(let diagnostic):
                 let located = Self.located(diagnostic, entry.key)
@@ -213,7 +222,7 @@ public struct Ingestor: Sendable {
                 FileRecord(
                     key: entry.key, kind: entry.kind, commit: entry.commit, firstCommitAt: entry.firstCommitAt,
                     lastCommitAt: entry.lastCommitAt, sha256: sha, bytes: bytes.count, outcome: outcome,
-                    findings: findings))
+                    findings: findings, security: security, listingJSON: entry.listingJSON))
         }
         return prepared
     }

@@ -7,7 +7,8 @@ extension SQLiteStore {
     private static let fileColumns = """
         f.id, r.full_name, f.path, f.kind, f.status, f.commit_sha, f.first_commit_at, f.last_commit_at, f.first_seen,
         f.last_seen, f.sha256, f.bytes, f.name, f.title, f.description, f.front_matter, f.diagnostics, f.line_count,
-        f.rule_count, f.body, r.stars, r.license, r.topics, r.default_branch, r.pushed_at, r.head_commit, f.findings
+        f.rule_count, f.body, r.stars, r.license, r.topics, r.default_branch, r.pushed_at, r.head_commit, f.findings,
+        f.security, (SELECT record FROM listings WHERE file_id = f.id)
         """
 
     public func file(_ reference: FileReference) throws -> StoredFile? {
@@ -47,6 +48,10 @@ extension SQLiteStore {
                 fullName: fullName, stars: row.int(20), license: row.string(21), topics: topics,
                 defaultBranch: row.string(23), pushedAt: row.string(24), commit: row.string(25)))
         file.findings = (try? decoder.decode([Finding].self, from: Data((row.string(26) ?? "[]").utf8))) ?? []
+        if let security = row.string(27) {
+            file.security = try decoder.decode(SecurityReport.self, from: Data(security.utf8))
+        }
+        file.listingJSON = row.string(28)
         return file
     }
 

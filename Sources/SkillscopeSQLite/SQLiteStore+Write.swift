@@ -110,7 +110,8 @@ extension SQLiteStore {
             file.firstCommitAt, file.lastCommitAt, seenAt, file.sha256, file.bytes, document?.name, document?.title,
             document?.description, frontMatterJSON, diagnosticsJSON, document?.lineCount ?? 0,
             document?.rules.count ?? 0, rulesText, document?.text ?? "", encoded.rulesLayoutJSON,
-            encoded.wordCount, encoded.sequenceHash, encoded.nameKey, encoded.findingsJSON,
+            encoded.wordCount, encoded.sequenceHash, encoded.nameKey, encoded.findingsJSON, encoded.securityJSON,
+            encoded.securityVerdict,
         ]
         let fileID: Int64
         if let existing, let id = existing.int(0) {
@@ -128,21 +129,26 @@ extension SQLiteStore {
                     first_commit_at = ?6, last_commit_at = ?7, last_seen = ?8, sha256 = ?9, bytes = ?10, name = ?11,
                     title = ?12, description = ?13, front_matter = ?14, diagnostics = ?15, line_count = ?16,
                     rule_count = ?17, rules_text = ?18, body = ?19, rules_layout = ?20, word_count = ?21,
-                    words_hash = ?22, name_key = ?23, findings = ?24
-                WHERE id = ?25
+                    words_hash = ?22, name_key = ?23, findings = ?24, security = ?25, security_verdict = ?26
+                WHERE id = ?27
                 """, values + [fileID])
         } else {
             try connection.run(
                 """
                 INSERT INTO files (repository_id, path, kind, status, commit_sha, first_commit_at, last_commit_at,
                     first_seen, last_seen, sha256, bytes, name, title, description, front_matter, diagnostics,
-                    line_count, rule_count, rules_text, body, rules_layout, word_count, words_hash, name_key, findings)
+                    line_count, rule_count, rules_text, body, rules_layout, word_count, words_hash, name_key, findings,
+                    security, security_verdict)
                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19, ?20,
-                    ?21, ?22, ?23, ?24)
+                    ?21, ?22, ?23, ?24, ?25, ?26)
                 """, values)
             fileID = connection.lastInsertRowID
         }
         summary.written = 1
+        if let listing = file.listingJSON {
+            try connection.run(
+                "INSERT OR REPLACE INTO listings (file_id, record) VALUES (?1, ?2)", [fileID, listing])
+        }
         guard let document else {
             try connection.run("DELETE FROM file_phrases WHERE file_id = ?1", [fileID])
             return summary

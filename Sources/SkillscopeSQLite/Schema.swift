@@ -79,5 +79,13 @@ enum Schema {
         ALTER TABLE files ADD COLUMN findings TEXT NOT NULL DEFAULT '[]';
         UPDATE files SET sha256 = '' WHERE status = 'indexed';
         """,
+        // Version 4: the security scan's report with each file (its verdict apart, for filters), and listing
+        // records kept whole as they were imported. Files stored before are parsed again.
+        """
+        ALTER TABLE files ADD COLUMN security TEXT NOT NULL DEFAULT '{"findings":[],"verdict":"pass"}';
+        ALTER TABLE files ADD COLUMN security_verdict TEXT NOT NULL DEFAULT 'pass';
+        CREATE TABLE listings (file_id INTEGER PRIMARY KEY REFERENCES files(id), record TEXT NOT NULL);
+        UPDATE files SET sha256 = '' WHERE status = 'indexed';
+        """,
     ]
 }

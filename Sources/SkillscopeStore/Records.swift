@@ -59,19 +59,27 @@ public struct FileRecord: Sendable {
     public var bytes: Int
     /// The parse result; setting it re-encodes ``encoded``.
     public var outcome: FileOutcome {
-        didSet { encoded = EncodedFile(outcome, findings: findings) }
+        didSet { encoded = EncodedFile(outcome, findings: findings, security: security) }
     }
     /// What the spec check found (``SkillscopeCore/SpecCheck``), each with its line.
     public var findings: [Finding] {
-        didSet { encoded = EncodedFile(outcome, findings: findings) }
+        didSet { encoded = EncodedFile(outcome, findings: findings, security: security) }
     }
+    /// What the security scan found (``SkillscopeCore/SecurityScan``).
+    public var security: SecurityReport {
+        didSet { encoded = EncodedFile(outcome, findings: findings, security: security) }
+    }
+    /// The listing record this file was imported from, kept whole (unknown fields too) as JSON text.
+    public var listingJSON: String?
     /// The columns engines store as text, encoded once where the file was parsed (on a parsing thread), so the
     /// single writer only binds them.
     public private(set) var encoded: EncodedFile
 
     public init(
         key: FileKey, kind: FileKind, commit: String?, firstCommitAt: String?, lastCommitAt: String?, sha256: String,
-        bytes: Int, outcome: FileOutcome, findings: [Finding] = []
+        bytes: Int, outcome: FileOutcome, findings: [Finding] = [],
+        security: SecurityReport = SecurityReport(findings: []),
+        listingJSON: String? = nil
     ) {
         self.key = key
         self.kind = kind
@@ -82,7 +90,9 @@ public struct FileRecord: Sendable {
         self.bytes = bytes
         self.outcome = outcome
         self.findings = findings
-        self.encoded = EncodedFile(outcome, findings: findings)
+        self.security = security
+        self.listingJSON = listingJSON
+        self.encoded = EncodedFile(outcome, findings: findings, security: security)
     }
 }
 
@@ -107,8 +117,13 @@ public struct EncodedFile: Sendable {
     public var nameKey: String?
     /// The spec check's findings as JSON.
     public var findingsJSON: String
+    /// The security report as JSON.
+    public var securityJSON: String
+    public var securityVerdict: String
 
-    public init(_ outcome: FileOutcome, findings: [Finding] = []) {
+    public init(
+        _ outcome: FileOutcome, findings: [Finding] = [], security: SecurityReport = SecurityReport(findings: [])
+    ) {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         func json(_ value: some Encodable) -> String {
@@ -126,6 +141,8 @@ public struct EncodedFile: Sendable {
             wordCount = document.fingerprint.wordCount
             nameKey = NameKey.make(document.name)
             findingsJSON = JSONText.findings(findings)
+            securityJSON = security.findings.isEmpty ? "{\"findings\":[],\"verdict\":\"pass\"}" : json(security)
+            securityVerdict = security.verdict.rawValue
         case .rejected(let diagnostic):
             frontMatterJSON = nil
             diagnosticsJSON = json([diagnostic])
@@ -137,6 +154,8 @@ public struct EncodedFile: Sendable {
             wordCount = 0
             nameKey = nil
             findingsJSON = "[]"
+            securityJSON = "{\"findings\":[],\"verdict\":\"pass\"}"
+            securityVerdict = SecurityReport.Verdict.pass.rawValue
         }
     }
 }
@@ -229,6 +248,10 @@ public struct StoredFile: Sendable, Hashable, Codable {
     public var diagnostics: [FileDiagnostic]
     /// What the spec check found when the file was stored.
     public var findings: [Finding] = []
+    /// What the security scan found when the file was stored.
+    public var security = SecurityReport(findings: [])
+    /// The listing record the file was imported from, when it was (JSON text, every field kept).
+    public var listingJSON: String?
     public var lineCount: Int
     public var ruleCount: Int
     /// The decoded text; empty for rejected files.
