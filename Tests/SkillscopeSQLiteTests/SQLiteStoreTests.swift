@@ -14,6 +14,12 @@ import Testing
     }
 
     @Test(arguments: StoreEngine.available)
+    func checksAndListingsAreKept(engine: StoreEngine) throws {
+        let directory = TemporaryDirectory()
+        try StoreConformance.checksAndListingsAreKept(try engine.makeEmptyStore(in: directory))
+    }
+
+    @Test(arguments: StoreEngine.available)
     func rewritingUnchangedFilesWritesNothing(engine: StoreEngine) throws {
         let directory = TemporaryDirectory()
         try StoreConformance.rewritingUnchangedFilesWritesNothing(try engine.makeEmptyStore(in: directory))
@@ -100,9 +106,9 @@ import Testing
         }
         let reopened = try SQLiteStore(path: path)
         #expect(try reopened.stats().files == 1)
-        #expect(try reopened.schemaVersion() == 3)
+        #expect(try reopened.schemaVersion() == 4)
         let raw = try Connection(path: path)
-        #expect(try raw.queryOne("SELECT count(*) FROM schema_migrations")?.int(0) == 3)
+        #expect(try raw.queryOne("SELECT count(*) FROM schema_migrations")?.int(0) == 4)
         #expect(try raw.queryOne("PRAGMA journal_mode")?.string(0) == "wal")
     }
 }
