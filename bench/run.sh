@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
 # Runs the benchmarks: Skillscope (release) and its peers on the same files, in one run.
-#   bench/run.sh [ingest|versions|spec|synthetic|all]     (default: all)
+#   bench/run.sh [ingest|versions|spec|security|synthetic|all]     (default: all)
 #     ingest     ingest of the shared corpus; the Python parse peer (markdown-it-py + PyYAML) on the same files
 #     versions   versions on the shared corpus (1,000 sampled files, exact brute-force truth); datasketch on it
 #     synthetic  the 350,000-file synthetic corpus: ingest, versions; the parse peer on a 35,000-file sample
 #     spec       `skillscope check` against the Agent Skills reference validator on every corpus skill folder
+#     security   the security scan on the labelled fixtures (tuning and held-out sets) and over the corpus
 # Results are JSON lines on stdout; bench/RESULTS.md records them with this command.
 set -euo pipefail
 cd "$(dirname "$0")"
@@ -32,6 +33,16 @@ fi
 if [[ "$what" == spec || "$what" == all ]]; then
     (cd .. && swift build -c release --product skillscope 2>&1 | tail -1 >&2)
     "$PY" peers/spec_agreement.py "$CORPUS" ../.build/release/skillscope
+fi
+if [[ "$what" == security || "$what" == all ]]; then
+    (cd .. && swift build -c release --product skillscope 2>&1 | tail -1 >&2)
+    FIXTURES=../Tests/SkillscopeCoreTests/Fixtures
+    echo "== tuning set (the patterns were written against it)"
+    python3 peers/security_eval.py ../.build/release/skillscope "$FIXTURES/security"
+    echo "== held-out set (written apart from the scanner)"
+    python3 peers/security_eval.py ../.build/release/skillscope "$FIXTURES/security-heldout"
+    echo "== corpus"
+    python3 peers/security_eval.py ../.build/release/skillscope --corpus "$CORPUS"
 fi
 if [[ "$what" == synthetic || "$what" == all ]]; then
     python3 gen_synthetic.py "$CORPUS" "$SYNTH" --files 350000 --seed 42 >&2

@@ -48,6 +48,11 @@ enum Patterns {
             + #"refuse|red flags?|phrases? like|inputs? like|text like|patterns? like|treat [^.]* as (untrusted|data))\b"#
     )
 
+    /// Words of a file about attacks: a security guide that quotes `curl | bash` to teach spotting it.
+    static let attackTopic = ScanPattern(
+        #"\b(attacks?|attackers?|malicious|vulnerabilit(y|ies)|exploits?|threats?|payloads?|cve-\d+|adversar\w+|"#
+            + #"red team\w*|penetration test\w*|supply.chain attack\w*|prompt injection)\b"#)
+
     // MARK: pipe-to-shell
 
     /// A download piped, maybe through other commands, into a shell; interpreters only when they read stdin.
@@ -146,7 +151,7 @@ enum Patterns {
         #"(\s-d\s*@|--data(-binary|-raw)?[\s=]*['"]?@|-f\s*['"]?\w+=@|\s-t\s|--upload-file|\$\(cat\b)"#)
     /// What makes sending harmful: secrets, the environment, the conversation, the code.
     static let sensitiveData = ScanPattern(
-        #"(\$\((env|printenv)\)|\b(env|printenv)\s*\||\bsecrets\b(?!\.)|api.?keys|passwords|credentials|\.ssh|"#
+        #"(\$\((env|printenv)\)|\b(env|printenv)\s*\||credentials\.json|/credentials\b|\.credentials\b|\.ssh|"#
             + #"\.aws|\.env\b|shell history|conversation|chat log|transcript|source code|codebase|whole repo|"#
             + #"repository contents|git diff|os\.environ\s*\)|dict\(os\.environ|process\.env\s*[),}]|cookies|"#
             + #"clipboard|keychain|@~/\.|@\$home/\.|\bid_rsa\b)"#)
@@ -177,7 +182,7 @@ enum Patterns {
             + #"respond in|activate) (developer|god|dan) mode\b|\bdan mode\b|"#
             + #"\bdo anything now\b|precedence over (any |all )?(earlier|previous|prior|other|your|the operator'?s?) "#
             + #"(instructions|guidance|rules|guidelines)|\byou are no longer (a|an|bound)\b|\b(from now on|from this point "#
-            + #"on),? (you are|do not ask|never ask|ignore|you will)|\[system (notice|message|override|prompt)|"#
+            + #"on),? (you are|do not ask|never ask|ignore|you will)|\[system (notice|message|override)\]|"#
             + #"\b(leave|keep) (these|this|those|the) (steps?|changes|edits|actions) out of (your|the) (summary|report|"#
             + #"reply|pr|messages?)|\b(do not|don'?t|never) (mention|disclose|report) (the |those |these |any )?"#
             + #"(edited \w+|edits|changes you made|modifications)|\bjailbr(eak|oken) (mode|ai|assistant|model|agent)\b|\b(do not|don'?t|never)\s+(tell|inform|reveal|alert|notify)\b[^.]{0,30}\b(the )?(user|human|operator)\b|\bwithout (telling|informing|notifying|"#
