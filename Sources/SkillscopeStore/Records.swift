@@ -57,6 +57,8 @@ public struct FileRecord: Sendable {
     public var lastCommitAt: String?
     public var sha256: String
     public var bytes: Int
+    /// The git blob id (SHA-1, hexadecimal) when the file came from a git tree.
+    public var blobSHA: String?
     /// The parse result; setting it re-encodes ``encoded``.
     public var outcome: FileOutcome {
         didSet { encoded = EncodedFile(outcome, findings: findings) }
@@ -71,7 +73,7 @@ public struct FileRecord: Sendable {
 
     public init(
         key: FileKey, kind: FileKind, commit: String?, firstCommitAt: String?, lastCommitAt: String?, sha256: String,
-        bytes: Int, outcome: FileOutcome, findings: [Finding] = []
+        bytes: Int, outcome: FileOutcome, findings: [Finding] = [], blobSHA: String? = nil
     ) {
         self.key = key
         self.kind = kind
@@ -80,6 +82,7 @@ public struct FileRecord: Sendable {
         self.lastCommitAt = lastCommitAt
         self.sha256 = sha256
         self.bytes = bytes
+        self.blobSHA = blobSHA
         self.outcome = outcome
         self.findings = findings
         self.encoded = EncodedFile(outcome, findings: findings)
@@ -229,6 +232,11 @@ public struct StoredFile: Sendable, Hashable, Codable {
     public var diagnostics: [FileDiagnostic]
     /// What the spec check found when the file was stored.
     public var findings: [Finding] = []
+    /// The git blob id (SHA-1, hexadecimal) when the file came from a git tree.
+    public var blobSHA: String?
+    /// When a crawl found the file gone from its repository (ISO 8601 UTC); `nil` while it is there. Removed
+    /// files are kept, but search and versions leave them out.
+    public var removedAt: String?
     public var lineCount: Int
     public var ruleCount: Int
     /// The decoded text; empty for rejected files.
@@ -294,6 +302,8 @@ public struct RegistryStats: Sendable, Hashable, Codable {
     public var files = 0
     public var indexed = 0
     public var rejected = 0
+    /// Files gone from their repository, kept but counted nowhere else.
+    public var removed = 0
     public var rules = 0
     public var bytes = 0
     /// Indexed files per kind.

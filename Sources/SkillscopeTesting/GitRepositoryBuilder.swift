@@ -72,3 +72,44 @@ public struct GitCommandError: Error, CustomStringConvertible {
     public var stderr: String
     public var description: String { "git \(arguments.joined(separator: " ")) exited \(status): \(stderr)" }
 }
+
+extension GitRepositoryBuilder {
+    /// A repository with additions, edits, renames, a deletion and re-addition and a merged side branch, every
+    /// commit at a fixed date, some with a non-UTC offset. At `main`:
+    ///
+    /// | path | first added | last changed |
+    /// |---|---|---|
+    /// | `AGENTS.md` | 2024-01-01T10:00:00Z | 2024-05-15T00:00:00Z (on `side`, merged as it was) |
+    /// | `skills/b/SKILL.md` | 2024-01-01T10:00:00Z (as `skills/a/`) | 2024-05-01T00:00:00Z |
+    /// | `.cursor/rules/b.mdc` | 2024-01-01T10:00:00Z (as `a.mdc`) | 2024-03-01T09:30:00Z (the rename) |
+    /// | `GEMINI.md` | 2024-02-01T10:00:00Z | 2024-06-01T00:00:00Z (deleted, then added again) |
+    /// | `CLAUDE.md` | 2024-04-01T13:00:00Z | 2024-04-01T13:00:00Z |
+    public static func historySample(at path: String) throws -> GitRepositoryBuilder {
+        let builder = try GitRepositoryBuilder(at: path)
+        try builder.write("AGENTS.md", "# Agents\n\n- Run the tests.\n")
+        try builder.write("skills/a/SKILL.md", "---\nname: a\ndescription: A.\n---\n- Do a.\n")
+        try builder.write(".cursor/rules/a.mdc", "---\nalwaysApply: true\n---\n- Use tabs.\n")
+        try builder.write("README.md", "readme\n")
+        try builder.commit("first", at: "2024-01-01T10:00:00Z")
+        try builder.write("AGENTS.md", "# Agents\n\n- Run the tests.\n- Keep it short.\n")
+        try builder.write("GEMINI.md", "- Answer briefly.\n")
+        try builder.commit("edit agents, add gemini", at: "2024-02-01T12:00:00+02:00")
+        try builder.git("mv", "skills/a", "skills/b")
+        try builder.git("mv", ".cursor/rules/a.mdc", ".cursor/rules/b.mdc")
+        try builder.commit("rename", at: "2024-03-01T09:30:00Z")
+        try builder.git("rm", "-q", "GEMINI.md")
+        try builder.write("CLAUDE.md", "# Claude\n\n- Prefer small commits.\n")
+        try builder.commit("drop gemini, add claude", at: "2024-04-01T08:00:00-05:00")
+        try builder.write("skills/b/SKILL.md", "---\nname: b\ndescription: B.\n---\n- Do b.\n- And more.\n")
+        try builder.commit("edit skill", at: "2024-05-01T00:00:00Z")
+        try builder.git("checkout", "-q", "-b", "side")
+        try builder.write("AGENTS.md", "# Agents\n\n- Run the tests.\n- Keep it short.\n- From the side.\n")
+        try builder.commit("side edit", at: "2024-05-15T00:00:00Z")
+        try builder.git("checkout", "-q", "main")
+        try builder.write("GEMINI.md", "- Answer briefly.\n")
+        try builder.write("README.md", "readme 2\n")
+        try builder.commit("gemini back", at: "2024-06-01T00:00:00Z")
+        try builder.git("merge", "-q", "--no-ff", "-m", "merge side", "side", date: "2024-06-15T00:00:00Z")
+        return builder
+    }
+}

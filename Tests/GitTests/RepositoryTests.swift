@@ -3,38 +3,13 @@ import Git
 import SkillscopeTesting
 import Testing
 
-/// A repository with additions, edits, renames, a deletion and re-addition, and a merged side branch; every
-/// commit at a fixed date, some with a non-UTC offset.
+/// The shared history sample (``GitRepositoryBuilder/historySample(at:)``) in a folder of its own.
 struct HistoryFixture {
     let directory = TemporaryDirectory("git")
     let builder: GitRepositoryBuilder
 
     init() throws {
-        builder = try GitRepositoryBuilder(at: directory.appending("work"))
-        try builder.write("AGENTS.md", "# Agents\n\n- Run the tests.\n")
-        try builder.write("skills/a/SKILL.md", "---\nname: a\ndescription: A.\n---\n- Do a.\n")
-        try builder.write(".cursor/rules/a.mdc", "---\nalwaysApply: true\n---\n- Use tabs.\n")
-        try builder.write("README.md", "readme\n")
-        try builder.commit("first", at: "2024-01-01T10:00:00Z")
-        try builder.write("AGENTS.md", "# Agents\n\n- Run the tests.\n- Keep it short.\n")
-        try builder.write("GEMINI.md", "- Answer briefly.\n")
-        try builder.commit("edit agents, add gemini", at: "2024-02-01T12:00:00+02:00")
-        try builder.git("mv", "skills/a", "skills/b")
-        try builder.git("mv", ".cursor/rules/a.mdc", ".cursor/rules/b.mdc")
-        try builder.commit("rename", at: "2024-03-01T09:30:00Z")
-        try builder.git("rm", "-q", "GEMINI.md")
-        try builder.write("CLAUDE.md", "# Claude\n\n- Prefer small commits.\n")
-        try builder.commit("drop gemini, add claude", at: "2024-04-01T08:00:00-05:00")
-        try builder.write("skills/b/SKILL.md", "---\nname: b\ndescription: B.\n---\n- Do b.\n- And more.\n")
-        try builder.commit("edit skill", at: "2024-05-01T00:00:00Z")
-        try builder.git("checkout", "-q", "-b", "side")
-        try builder.write("AGENTS.md", "# Agents\n\n- Run the tests.\n- Keep it short.\n- From the side.\n")
-        try builder.commit("side edit", at: "2024-05-15T00:00:00Z")
-        try builder.git("checkout", "-q", "main")
-        try builder.write("GEMINI.md", "- Answer briefly.\n")
-        try builder.write("README.md", "readme 2\n")
-        try builder.commit("gemini back", at: "2024-06-01T00:00:00Z")
-        try builder.git("merge", "-q", "--no-ff", "-m", "merge side", "side", date: "2024-06-15T00:00:00Z")
+        builder = try GitRepositoryBuilder.historySample(at: directory.appending("work"))
     }
 
     /// Seconds since 1970 for an ISO 8601 date.
