@@ -67,7 +67,7 @@ let package = Package(
             swiftSettings: settings),
         .testTarget(
             name: "SkillscopeIngestTests", dependencies: ["SkillscopeIngest", "SkillscopeTesting"],
-            swiftSettings: settings),
+            exclude: ["Fixtures"], swiftSettings: settings),
         .testTarget(
             name: "SkillscopeCLITests", dependencies: ["SkillscopeCLI", "SkillscopeTesting", "SQLite"],
             swiftSettings: settings),

@@ -55,3 +55,13 @@ public struct ObjectID: Hashable, Sendable, CustomStringConvertible {
         }
     }
 }
+
+extension ObjectID {
+    /// The id git gives a blob holding `bytes` (`git hash-object`), to check bytes fetched from elsewhere.
+    public static func blob(hashing bytes: [UInt8]) -> ObjectID? {
+        _ = Repository.libgit2
+        var oid = git_oid()
+        let result = bytes.withUnsafeBytes { git_odb_hash(&oid, $0.baseAddress, $0.count, GIT_OBJECT_BLOB) }
+        return result == 0 ? ObjectID(oid) : nil
+    }
+}

@@ -8,7 +8,7 @@ public final class Repository {
     private let raw: OpaquePointer
 
     /// libgit2's global state, set up once per process and never torn down.
-    private static let initialized: Int32 = git_libgit2_init()
+    static let libgit2: Int32 = git_libgit2_init()
 
     /// Opens the repository at `path`: a work tree (the folder holding `.git`) or a bare repository.
     ///
@@ -16,7 +16,7 @@ public final class Repository {
     ///
     /// - Throws: ``GitError`` `.notFound` when `path` is no git repository.
     public init(path: String) throws(GitError) {
-        _ = Self.initialized
+        _ = Self.libgit2
         var repository: OpaquePointer?
         let result = git_repository_open_ext(&repository, path, GIT_REPOSITORY_OPEN_NO_SEARCH.rawValue, nil)
         guard result == 0, let repository else {

@@ -75,14 +75,14 @@ struct IngestCommand: Command {
         }
         var configuration = Ingestor.Configuration()
         if let maxFileBytes { configuration.parser.maxFileBytes = maxFileBytes }
-        return try await Self.ingest(sources, configuration: configuration, context: context)
+        return try await Self.ingest(sources, configuration: configuration, command: Self.name, context: context)
     }
 
     /// Runs `sources` through the ``Ingestor`` with a progress bar, prints the report, and says how it went:
     /// what `ingest` and `crawl` share.
-    static func ingest(_ sources: [any IngestSource], configuration: Ingestor.Configuration, context: Context)
-        async throws -> ExitCode
-    {
+    static func ingest(
+        _ sources: [any IngestSource], configuration: Ingestor.Configuration, command: String, context: Context
+    ) async throws -> ExitCode {
         let store = try context.openStore()
         let ingestor = Ingestor(store: store, configuration: configuration)
         let output = context.output
@@ -106,7 +106,7 @@ struct IngestCommand: Command {
             if skipped.count > 20 { output.error("  … and \(skipped.count - 20) more (see --json)") }
         }
         if !report.stopped.isEmpty {
-            for reason in report.stopped { output.error("skillscope: stopped early: \(reason)") }
+            for reason in report.stopped { output.error("skillscope \(command): stopped early: \(reason)") }
             return .unavailable
         }
         if report.indexed == 0 && !report.rejected.isEmpty { return .dataError }
@@ -176,9 +176,4 @@ struct IngestReportView: Encodable {
         warnings = report.warnings.map(view)
         summary = report.summaryLine
     }
-}
-
-extension Duration {
-    /// The duration in seconds, as a `Double` for rates and reports.
-    var seconds: Double { Double(components.seconds) + Double(components.attoseconds) / 1e18 }
 }

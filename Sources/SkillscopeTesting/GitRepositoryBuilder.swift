@@ -113,3 +113,13 @@ extension GitRepositoryBuilder {
         return builder
     }
 }
+
+extension GitRepositoryBuilder {
+    /// The blob id git gives `text` (`git hash-object --stdin`).
+    public static func hashObject(_ text: String) throws -> String {
+        let directory = TemporaryDirectory("hash")
+        try Data(text.utf8).write(to: URL(fileURLWithPath: directory.appending("blob")))
+        return try run(["hash-object", "blob"], in: directory.path, date: "").trimmingCharacters(
+            in: .whitespacesAndNewlines)
+    }
+}
