@@ -24,6 +24,8 @@ public struct GitHubSource: IngestSource {
         public var maxBlobBytes = 1 << 20
         /// Search results asked per page. The default is 100, GitHub's largest.
         public var searchPageSize = 100
+        /// Blobs fetched at once. The default is 8.
+        public var concurrentFetches = 8
         public init() {}
     }
 
@@ -159,6 +161,10 @@ public struct GitHubSource: IngestSource {
         let full = entry.record.fullName
         guard !listing.repositories.contains(where: { $0.fullName == full }) else { return }
         let kinds = FileKind.classify(blobs.map(\.path))
+        let wanted = blobs.filter {
+            kinds[$0.path] != nil && $0.size <= configuration.maxBlobBytes && !cache.hasBlob($0.sha)
+        }
+        let failed = try await fetchBlobs(full, wanted)
         var present = Set<String>()
         for blob in blobs.sorted(by: { $0.path < $1.path }) {
             guard let kind = kinds[blob.path] else { continue }
@@ -170,11 +176,9 @@ public struct GitHubSource: IngestSource {
                         "\(blob.size) bytes, over the crawl's limit of \(configuration.maxBlobBytes); not fetched"))
                 continue
             }
-            if !cache.hasBlob(blob.sha) {
-                if let problem = try await fetchBlob(full, blob) {
-                    listing.problems.append(problem)
-                    continue
-                }
+            if let problem = failed[blob.path] {
+                listing.problems.append(problem)
+                continue
             }
             listing.entries.append(
                 IngestEntry(
@@ -250,6 +254,34 @@ public struct GitHubSource: IngestSource {
         tree.tree.filter { $0.type == "blob" && $0.mode != "120000" }.map {
             GitHubCache.TreeBlob(path: prefix + $0.path, sha: $0.sha, size: $0.size ?? 0)
         }
+    }
+
+    /// Fetches blobs into the cache, ``Configuration/concurrentFetches`` at a time (a crawl waits on the
+    /// network, not on the processor); returns the problems by path.
+    private func fetchBlobs(_ full: String, _ blobs: [GitHubCache.TreeBlob]) async throws(GitHubError)
+        -> [String: FileDiagnostic]
+    {
+        var problems: [String: FileDiagnostic] = [:]
+        do {
+            try await withThrowingTaskGroup(of: (String, FileDiagnostic?).self) { group in
+                var next = 0
+                func submit() {
+                    let blob = blobs[next]
+                    next += 1
+                    group.addTask { (blob.path, try await fetchBlob(full, blob)) }
+                }
+                while next < min(configuration.concurrentFetches, blobs.count) { submit() }
+                while let (path, problem) = try await group.next() {
+                    if let problem { problems[path] = problem }
+                    if next < blobs.count { submit() }
+                }
+            }
+        } catch let error as GitHubError {
+            throw error
+        } catch {
+            throw GitHubError(.badResponse, "\(full): fetching blobs failed: \(error)")
+        }
+        return problems
     }
 
     /// Fetches one blob into the cache; returns the problem instead when it cannot.

@@ -22,6 +22,7 @@ Ids are real where the crawl checks them (blob ids are git's); commit and tree i
 import base64
 import hashlib
 import json
+import os
 import signal
 import sys
 import threading
@@ -93,6 +94,28 @@ class Repo:
         return sorted(out, key=lambda e: e["path"])
 
 
+CACHE = {"stamp": None, "scenario": None, "repos": {}}
+
+
+def load_scenario():
+    """The scenario, read again only when its file changed (large ones take a while to parse)."""
+    stat = os.stat(SCENARIO_PATH)
+    stamp = (stat.st_mtime_ns, stat.st_size, stat.st_ino)
+    with LOCK:
+        if CACHE["stamp"] != stamp:
+            with open(SCENARIO_PATH) as f:
+                CACHE.update(stamp=stamp, scenario=json.load(f), repos={})
+        return CACHE["scenario"]
+
+
+def repo_of(name, spec):
+    with LOCK:
+        key = (name, json.dumps(spec, sort_keys=True))
+        if key not in CACHE["repos"]:
+            CACHE["repos"][key] = Repo(name, spec)
+        return CACHE["repos"][key]
+
+
 class Handler(BaseHTTPRequestHandler):
     protocol_version = "HTTP/1.1"
 
@@ -100,8 +123,7 @@ class Handler(BaseHTTPRequestHandler):
         pass
 
     def do_GET(self):
-        with open(SCENARIO_PATH) as f:
-            scenario = json.load(f)
+        scenario = load_scenario()
         url = urlsplit(self.path)
         path = unquote(url.path)
         with LOCK:
@@ -173,7 +195,7 @@ class Handler(BaseHTTPRequestHandler):
         if name not in repos:
             return 404, {"message": "Not Found"}, {}
         spec = repos[name]
-        repo = Repo(name, spec)
+        repo = repo_of(name, spec)
         rest = parts[3:]
         if not rest:
             return self.metadata(spec, name)
