@@ -167,6 +167,39 @@ import Testing
         #expect(try harness.server.requests().first?["status"] as? Int == 403)
     }
 
+    @Test func aWindowUsedUpByAnAnswerIsWaitedOutBeforeTheNextRequest() async throws {
+        let harness = try Harness([
+            "repos": ["lena/app": Self.app], "rate_limit": ["/repos/lena/app": ["exhaust": true, "reset_in": 1]],
+        ])
+        let (report, source) = try await harness.crawl(["lena/app"])
+        #expect(report.written == 1 && report.stopped.isEmpty)
+        #expect(source.client.statistics.rateLimitWaits == 1)
+    }
+
+    @Test func aWindowUsedUpForLongStopsWithoutAnotherRequest() async throws {
+        let harness = try Harness([
+            "repos": ["lena/app": Self.app, "acme/skills": Self.skills],
+            "rate_limit": ["/repos/lena/app": ["exhaust": true, "reset_in": 3600]],
+        ])
+        let (report, _) = try await harness.crawl(["lena/app", "acme/skills"])
+        #expect(report.stopped.first?.contains("it resets at") == true && report.written == 0)
+        #expect(try harness.server.paths() == ["/repos/lena/app"])
+    }
+
+    @Test func anUnreachableAPIStopsTheCrawl() async throws {
+        let directory = TemporaryDirectory("crawl")
+        var client = GitHubClient.Configuration()
+        client.apiURL = "http://127.0.0.1:1"
+        client.retries = 1
+        client.retryDelay = .milliseconds(10)
+        let source = GitHubSource(
+            repositories: ["lena/app"], client: GitHubClient(configuration: client),
+            cache: GitHubCache(root: directory.appending("cache")))
+        let listing = try await source.list()
+        #expect(listing.entries.isEmpty && listing.stopped?.hasPrefix("cannot reach http://127.0.0.1:1") == true)
+        #expect(source.client.statistics.requests == 2 && source.client.statistics.retries == 1)
+    }
+
     @Test func serverErrorsAreRetriedWithBackOffThenReported() async throws {
         let harness = try Harness([
             "repos": ["lena/app": Self.app, "acme/skills": Self.skills],

@@ -14,7 +14,8 @@ The scenario, written by the tests:
   "renamed": {"old/name": "owner/name"},           -> /repos/old/name answers 301 to /repositories/ID
   "search": {"topic:agent-skills": ["owner/name", ...]}, "per_page": 2,
   "fail": {"/path": [503, 502]},                    -> the first requests of a path answer these statuses
-  "rate_limit": {"/path": {"retry_after": 1, "times": 1} | {"reset_in": 3600}},
+  "rate_limit": {"/path": {"retry_after": 1, "times": 1} | {"reset_in": 3600}
+                 | {"exhaust": true, "reset_in": 1}},  -> a 200 that leaves x-ratelimit-remaining 0
   "token": "secret"                                 -> requests without "Bearer secret" answer 401
 }
 Ids are real where the crawl checks them (blob ids are git's); commit and tree ids are stable hashes.
@@ -130,6 +131,10 @@ class Handler(BaseHTTPRequestHandler):
             SEEN[path] = SEEN.get(path, 0) + 1
             count = SEEN[path]
         status, body, headers = self.answer(scenario, path, parse_qs(url.query), count)
+        limit = scenario.get("rate_limit", {}).get(path)
+        if limit and limit.get("exhaust") and status < 300:
+            headers["x-ratelimit-remaining"] = "0"
+            headers["x-ratelimit-reset"] = str(int(time.time()) + limit["reset_in"])
         with LOCK, open(LOG_PATH, "a") as log:
             log.write(json.dumps({"path": self.path, "status": status,
                                   "if_none_match": self.headers.get("If-None-Match"),
@@ -155,7 +160,7 @@ class Handler(BaseHTTPRequestHandler):
         if count <= len(failures):
             return failures[count - 1], {"message": "Server Error"}, {}
         limit = scenario.get("rate_limit", {}).get(path)
-        if limit and count <= limit.get("times", 10 ** 9):
+        if limit and not limit.get("exhaust") and count <= limit.get("times", 10 ** 9):
             if "retry_after" in limit:
                 return 403, {"message": "You have exceeded a secondary rate limit."}, {
                     "retry-after": str(limit["retry_after"])}
