@@ -4,6 +4,7 @@ import SkillscopeIngest
 import SkillscopeSQLite
 import SkillscopeStore
 import SkillscopeTesting
+import Synchronization
 import Testing
 
 /// Crawls against the fake GitHub server of the fixtures; each test runs its own server.
@@ -39,7 +40,10 @@ import Testing
             store = try SQLiteStore(path: directory.appending("registry.sqlite"))
         }
 
-        func source(_ names: [String], search: String? = nil, maxBlobBytes: Int = 1 << 20) -> GitHubSource {
+        func source(
+            _ names: [String], search: String? = nil, maxBlobBytes: Int = 1 << 20,
+            timing: GitHubClient.Timing = .system
+        ) -> GitHubSource {
             var client = GitHubClient.Configuration()
             client.apiURL = server.url
             client.token = token
@@ -48,7 +52,7 @@ import Testing
             var configuration = GitHubSource.Configuration()
             configuration.maxBlobBytes = maxBlobBytes
             return GitHubSource(
-                repositories: names, search: search, client: GitHubClient(configuration: client),
+                repositories: names, search: search, client: GitHubClient(configuration: client, timing: timing),
                 cache: GitHubCache(root: directory.appending("cache")), configuration: configuration)
         }
 
@@ -167,13 +171,23 @@ import Testing
         #expect(try harness.server.requests().first?["status"] as? Int == 403)
     }
 
+    /// The clock stands still at the test's start and sleeps are only recorded, so a loaded machine cannot
+    /// let the reset pass before the next request.
     @Test func aWindowUsedUpByAnAnswerIsWaitedOutBeforeTheNextRequest() async throws {
-        let harness = try Harness([
-            "repos": ["lena/app": Self.app], "rate_limit": ["/repos/lena/app": ["exhaust": true, "reset_in": 1]],
+        var harness = try Harness([
+            "repos": ["lena/app": Self.app], "rate_limit": ["/repos/lena/app": ["exhaust": true, "reset_in": 3]],
         ])
-        let (report, source) = try await harness.crawl(["lena/app"])
+        harness.maxRateLimitWait = .seconds(60)
+        let start = Date()
+        let sleeps = Mutex<[Duration]>([])
+        let timing = GitHubClient.Timing(now: { start }, sleep: { duration in sleeps.withLock { $0.append(duration) } })
+        let source = harness.source(["lena/app"], timing: timing)
+        let report = try await Ingestor(store: harness.store).run([source], seenAt: Self.seenAt)
         #expect(report.written == 1 && report.stopped.isEmpty)
         #expect(source.client.statistics.rateLimitWaits == 1)
+        // Until the reset (over 2 seconds after the start, the header having whole seconds), and a second more.
+        let waited = try #require(sleeps.withLock { $0 }.first)
+        #expect(waited > .seconds(3) && waited < .seconds(60))
     }
 
     @Test func aWindowUsedUpForLongStopsWithoutAnotherRequest() async throws {

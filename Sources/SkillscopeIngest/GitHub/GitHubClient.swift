@@ -31,6 +31,22 @@ public final class GitHubClient: Sendable {
         public init() {}
     }
 
+    /// The clock the client reads and sleeps on: the system's, or a test's.
+    public struct Timing: Sendable {
+        /// The current time, for rate-limit resets.
+        public var now: @Sendable () -> Date
+        /// Waits, for back-off and rate limits.
+        public var sleep: @Sendable (Duration) async -> Void
+
+        public init(now: @escaping @Sendable () -> Date, sleep: @escaping @Sendable (Duration) async -> Void) {
+            self.now = now
+            self.sleep = sleep
+        }
+
+        /// The system clock and `Task.sleep`.
+        public static let system = Timing(now: { Date() }, sleep: { try? await Task.sleep(for: $0) })
+    }
+
     /// One answer: its status, headers (lower-case names) and body, and the URL it finally came from.
     public struct Response: Sendable {
         public var status: Int
@@ -57,11 +73,13 @@ public final class GitHubClient: Sendable {
     }
 
     public let configuration: Configuration
+    private let timing: Timing
     private let session: URLSession
     private let state = Mutex(State())
 
-    public init(configuration: Configuration = Configuration()) {
+    public init(configuration: Configuration = Configuration(), timing: Timing = .system) {
         self.configuration = configuration
+        self.timing = timing
         let sessionConfiguration = URLSessionConfiguration.ephemeral
         // The crawl keeps its own cache keyed by ETag: a URL cache underneath would turn a 304 into a 200.
         sessionConfiguration.urlCache = nil
@@ -130,7 +148,7 @@ public final class GitHubClient: Sendable {
                 try await backOff(failures)
                 continue
             }
-            if case .retry(let wait, let until) = limit.verdict(status: status, now: Date()) {
+            if case .retry(let wait, let until) = limit.verdict(status: status, now: timing.now()) {
                 try await waitOut(wait, until: until)
                 continue
             }
@@ -141,21 +159,21 @@ public final class GitHubClient: Sendable {
 
     /// Waits before a request when the last answer used up the window, or stops.
     private func waitForRateLimit() async throws(GitHubError) {
-        guard let pause = state.withLock({ $0.limit })?.pause(now: Date()) else { return }
+        guard let pause = state.withLock({ $0.limit })?.pause(now: timing.now()) else { return }
         try await waitOut(pause.wait, until: pause.until)
         state.withLock { $0.limit = nil }
     }
 
     private func waitOut(_ wait: Duration, until: Date) async throws(GitHubError) {
         guard wait <= configuration.maxRateLimitWait else {
-            throw GitHubError.rateLimited(until: until, now: Date(), token: configuration.token != nil)
+            throw GitHubError.rateLimited(until: until, now: timing.now(), token: configuration.token != nil)
         }
         state.withLock { $0.statistics.rateLimitWaits += 1 }
-        try? await Task.sleep(for: wait)
+        await timing.sleep(wait)
     }
 
     private func backOff(_ failures: Int) async throws(GitHubError) {
         state.withLock { $0.statistics.retries += 1 }
-        try? await Task.sleep(for: configuration.retryDelay * (1 << min(failures - 1, 10)))
+        await timing.sleep(configuration.retryDelay * (1 << min(failures - 1, 10)))
     }
 }
