@@ -172,9 +172,15 @@ public struct Ingestor: Sendable {
                 }
                 while collected < scheduled { try await collect() }
             }
+            // Repositories listed whole are seen even when no file of theirs was written (none left, or none at
+            // all); then what they no longer hold is marked removed.
             let present = listing.present
+            let unwritten = listing.repositories.filter {
+                present[$0.fullName] != nil && !written.contains($0.fullName)
+            }
             report.removed += try await writer.run {
-                try present.keys.sorted().reduce(0) { count, repository in
+                if !unwritten.isEmpty { _ = try store.write(repositories: unwritten, files: [], seenAt: seen) }
+                return try present.keys.sorted().reduce(0) { count, repository in
                     count
                         + (try store.markRemoved(repository: repository, present: present[repository] ?? [], at: seen))
                 }

@@ -120,6 +120,15 @@ import Testing
         #expect(try harness.store.search(SearchQuery(text: "small commits")).total == 1)
     }
 
+    @Test func aRepositoryWithoutInstructionFilesIsStillSeen() async throws {
+        let empty = FakeGitHub.repository("lena/plain", stars: 7, files: ["README.md": "# Plain\n"])
+        let harness = try Harness(["repos": ["lena/plain": empty]])
+        let (report, _) = try await harness.crawl(["lena/plain"])
+        #expect(report.files == 0 && report.problems.isEmpty)
+        let stats = try harness.store.stats()
+        #expect(stats.repositories == 1 && stats.files == 0)
+    }
+
     @Test func searchFollowsEveryPageOfResults() async throws {
         var repos: [String: Any] = [:]
         for index in 0..<5 {
