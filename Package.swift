@@ -25,19 +25,21 @@ let package = Package(
             providers: [.apt(["libcmark-gfm-dev", "libcmark-gfm-extensions-dev"])]),
         .systemLibrary(name: "CYAML", pkgConfig: "yaml-0.1", providers: [.apt(["libyaml-dev"])]),
         .systemLibrary(name: "CCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
+        .systemLibrary(name: "CGit2", pkgConfig: "libgit2", providers: [.apt(["libgit2-dev"])]),
 
         // Wrappers: know nothing of Skillscope.
         .target(name: "SQLite", dependencies: ["CSQLite"], swiftSettings: settings),
         .target(name: "CommonMark", dependencies: ["CCmarkGFM"], swiftSettings: settings),
         .target(name: "YAML", dependencies: ["CYAML"], swiftSettings: settings),
         .target(name: "Hashing", dependencies: ["CCrypto"], swiftSettings: settings),
+        .target(name: "Git", dependencies: ["CGit2"], swiftSettings: settings),
 
         // The domain.
         .target(name: "SkillscopeCore", dependencies: ["CommonMark", "YAML", "Hashing"], swiftSettings: settings),
         .target(name: "SkillscopeStore", dependencies: ["SkillscopeCore"], swiftSettings: settings),
         .target(name: "SkillscopeSQLite", dependencies: ["SkillscopeStore", "SQLite"], swiftSettings: settings),
         .target(
-            name: "SkillscopeIngest", dependencies: ["SkillscopeCore", "SkillscopeStore", "Hashing", "YAML"],
+            name: "SkillscopeIngest", dependencies: ["SkillscopeCore", "SkillscopeStore", "Git", "Hashing", "YAML"],
             swiftSettings: settings),
         .target(
             name: "SkillscopeCLI",
@@ -46,7 +48,7 @@ let package = Package(
         .executableTarget(name: "skillscope", dependencies: ["SkillscopeCLI"], swiftSettings: settings),
         .target(
             name: "SkillscopeTesting",
-            dependencies: ["SkillscopeCore", "SkillscopeStore", "SkillscopeSQLite", "SkillscopeIngest"],
+            dependencies: ["SkillscopeCore", "SkillscopeStore", "SkillscopeSQLite", "SkillscopeIngest", "SQLite"],
             swiftSettings: settings),
 
         // Tests: one target per module.
@@ -54,6 +56,7 @@ let package = Package(
         .testTarget(name: "CommonMarkTests", dependencies: ["CommonMark"], swiftSettings: settings),
         .testTarget(name: "YAMLTests", dependencies: ["YAML"], swiftSettings: settings),
         .testTarget(name: "HashingTests", dependencies: ["Hashing"], swiftSettings: settings),
+        .testTarget(name: "GitTests", dependencies: ["Git", "SkillscopeTesting"], swiftSettings: settings),
         .testTarget(name: "SkillscopeStoreTests", dependencies: ["SkillscopeStore"], swiftSettings: settings),
         .testTarget(
             name: "SkillscopeCoreTests", dependencies: ["SkillscopeCore", "SkillscopeTesting", "YAML"],
@@ -67,7 +70,7 @@ let package = Package(
             swiftSettings: settings),
         .testTarget(
             name: "SkillscopeIngestTests", dependencies: ["SkillscopeIngest", "SkillscopeTesting"],
-            swiftSettings: settings),
+            exclude: ["Fixtures"], swiftSettings: settings),
         .testTarget(
             name: "SkillscopeCLITests", dependencies: ["SkillscopeCLI", "SkillscopeTesting", "SQLite"],
             swiftSettings: settings),

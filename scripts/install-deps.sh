@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
-# Installs the Debian packages Skillscope builds against, when any is missing.
+# Installs the Debian packages Skillscope builds against (and git and python3, which the tests use), when any
+# is missing.
 # As root it runs apt-get; otherwise it prints the exact command to run.
 set -euo pipefail
-packages=(pkg-config libsqlite3-dev libcmark-gfm-dev libcmark-gfm-extensions-dev libyaml-dev libssl-dev)
+packages=(pkg-config libsqlite3-dev libcmark-gfm-dev libcmark-gfm-extensions-dev libyaml-dev libssl-dev libgit2-dev
+    git python3)
 missing=()
 for package in "${packages[@]}"; do
     dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")

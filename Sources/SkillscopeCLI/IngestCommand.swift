@@ -3,27 +3,33 @@ internal import SkillscopeCore
 internal import SkillscopeIngest
 internal import SkillscopeStore
 
-/// `skillscope ingest PATH…`: index folders and corpora into the registry.
+/// `skillscope ingest PATH…`: index folders, git repositories and corpora into the registry.
 struct IngestCommand: Command {
     static let name = "ingest"
-    static let summary = "index folders or corpora of instruction files into the registry"
+    static let summary = "index folders, git repositories or corpora of instruction files into the registry"
     static let help = """
-        Usage: skillscope ingest PATH… [--repository OWNER/NAME] [--max-file-bytes N] [--db PATH] [--json]
+        Usage: skillscope ingest PATH… [--repository OWNER/NAME] [--ref REF] [--max-file-bytes N] [--db PATH]
+                                 [--json]
 
         Indexes every instruction file (SKILL.md, CLAUDE.md, AGENTS.md, GEMINI.md, cursor rules, copilot and
         windsurf files) under each PATH. A PATH holding manifest.jsonl is read as a corpus
-        (files/<owner>/<repo>/<path>, manifest.jsonl, repos.jsonl); any other folder is walked (.git and
-        node_modules skipped, links leaving the folder ignored) and filed under local/<folder name>, or under
-        --repository. A .json or .jsonl PATH is read as listing records (the shape `skillscope export --listing`
-        writes: one record, an array of them, or one a line): each record's text, repository and front matter are
-        indexed, and the record itself is kept whole, unknown fields too. Bad records are reported and skipped.
+        (files/<owner>/<repo>/<path>, manifest.jsonl, repos.jsonl). A PATH that is a git repository (a work
+        tree's root or a bare repository) is read at HEAD, or at --ref, through libgit2: each file with its blob
+        id, the commit, and the dates of the commit that first added it and the last that changed it (renames
+        followed); uncommitted changes are not read, and files gone since the last ingest are marked removed.
+        Any other folder is walked (.git and node_modules skipped, links leaving the folder ignored). Folders and
+        git repositories are filed under local/<folder name>, or under --repository. A .json or .jsonl PATH is
+        read as listing records (the shape `skillscope export --listing` writes: one record, an array of them,
+        or one a line): each record's text, repository and front matter are indexed, and the record itself is
+        kept whole, unknown fields too. Bad records are reported and skipped.
 
         Re-ingest is incremental: files whose sha256 is unchanged are not parsed or rewritten. Files are written in
         chunked transactions, so an interrupted ingest resumes where it stopped when run again. Files that cannot be
         indexed (binary, too large, unreadable) are reported with their reason; the batch goes on.
 
         Options:
-          --repository OWNER/NAME  the repository for a walked folder (default local/<folder name>)
+          --repository OWNER/NAME  the repository for a folder or git repository (default local/<folder name>)
+          --ref REF                the branch, tag or commit read in git repositories (default HEAD)
           --max-file-bytes N       the largest file parsed (default 1048576)
           --json                   print the report as JSON
 
@@ -33,10 +39,12 @@ struct IngestCommand: Command {
 
     var paths: [String]
     var repository: String?
+    var ref: String?
     var maxFileBytes: Int?
 
     init(arguments: inout Arguments, context: Context) throws(CLIError) {
         repository = try arguments.option("repository")
+        ref = try arguments.option("ref")
         maxFileBytes = try arguments.integer("max-file-bytes", in: 1...(1 << 30))
         paths = try arguments.positionals()
         guard !paths.isEmpty else { throw .usage("give at least one folder or corpus to ingest", command: Self.name) }
@@ -61,13 +69,28 @@ struct IngestCommand: Command {
                     "\(path) is a file; ingest takes folders and listing records (.json, .jsonl); use `skillscope rules \(path)` to split one file",
                     exitCode: .usage)
             }
-            sources.append(
-                CorpusSource.isCorpus(path)
-                    ? CorpusSource(root: path) : FolderSource(root: path, repository: repository))
+            if CorpusSource.isCorpus(path) {
+                sources.append(CorpusSource(root: path))
+            } else if GitSource.isRepository(path) {
+                sources.append(GitSource(root: path, revision: ref, repository: repository))
+            } else {
+                sources.append(FolderSource(root: path, repository: repository))
+            }
         }
-        let store = try context.openStore()
+        if let ref, !sources.contains(where: { $0 is GitSource }) {
+            throw CLIError.usage("--ref \(ref) needs a git repository among the paths", command: Self.name)
+        }
         var configuration = Ingestor.Configuration()
         if let maxFileBytes { configuration.parser.maxFileBytes = maxFileBytes }
+        return try await Self.ingest(sources, configuration: configuration, command: Self.name, context: context)
+    }
+
+    /// Runs `sources` through the ``Ingestor`` with a progress bar, prints the report, and says how it went:
+    /// what `ingest` and `crawl` share.
+    static func ingest(
+        _ sources: [any IngestSource], configuration: Ingestor.Configuration, command: String, context: Context
+    ) async throws -> ExitCode {
+        let store = try context.openStore()
         let ingestor = Ingestor(store: store, configuration: configuration)
         let output = context.output
         let drawsProgress = output.isErrorTerminal && !context.json
@@ -88,6 +111,10 @@ struct IngestCommand: Command {
             let skipped = report.rejected + report.problems
             for diagnostic in skipped.prefix(20) { output.error("  skipped \(diagnostic)") }
             if skipped.count > 20 { output.error("  … and \(skipped.count - 20) more (see --json)") }
+        }
+        if !report.stopped.isEmpty {
+            for reason in report.stopped { output.error("skillscope \(command): stopped early: \(reason)") }
+            return .unavailable
         }
         if report.indexed == 0 && !report.rejected.isEmpty { return .dataError }
         return .success
@@ -122,11 +149,13 @@ struct IngestReportView: Encodable {
     var indexed: Int
     var written: Int
     var unchanged: Int
+    var removed: Int
     var rules: Int
     var bytes: Int
     var seconds: Double
     var skipped: [SkippedView]
     var warnings: [SkippedView]
+    var stopped: [String]
     var summary: String
 
     struct SkippedView: Encodable {
@@ -142,6 +171,8 @@ struct IngestReportView: Encodable {
         indexed = report.indexed
         written = report.written
         unchanged = report.unchanged
+        removed = report.removed
+        stopped = report.stopped
         rules = report.rules
         bytes = report.bytes
         seconds = report.elapsed.seconds
@@ -152,9 +183,4 @@ struct IngestReportView: Encodable {
         warnings = report.warnings.map(view)
         summary = report.summaryLine
     }
-}
-
-extension Duration {
-    /// The duration in seconds, as a `Double` for rates and reports.
-    var seconds: Double { Double(components.seconds) + Double(components.attoseconds) / 1e18 }
 }

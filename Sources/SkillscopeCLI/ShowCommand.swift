@@ -46,7 +46,9 @@ struct ShowCommand: Command {
         var lastCommitAt: String?
         var firstSeen: String?
         var lastSeen: String?
+        var removedAt: String?
         var sha256: String?
+        var blobSHA: String?
         var bytes: Int?
         var lines: Int
         var frontMatter: PlainJSON?
@@ -82,7 +84,8 @@ struct ShowCommand: Command {
                 description: stored.description, stars: stored.repository.stars, license: stored.repository.license,
                 topics: stored.repository.topics, commit: stored.commit, firstCommitAt: stored.firstCommitAt,
                 lastCommitAt: stored.lastCommitAt, firstSeen: stored.firstSeen, lastSeen: stored.lastSeen,
-                sha256: stored.sha256, bytes: stored.bytes, lines: stored.lineCount,
+                removedAt: stored.removedAt, sha256: stored.sha256, blobSHA: stored.blobSHA, bytes: stored.bytes,
+                lines: stored.lineCount,
                 frontMatter: frontMatter.map(PlainJSON.init), diagnostics: stored.diagnostics.map(DiagnosticView.init),
                 findings: stored.findings, security: assessment.security, quality: assessment.quality,
                 rules: rules.map(RuleView.init), text: stored.text)
@@ -99,7 +102,8 @@ struct ShowCommand: Command {
             ("license", view.license),
             ("topics", view.topics.flatMap { $0.isEmpty ? nil : $0.joined(separator: ", ") }),
             ("first commit", view.firstCommitAt), ("last commit", view.lastCommitAt), ("first seen", view.firstSeen),
-            ("last seen", view.lastSeen), ("sha256", view.sha256), ("bytes", view.bytes.map(String.init)),
+            ("last seen", view.lastSeen), ("removed", view.removedAt.map { "\($0) (gone from the repository)" }),
+            ("sha256", view.sha256), ("blob", view.blobSHA), ("bytes", view.bytes.map(String.init)),
         ]
         facts.append(("lines", String(view.lines)))
         facts.append(("rules", String(view.rules.count)))

@@ -5,8 +5,8 @@ internal import SkillscopeStore
 /// The `skillscope` command line: picks the command, reads shared options, maps errors to exit codes.
 public enum SkillscopeCLI {
     static let commands: [any Command.Type] = [
-        IngestCommand.self, RulesCommand.self, ShowCommand.self, SearchCommand.self, VersionsCommand.self,
-        CheckCommand.self, ExportCommand.self,
+        IngestCommand.self, CrawlCommand.self, RulesCommand.self, ShowCommand.self, SearchCommand.self,
+        VersionsCommand.self, CheckCommand.self, ExportCommand.self,
         StatsCommand.self,
     ]
 

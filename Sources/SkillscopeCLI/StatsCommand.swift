@@ -31,6 +31,7 @@ struct StatsCommand: Command {
         output.print(
             "  files         \(stats.files) (\(stats.indexed) indexed, \(stats.rejected) rejected, \(stats.bytes) bytes)"
         )
+        if stats.removed > 0 { output.print("  removed       \(stats.removed) (gone from their repositories, kept)") }
         output.print("  rules         \(stats.rules)")
         for (kind, count) in stats.byKind.sorted(by: { ($0.value, $1.key) > ($1.value, $0.key) }) {
             output.print("    \(kind.padding(toLength: 22, withPad: " ", startingAt: 0)) \(count)")

@@ -18,6 +18,8 @@ public struct FileDiagnostic: Sendable, Hashable, Codable, CustomStringConvertib
         public static let empty = Code(rawValue: "empty")
         /// The file could not be read.
         public static let unreadable = Code(rawValue: "unreadable")
+        /// The repository or file does not exist where the source looked (a 404 from GitHub).
+        public static let notFound = Code(rawValue: "not-found")
         /// The path is not an instruction file.
         public static let notInstructionFile = Code(rawValue: "not-instruction-file")
         public var description: String { rawValue }

@@ -127,5 +127,10 @@ enum Dates {
         return date.formatted(.iso8601)
     }
 
+    /// Seconds since 1970 → `2024-05-01T00:00:00Z`.
+    static func utc(seconds: Int64) -> String {
+        Date(timeIntervalSince1970: TimeInterval(seconds)).formatted(.iso8601)
+    }
+
     static func now() -> String { Date.now.formatted(.iso8601) }
 }

@@ -8,7 +8,9 @@ public import SkillscopeStore
 ///
 /// Incremental and resumable: a file whose sha256 is already stored is not parsed or rewritten, and since each
 /// chunk is one transaction written in listing order, an ingest killed at any moment and run again ends with the
-/// registry an uninterrupted run gives.
+/// registry an uninterrupted run gives. Renames a source found are applied first, and files gone from the
+/// repositories a source lists whole are marked removed last, each in a transaction that a second run repeats
+/// harmlessly.
 public struct Ingestor: Sendable {
     /// How an ``Ingestor`` batches and parallelises.
     public struct Configuration: Sendable {
@@ -74,9 +76,15 @@ public struct Ingestor: Sendable {
         var report = IngestReport()
         var listings: [SourceListing] = []
         for source in sources {
-            let listing = try source.list()
+            let listing = try await source.list()
             listings.append(listing)
             report.problems += listing.problems
+            if let stopped = listing.stopped { report.stopped.append(stopped) }
+        }
+        for listing in listings {
+            for (old, new) in listing.renames.sorted(by: { $0.key < $1.key }) {
+                try store.renameRepository(old, to: new, at: seen)
+            }
         }
         let known = try store.storedHashes()
         let total = listings.reduce(0) { $0 + $1.entries.count }
@@ -88,6 +96,7 @@ public struct Ingestor: Sendable {
             let repositories = Dictionary(
                 listing.repositories.map { ($0.fullName, $0) }, uniquingKeysWith: { a, _ in a })
             var written = Set<String>()
+            let trees = listing.trees
             let chunks = stride(from: 0, to: listing.entries.count, by: configuration.chunkSize).map {
                 Array(listing.entries[$0..<min($0 + configuration.chunkSize, listing.entries.count)])
             }
@@ -105,7 +114,7 @@ public struct Ingestor: Sendable {
                 func submit() {
                     let index = next
                     let chunk = chunks[index]
-                    group.addTask { (index, Self.prepare(chunk, known: known, parser: parser)) }
+                    group.addTask { (index, Self.prepare(chunk, known: known, trees: trees, parser: parser)) }
                     next += 1
                 }
                 func collect() async throws {
@@ -163,6 +172,19 @@ public struct Ingestor: Sendable {
                 }
                 while collected < scheduled { try await collect() }
             }
+            // Repositories listed whole are seen even when no file of theirs was written (none left, or none at
+            // all); then what they no longer hold is marked removed.
+            let present = listing.present
+            let unwritten = listing.repositories.filter {
+                present[$0.fullName] != nil && !written.contains($0.fullName)
+            }
+            report.removed += try await writer.run {
+                if !unwritten.isEmpty { _ = try store.write(repositories: unwritten, files: [], seenAt: seen) }
+                return try present.keys.sorted().reduce(0) { count, repository in
+                    count
+                        + (try store.markRemoved(repository: repository, present: present[repository] ?? [], at: seen))
+                }
+            }
         }
         // The passage index follows the files: rebuilt once, at the end, when anything was written.
         let indexStart = clock.now
@@ -173,12 +195,12 @@ public struct Ingestor: Sendable {
         return report
     }
 
-    private static func prepare(_ chunk: [IngestEntry], known: [FileKey: StoredHash], parser: DocumentParser)
-        -> Prepared
-    {
+    private static func prepare(
+        _ chunk: [IngestEntry], known: [FileKey: StoredHash], trees: [String: Set<String>], parser: DocumentParser
+    ) -> Prepared {
         var prepared = Prepared()
         for entry in chunk {
-            guard let data = entry.content.map({ Data($0) }) ?? FileManager.default.contents(atPath: entry.location)
+            guard let bytes = entry.contents ?? FileManager.default.contents(atPath: entry.location).map(Array.init)
             else {
                 prepared.rejected.append(
                     FileDiagnostic(
@@ -186,7 +208,6 @@ public struct Ingestor: Sendable {
                         message: "cannot read \(entry.location)"))
                 continue
             }
-            let bytes = [UInt8](data)
             prepared.bytes += bytes.count
             let sha = SHA256.hex(of: bytes)
             if let stored = known[entry.key], stored.sha256 == sha {
@@ -200,17 +221,29 @@ public struct Ingestor: Sendable {
             switch outcome {
             case .parsed(let document):
                 // The spec check runs here, beside the file: skill names must equal their folder, and linked
-                // references must exist next to it.
-                let folder = (entry.location as NSString).deletingLastPathComponent
-                let skillFolder = ((entry.content == nil ? folder : entry.key.path) as NSString)
-                let folderName =
-                    entry.content == nil ? skillFolder.lastPathComponent : skillFolder.deletingLastPathComponent
-                findings = SpecCheck.check(
-                    document, folderName: entry.kind == .skill ? (folderName as NSString).lastPathComponent : nil,
-                    fileExists: entry.content != nil
-                        ? nil : { FileManager.default.fileExists(atPath: folder + "/" + $0) })
-                // Scripts bundled beside a skill are scanned with it; listing records carry no folder.
-                let scripts = entry.kind == .skill && entry.content == nil ? SkillFolder.scripts(in: folder) : []
+                // references must exist next to it (on disk, or in the git tree the file came from). Scripts bundled
+                // beside a skill on disk are scanned with it; git trees and listing records bring none.
+                var scripts: [BundledFile] = []
+                if let tree = trees[entry.key.repository] {
+                    let folder = FileKind.folder(of: entry.key.path)
+                    let folderName = folder.isEmpty ? RepositoryRecord(fullName: entry.key.repository).name : folder
+                    findings = SpecCheck.check(
+                        document,
+                        folderName: entry.kind == .skill ? String(folderName.split(separator: "/").last ?? "") : nil,
+                        fileExists: { tree.contains(Self.joined(folder, $0)) })
+                } else if entry.contents != nil {
+                    let folder = FileKind.folder(of: entry.key.path)
+                    findings = SpecCheck.check(
+                        document,
+                        folderName: entry.kind == .skill && !folder.isEmpty
+                            ? String(folder.split(separator: "/").last ?? "") : nil)
+                } else {
+                    let folder = (entry.location as NSString).deletingLastPathComponent
+                    findings = SpecCheck.check(
+                        document, folderName: entry.kind == .skill ? (folder as NSString).lastPathComponent : nil,
+                        fileExists: { FileManager.default.fileExists(atPath: folder + "/" + $0) })
+                    if entry.kind == .skill { scripts = SkillFolder.scripts(in: folder) }
+                }
                 security = SecurityScan.scan(document, bundled: scripts)
                 prepared.warnings += document.diagnostics.map { Self.located($0, entry.key) }
             case .rejected(let diagnostic):
@@ -222,9 +255,18 @@ public struct Ingestor: Sendable {
                 FileRecord(
                     key: entry.key, kind: entry.kind, commit: entry.commit, firstCommitAt: entry.firstCommitAt,
                     lastCommitAt: entry.lastCommitAt, sha256: sha, bytes: bytes.count, outcome: outcome,
-                    findings: findings, security: security, listingJSON: entry.listingJSON))
+                    findings: findings, security: security, listingJSON: entry.listingJSON, blobSHA: entry.blobSHA))
         }
         return prepared
+    }
+
+    /// `relative` from `folder`, with `.` and `..` resolved: `("a/b", "./c/../d.md")` → `"a/b/d.md"`.
+    static func joined(_ folder: String, _ relative: String) -> String {
+        var parts = folder.split(separator: "/").map(String.init)
+        for part in relative.split(separator: "/") where part != "." {
+            if part == ".." { _ = parts.popLast() } else { parts.append(String(part)) }
+        }
+        return parts.joined(separator: "/")
     }
 
     private static func located(_ diagnostic: FileDiagnostic, _ key: FileKey) -> FileDiagnostic {
@@ -258,6 +300,10 @@ public struct IngestReport: Sendable {
     public var indexElapsed: Duration = .zero
     /// Unchanged files that were rejected when first seen.
     public var unchangedRejected = 0
+    /// Stored files found gone from a repository listed whole, now marked removed.
+    public var removed = 0
+    /// Why sources stopped early (``SourceListing/stopped``); what they listed was ingested.
+    public var stopped: [String] = []
 
     public init() {}
 
@@ -269,6 +315,7 @@ public struct IngestReport: Sendable {
         let skipped = rejected + problems.filter { $0.severity == .error }
         var line =
             "\(Self.grouped(indexed)) indexed (\(Self.grouped(written)) written, \(Self.grouped(unchanged)) unchanged)"
+        if removed > 0 { line += ", \(Self.grouped(removed)) removed" }
         line += ", \(Self.grouped(skipped.count)) skipped"
         if !skipped.isEmpty {
             line += ": " + Self.counts(skipped)

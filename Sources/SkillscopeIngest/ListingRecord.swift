@@ -68,7 +68,7 @@ public enum ListingRecord {
             defaultBranch: github?["default_branch"]?.string, pushedAt: github?["pushed_at"]?.string)
         var entry = IngestEntry(
             key: FileKey(repository: repositoryName, path: path), kind: kind, location: origin)
-        entry.content = Array(text.utf8)
+        entry.contents = Array(text.utf8)
         entry.listingJSON = raw.trimmingCharacters(in: .whitespacesAndNewlines)
         return Imported(repository: repository, entry: entry)
     }

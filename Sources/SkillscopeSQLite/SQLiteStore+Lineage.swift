@@ -59,7 +59,10 @@ extension SQLiteStore {
             guard failure == nil else { return }
             do {
                 let statement = try connection.prepare(
-                    "SELECT file_id, fingerprints FROM file_phrases ORDER BY file_id")
+                    """
+                    SELECT file_id, fingerprints FROM file_phrases
+                    WHERE file_id NOT IN (SELECT file_id FROM removed_files) ORDER BY file_id
+                    """)
                 defer { statement.reset() }
                 while let row = try statement.step() {
                     guard let id = row.int(0), let fingerprints = row.uint64s(1) else { continue }
@@ -83,7 +86,7 @@ extension SQLiteStore {
                     coalesce(r.stars, 0), f.words_hash, f.word_count, p.phrases
                 FROM json_each(?1) j JOIN files f ON f.id = j.value JOIN file_phrases p ON p.file_id = f.id
                 JOIN repositories r ON r.id = f.repository_id
-                WHERE f.status = 'indexed'
+                WHERE f.status = 'indexed' AND \(Self.isCurrent)
                 ORDER BY f.id
                 """, [list])
         }
@@ -114,15 +117,18 @@ extension SQLiteStore {
     public func fileIDs(sequenceHash: UInt64) throws -> [Int64] {
         try reading { connection in
             try connection.query(
-                "SELECT id FROM files WHERE words_hash = ?1 AND status = 'indexed'", [Int64(bitPattern: sequenceHash)]
+                "SELECT id FROM files f WHERE words_hash = ?1 AND status = 'indexed' AND \(Self.isCurrent)",
+                [Int64(bitPattern: sequenceHash)]
             ).compactMap { $0.int(0).map(Int64.init) }
         }
     }
 
     public func fileIDs(nameKey: String) throws -> [Int64] {
         try reading { connection in
-            try connection.query("SELECT id FROM files WHERE name_key = ?1 AND status = 'indexed'", [nameKey])
-                .compactMap { $0.int(0).map(Int64.init) }
+            try connection.query(
+                "SELECT id FROM files f WHERE name_key = ?1 AND status = 'indexed' AND \(Self.isCurrent)", [nameKey]
+            )
+            .compactMap { $0.int(0).map(Int64.init) }
         }
     }
 
@@ -131,7 +137,7 @@ extension SQLiteStore {
             try connection.query(
                 """
                 SELECT f.id, f.path, f.kind, f.name FROM files f JOIN repositories r ON r.id = f.repository_id
-                WHERE r.full_name = ?1 AND f.status = 'indexed' ORDER BY f.path
+                WHERE r.full_name = ?1 AND f.status = 'indexed' AND \(Self.isCurrent) ORDER BY f.path
                 """, [repository]
             ).map {
                 RepositoryFile(
@@ -142,6 +148,8 @@ extension SQLiteStore {
     }
 
     public func indexedFileCount() throws -> Int {
-        try reading { try $0.queryOne("SELECT count(*) FROM files WHERE status = 'indexed'")?.int(0) ?? 0 }
+        try reading {
+            try $0.queryOne("SELECT count(*) FROM files f WHERE status = 'indexed' AND \(Self.isCurrent)")?.int(0) ?? 0
+        }
     }
 }

@@ -8,7 +8,8 @@ extension SQLiteStore {
         f.id, r.full_name, f.path, f.kind, f.status, f.commit_sha, f.first_commit_at, f.last_commit_at, f.first_seen,
         f.last_seen, f.sha256, f.bytes, f.name, f.title, f.description, f.front_matter, f.diagnostics, f.line_count,
         f.rule_count, f.body, r.stars, r.license, r.topics, r.default_branch, r.pushed_at, r.head_commit, f.findings,
-        f.security, (SELECT record FROM listings WHERE file_id = f.id)
+        f.security, (SELECT record FROM listings WHERE file_id = f.id), f.blob_sha,
+        (SELECT removed_at FROM removed_files WHERE file_id = f.id)
         """
 
     public func file(_ reference: FileReference) throws -> StoredFile? {
@@ -52,6 +53,8 @@ extension SQLiteStore {
             file.security = try decoder.decode(SecurityReport.self, from: Data(security.utf8))
         }
         file.listingJSON = row.string(28)
+        file.blobSHA = row.string(29)
+        file.removedAt = row.string(30)
         return file
     }
 
@@ -94,7 +97,7 @@ extension SQLiteStore {
             try connection.queryOne(
                 """
                 SELECT count(*) FROM files_fts JOIN files f ON f.id = files_fts.rowid
-                WHERE files_fts MATCH ?1 \(filter)
+                WHERE files_fts MATCH ?1 \(filter) AND \(Self.isCurrent)
                 """, arguments)?.int(0) ?? 0
         let limitIndex = arguments.count + 1
         let rows = try connection.query(
@@ -103,7 +106,7 @@ extension SQLiteStore {
                 rank * (CASE f.kind WHEN 'skill' THEN 1.5 WHEN 'skill-reference' THEN 1.0 ELSE 1.2 END) AS weighted,
                 snippet(files_fts, -1, '', '', '…', 16)
             FROM files_fts JOIN files f ON f.id = files_fts.rowid JOIN repositories r ON r.id = f.repository_id
-            WHERE files_fts MATCH ?1 \(filter)
+            WHERE files_fts MATCH ?1 \(filter) AND \(Self.isCurrent)
             ORDER BY weighted, f.id LIMIT ?\(limitIndex) OFFSET ?\(limitIndex + 1)
             """, arguments + [query.limit, query.offset])
         let hits = rows.map { row in
@@ -121,8 +124,9 @@ extension SQLiteStore {
             var stats = RegistryStats()
             stats.engine = engine
             stats.repositories = try connection.queryOne("SELECT count(*) FROM repositories")?.int(0) ?? 0
+            stats.removed = try connection.queryOne("SELECT count(*) FROM removed_files")?.int(0) ?? 0
             for row in try connection.query(
-                "SELECT status, kind, count(*), sum(bytes) FROM files GROUP BY status, kind")
+                "SELECT status, kind, count(*), sum(bytes) FROM files f WHERE \(Self.isCurrent) GROUP BY status, kind")
             {
                 let count = row.int(2) ?? 0
                 stats.files += count
@@ -134,11 +138,13 @@ extension SQLiteStore {
                     stats.rejected += count
                 }
             }
-            stats.rules = try connection.queryOne("SELECT coalesce(sum(rule_count), 0) FROM files")?.int(0) ?? 0
+            stats.rules =
+                try connection.queryOne("SELECT coalesce(sum(rule_count), 0) FROM files f WHERE \(Self.isCurrent)")?
+                .int(0) ?? 0
             for row in try connection.query(
                 """
                 SELECT f.status, json_extract(d.value, '$.code'), count(DISTINCT f.id)
-                FROM files f, json_each(f.diagnostics) d GROUP BY 1, 2
+                FROM files f, json_each(f.diagnostics) d WHERE \(Self.isCurrent) GROUP BY 1, 2
                 """)
             {
                 let code = row.string(1) ?? ""
@@ -152,6 +158,9 @@ extension SQLiteStore {
             return stats
         }
     }
+
+    /// The SQL condition that file `f` is still in its repository (not in `removed_files`).
+    static let isCurrent = "NOT EXISTS (SELECT 1 FROM removed_files x WHERE x.file_id = f.id)"
 
     public func fileKeys() throws -> [(id: Int64, key: FileKey)] {
         let rows = try reading { connection in

@@ -11,6 +11,7 @@ extension SQLiteStore {
                 repositoryIDs[repository.fullName] = try Self.upsert(repository, seenAt: seenAt, on: connection)
             }
             var summary = WriteSummary()
+            var restored = false
             for file in files {
                 let repositoryID: Int64
                 if let id = repositoryIDs[file.key.repository] {
@@ -21,11 +22,12 @@ extension SQLiteStore {
                         keepMetadata: true)
                     repositoryIDs[file.key.repository] = repositoryID
                 }
-                summary = summary + (try Self.write(file, repositoryID: repositoryID, seenAt: seenAt, on: connection))
+                summary =
+                    summary
+                    + (try Self.write(
+                        file, repositoryID: repositoryID, seenAt: seenAt, on: connection, restored: &restored))
             }
-            if summary.written > 0 {
-                try connection.run("UPDATE meta SET value = value + 1 WHERE key = 'files_generation'")
-            }
+            if summary.written > 0 || restored { try Self.bumpFilesGeneration(on: connection) }
             return summary
         }
     }
@@ -40,11 +42,65 @@ extension SQLiteStore {
                     WHERE path = ?3 AND repository_id = (SELECT id FROM repositories WHERE full_name = ?2)
                     """, [seenAt, key.repository, key.path])
             }
+            var restored = 0
+            for key in keys {
+                try connection.run(
+                    """
+                    DELETE FROM removed_files WHERE file_id = (SELECT f.id FROM files f
+                        JOIN repositories r ON r.id = f.repository_id WHERE r.full_name = ?1 AND f.path = ?2)
+                    """, [key.repository, key.path])
+                restored += connection.changes
+            }
             let repositories = Set(keys.map(\.repository))
             for repository in repositories {
                 try connection.run("UPDATE repositories SET last_seen = ?1 WHERE full_name = ?2", [seenAt, repository])
             }
+            if restored > 0 { try Self.bumpFilesGeneration(on: connection) }
         }
+    }
+
+    @discardableResult public func markRemoved(repository: String, present: Set<String>, at removedAt: String) throws
+        -> Int
+    {
+        let paths = String(decoding: try JSONEncoder().encode(present.sorted()), as: UTF8.self)
+        return try writing { connection in
+            try connection.run(
+                """
+                INSERT INTO removed_files (file_id, removed_at)
+                SELECT f.id, ?3 FROM files f JOIN repositories r ON r.id = f.repository_id
+                WHERE r.full_name = ?1 AND f.path NOT IN (SELECT value FROM json_each(?2))
+                    AND f.id NOT IN (SELECT file_id FROM removed_files)
+                """, [repository, paths, removedAt])
+            let marked = connection.changes
+            if marked > 0 { try Self.bumpFilesGeneration(on: connection) }
+            return marked
+        }
+    }
+
+    public func renameRepository(_ old: String, to new: String, at seenAt: String) throws {
+        guard old != new else { return }
+        try writing { connection in
+            guard try connection.queryOne("SELECT 1 FROM repositories WHERE full_name = ?1", [old]) != nil else {
+                return
+            }
+            if try connection.queryOne("SELECT 1 FROM repositories WHERE full_name = ?1", [new]) == nil {
+                try connection.run(
+                    "UPDATE repositories SET full_name = ?2, last_seen = ?3 WHERE full_name = ?1", [old, new, seenAt])
+                return
+            }
+            try connection.run(
+                """
+                INSERT INTO removed_files (file_id, removed_at)
+                SELECT f.id, ?2 FROM files f JOIN repositories r ON r.id = f.repository_id
+                WHERE r.full_name = ?1 AND f.id NOT IN (SELECT file_id FROM removed_files)
+                """, [old, seenAt])
+            if connection.changes > 0 { try Self.bumpFilesGeneration(on: connection) }
+        }
+    }
+
+    /// Tells the passage index that the set of current files changed.
+    private static func bumpFilesGeneration(on connection: Connection) throws {
+        try connection.run("UPDATE meta SET value = value + 1 WHERE key = 'files_generation'")
     }
 
     private static func upsert(
@@ -82,17 +138,24 @@ extension SQLiteStore {
         return Int64(id)
     }
 
-    private static func write(_ file: FileRecord, repositoryID: Int64, seenAt: String, on connection: Connection)
-        throws -> WriteSummary
-    {
+    /// Writes one file; `restored` becomes `true` when a removed file came back.
+    private static func write(
+        _ file: FileRecord, repositoryID: Int64, seenAt: String, on connection: Connection, restored: inout Bool
+    ) throws -> WriteSummary {
         var summary = WriteSummary()
         let existing = try connection.queryOne(
             """
             SELECT id, sha256, status, name, description, rules_text, body, first_seen FROM files
             WHERE repository_id = ?1 AND path = ?2
             """, [repositoryID, file.key.path])
+        if let id = existing?.int(0) {
+            try connection.run("DELETE FROM removed_files WHERE file_id = ?1", [id])
+            if connection.changes > 0 { restored = true }
+        }
         if let existing, existing.string(1) == file.sha256 {
-            try connection.run("UPDATE files SET last_seen = ?1 WHERE id = ?2", [seenAt, existing.int(0)])
+            try connection.run(
+                "UPDATE files SET last_seen = ?1, blob_sha = coalesce(?3, blob_sha) WHERE id = ?2",
+                [seenAt, existing.int(0), file.blobSHA])
             summary.unchanged = 1
             return summary
         }
@@ -111,7 +174,7 @@ extension SQLiteStore {
             document?.description, frontMatterJSON, diagnosticsJSON, document?.lineCount ?? 0,
             document?.rules.count ?? 0, rulesText, document?.text ?? "", encoded.rulesLayoutJSON,
             encoded.wordCount, encoded.sequenceHash, encoded.nameKey, encoded.findingsJSON, encoded.securityJSON,
-            encoded.securityVerdict,
+            encoded.securityVerdict, file.blobSHA,
         ]
         let fileID: Int64
         if let existing, let id = existing.int(0) {
@@ -129,8 +192,9 @@ extension SQLiteStore {
                     first_commit_at = ?6, last_commit_at = ?7, last_seen = ?8, sha256 = ?9, bytes = ?10, name = ?11,
                     title = ?12, description = ?13, front_matter = ?14, diagnostics = ?15, line_count = ?16,
                     rule_count = ?17, rules_text = ?18, body = ?19, rules_layout = ?20, word_count = ?21,
-                    words_hash = ?22, name_key = ?23, findings = ?24, security = ?25, security_verdict = ?26
-                WHERE id = ?27
+                    words_hash = ?22, name_key = ?23, findings = ?24, security = ?25, security_verdict = ?26,
+                    blob_sha = ?27
+                WHERE id = ?28
                 """, values + [fileID])
         } else {
             try connection.run(
@@ -138,9 +202,9 @@ extension SQLiteStore {
                 INSERT INTO files (repository_id, path, kind, status, commit_sha, first_commit_at, last_commit_at,
                     first_seen, last_seen, sha256, bytes, name, title, description, front_matter, diagnostics,
                     line_count, rule_count, rules_text, body, rules_layout, word_count, words_hash, name_key, findings,
-                    security, security_verdict)
+                    security, security_verdict, blob_sha)
                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19, ?20,
-                    ?21, ?22, ?23, ?24, ?25, ?26)
+                    ?21, ?22, ?23, ?24, ?25, ?26, ?27)
                 """, values)
             fileID = connection.lastInsertRowID
         }

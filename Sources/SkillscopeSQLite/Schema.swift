@@ -87,5 +87,15 @@ enum Schema {
         CREATE TABLE listings (file_id INTEGER PRIMARY KEY REFERENCES files(id), record TEXT NOT NULL);
         UPDATE files SET sha256 = '' WHERE status = 'indexed';
         """,
+        // Version 5: crawls. A file's git blob id, and files gone from their repository: kept, with when they
+        // went, in a table of their own so the queries that leave them out never read the files' long rows.
+        // Existing files keep everything; they have no blob id until a git or GitHub source lists them.
+        """
+        ALTER TABLE files ADD COLUMN blob_sha TEXT;
+        CREATE TABLE removed_files (
+            file_id INTEGER PRIMARY KEY REFERENCES files(id),
+            removed_at TEXT NOT NULL
+        );
+        """,
     ]
 }

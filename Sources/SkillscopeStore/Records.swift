@@ -57,6 +57,8 @@ public struct FileRecord: Sendable {
     public var lastCommitAt: String?
     public var sha256: String
     public var bytes: Int
+    /// The git blob id (SHA-1, hexadecimal) when the file came from a git tree.
+    public var blobSHA: String?
     /// The parse result; setting it re-encodes ``encoded``.
     public var outcome: FileOutcome {
         didSet { encoded = EncodedFile(outcome, findings: findings, security: security) }
@@ -79,7 +81,7 @@ public struct FileRecord: Sendable {
         key: FileKey, kind: FileKind, commit: String?, firstCommitAt: String?, lastCommitAt: String?, sha256: String,
         bytes: Int, outcome: FileOutcome, findings: [Finding] = [],
         security: SecurityReport = SecurityReport(findings: []),
-        listingJSON: String? = nil
+        listingJSON: String? = nil, blobSHA: String? = nil
     ) {
         self.key = key
         self.kind = kind
@@ -88,6 +90,7 @@ public struct FileRecord: Sendable {
         self.lastCommitAt = lastCommitAt
         self.sha256 = sha256
         self.bytes = bytes
+        self.blobSHA = blobSHA
         self.outcome = outcome
         self.findings = findings
         self.security = security
@@ -252,6 +255,11 @@ public struct StoredFile: Sendable, Hashable, Codable {
     public var security = SecurityReport(findings: [])
     /// The listing record the file was imported from, when it was (JSON text, every field kept).
     public var listingJSON: String?
+    /// The git blob id (SHA-1, hexadecimal) when the file came from a git tree.
+    public var blobSHA: String?
+    /// When a crawl found the file gone from its repository (ISO 8601 UTC); `nil` while it is there. Removed
+    /// files are kept, but search and versions leave them out.
+    public var removedAt: String?
     public var lineCount: Int
     public var ruleCount: Int
     /// The decoded text; empty for rejected files.
@@ -317,6 +325,8 @@ public struct RegistryStats: Sendable, Hashable, Codable {
     public var files = 0
     public var indexed = 0
     public var rejected = 0
+    /// Files gone from their repository, kept but counted nowhere else.
+    public var removed = 0
     public var rules = 0
     public var bytes = 0
     /// Indexed files per kind.

@@ -17,8 +17,19 @@ public protocol Store: Sendable {
     /// - Parameter seenAt: when the files were seen, ISO 8601 UTC.
     func write(repositories: [RepositoryRecord], files: [FileRecord], seenAt: String) throws -> WriteSummary
 
-    /// Moves the last-seen time of unchanged files, in one transaction.
+    /// Moves the last-seen time of unchanged files, in one transaction. A removed file seen again is restored.
     func markSeen(_ keys: [FileKey], at seenAt: String) throws
+
+    /// Marks the files of `repository` whose paths are not in `present` as removed at `removedAt`, in one
+    /// transaction. Files already removed keep their time; nothing is deleted.
+    ///
+    /// - Returns: how many files were newly marked.
+    @discardableResult func markRemoved(repository: String, present: Set<String>, at removedAt: String) throws -> Int
+
+    /// Files `old` under `new` (a renamed GitHub repository), keeping its files, first-seen times and ids. When
+    /// `new` is already stored, the files of `old` are marked removed instead (they are listed under `new`).
+    /// Nothing happens when `old` is not stored.
+    func renameRepository(_ old: String, to new: String, at seenAt: String) throws
 
     /// One file, or `nil`.
     func file(_ reference: FileReference) throws -> StoredFile?

@@ -129,4 +129,54 @@ public enum StoreConformance {
         #expect(stats.schemaVersion >= 1)
         #expect(try store.fileKeys().map(\.key.path) == ["review/SKILL.md", "AGENTS.md"])
     }
+
+    public static func removedFilesAreKeptButLeftOutOfSearchAndVersions(_ store: any Store) throws {
+        var review = Fixtures.record("acme/skills", "review/SKILL.md", Fixtures.reviewSkill)
+        review.blobSHA = String(repeating: "c", count: 40)
+        let commit = Fixtures.record("acme/skills", "commit/SKILL.md", Fixtures.commitSkill)
+        let copy = Fixtures.record("lena/fork", "review/SKILL.md", Fixtures.reviewSkill)
+        _ = try store.write(repositories: [], files: [review, commit, copy], seenAt: seenAt)
+        #expect(try store.file(.key(review.key))?.blobSHA == review.blobSHA)
+        let copyID = try #require(try store.file(.key(copy.key))).id
+        let sequence = try #require(try store.fingerprint(ofFile: copyID))
+        #expect(try store.fileIDs(sequenceHash: sequence.sequenceHash).count == 2)
+        let removedAt = "2026-12-01T00:00:00Z"
+        #expect(try store.markRemoved(repository: "acme/skills", present: ["commit/SKILL.md"], at: removedAt) == 1)
+        #expect(try store.markRemoved(repository: "acme/skills", present: ["commit/SKILL.md"], at: "2027") == 0)
+        let removed = try #require(try store.file(.key(review.key)))
+        #expect(removed.removedAt == removedAt && removed.text == Fixtures.reviewSkill)
+        #expect(try store.search(SearchQuery(text: "approve")).hits.map(\.key) == [copy.key])
+        #expect(try store.fileIDs(sequenceHash: sequence.sequenceHash) == [copyID])
+        #expect(try store.fileIDs(nameKey: "code-review").count == 1)
+        #expect(try store.repositoryFiles("acme/skills").map(\.path) == ["commit/SKILL.md"])
+        #expect(try store.lineageRecords([removed.id]).isEmpty)
+        #expect(try !store.passageIndex().postings.contains(UInt32(removed.id)))
+        #expect(try store.indexedFileCount() == 2)
+        let stats = try store.stats()
+        #expect(stats.removed == 1 && stats.indexed == 2 && stats.rules == 5)
+        // Seen again, it is back, with the time it was first seen.
+        try store.markSeen([review.key], at: "2026-12-02T00:00:00Z")
+        let back = try #require(try store.file(.key(review.key)))
+        #expect(back.removedAt == nil && back.firstSeen == seenAt && back.lastSeen == "2026-12-02T00:00:00Z")
+        #expect(try store.search(SearchQuery(text: "approve")).total == 2)
+        #expect(try store.passageIndex().postings.contains(UInt32(removed.id)))
+    }
+
+    public static func aRenamedRepositoryKeepsItsFiles(_ store: any Store) throws {
+        let record = Fixtures.record("acme/old", "AGENTS.md", Fixtures.agentsFile)
+        _ = try store.write(
+            repositories: [RepositoryRecord(fullName: "acme/old", stars: 5)], files: [record], seenAt: seenAt)
+        let before = try #require(try store.file(.key(record.key)))
+        try store.renameRepository("acme/old", to: "acme/new", at: "2026-12-01T00:00:00Z")
+        try store.renameRepository("acme/gone", to: "acme/other", at: "2026-12-01T00:00:00Z")
+        let after = try #require(try store.file(.key(FileKey(repository: "acme/new", path: "AGENTS.md"))))
+        #expect(after.id == before.id && after.repository.stars == 5 && after.firstSeen == seenAt)
+        #expect(try store.file(.key(record.key)) == nil)
+        #expect(try store.stats().repositories == 1)
+        // Renamed onto a repository already stored: the old files are marked removed, not merged.
+        let second = Fixtures.record("acme/older", "AGENTS.md", Fixtures.agentsFile)
+        _ = try store.write(repositories: [], files: [second], seenAt: seenAt)
+        try store.renameRepository("acme/older", to: "acme/new", at: "2026-12-02T00:00:00Z")
+        #expect(try store.file(.key(second.key))?.removedAt == "2026-12-02T00:00:00Z")
+    }
 }

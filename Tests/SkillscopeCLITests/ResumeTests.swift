@@ -5,26 +5,6 @@ import Testing
 
 /// An ingest killed with SIGKILL and run again ends with the registry an uninterrupted run gives.
 @Suite struct ResumeTests {
-    /// Everything in the registry but the seen times, which record when a run happened.
-    func dump(_ path: String) throws -> [String] {
-        let connection = try Connection(path: path)
-        var lines: [String] = []
-        for sql in [
-            "SELECT id, full_name, stars, license, topics, default_branch, pushed_at, head_commit FROM repositories ORDER BY id",
-            """
-            SELECT id, repository_id, path, kind, status, commit_sha, first_commit_at, last_commit_at, sha256, bytes, name,
-                title, description, front_matter, diagnostics, line_count, rule_count, rules_text, rules_layout, body
-            FROM files ORDER BY id
-            """,
-            "SELECT file_id, hex(phrases), hex(fingerprints) FROM file_phrases ORDER BY file_id",
-            "SELECT rowid FROM files_fts WHERE files_fts MATCH 'rule OR always OR use' ORDER BY rowid",
-        ] {
-            for row in try connection.query(sql) { lines.append("\(row.values)") }
-        }
-        try connection.execute("INSERT INTO files_fts(files_fts) VALUES('integrity-check')")
-        return lines
-    }
-
     func bigCorpus(_ directory: TemporaryDirectory) throws -> String {
         var files: [CorpusBuilder.File] = []
         for repository in 0..<60 {
@@ -81,6 +61,6 @@ import Testing
         #expect(rerun.status == 0)
         let report = try #require(try JSONSerialization.jsonObject(with: Data(rerun.stdout.utf8)) as? [String: Any])
         #expect((report["unchanged"] as? Int ?? 0) > 0 && (report["written"] as? Int ?? 0) > 0)
-        #expect(try dump(resumed) == dump(reference))
+        #expect(try RegistryDump.lines(resumed) == RegistryDump.lines(reference))
     }
 }

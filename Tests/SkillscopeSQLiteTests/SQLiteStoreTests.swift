@@ -48,6 +48,18 @@ import Testing
         let directory = TemporaryDirectory()
         try StoreConformance.statsCountKindsAndRules(try engine.makeEmptyStore(in: directory))
     }
+
+    @Test(arguments: StoreEngine.available)
+    func removedFilesAreKeptButLeftOutOfSearchAndVersions(engine: StoreEngine) throws {
+        let directory = TemporaryDirectory()
+        try StoreConformance.removedFilesAreKeptButLeftOutOfSearchAndVersions(try engine.makeEmptyStore(in: directory))
+    }
+
+    @Test(arguments: StoreEngine.available)
+    func aRenamedRepositoryKeepsItsFiles(engine: StoreEngine) throws {
+        let directory = TemporaryDirectory()
+        try StoreConformance.aRenamedRepositoryKeepsItsFiles(try engine.makeEmptyStore(in: directory))
+    }
 }
 
 @Suite struct SQLiteStoreTests {
@@ -106,10 +118,35 @@ import Testing
         }
         let reopened = try SQLiteStore(path: path)
         #expect(try reopened.stats().files == 1)
-        #expect(try reopened.schemaVersion() == 4)
+        #expect(try reopened.schemaVersion() == 5)
         let raw = try Connection(path: path)
-        #expect(try raw.queryOne("SELECT count(*) FROM schema_migrations")?.int(0) == 4)
+        #expect(try raw.queryOne("SELECT count(*) FROM schema_migrations")?.int(0) == 5)
         #expect(try raw.queryOne("PRAGMA journal_mode")?.string(0) == "wal")
+    }
+
+    @Test func migratingToSchema5KeepsEveryFile() throws {
+        let directory = TemporaryDirectory()
+        let path = directory.appending("registry.sqlite")
+        let record = Fixtures.record("a/b", "AGENTS.md", Fixtures.agentsFile)
+        do {
+            let store = try SQLiteStore(path: path)
+            _ = try store.write(repositories: [], files: [record], seenAt: "2026-11-30T00:00:00Z")
+        }
+        // Take the registry back to schema 4, as an older skillscope left it.
+        do {
+            let raw = try Connection(path: path)
+            try raw.execute(
+                """
+                DROP TABLE removed_files; ALTER TABLE files DROP COLUMN blob_sha;
+                DELETE FROM schema_migrations WHERE version = 5;
+                """)
+        }
+        let migrated = try SQLiteStore(path: path)
+        #expect(try migrated.schemaVersion() == 5)
+        let file = try #require(try migrated.file(.key(record.key)))
+        #expect(file.sha256 == record.sha256 && file.firstSeen == "2026-11-30T00:00:00Z" && file.ruleCount == 2)
+        #expect(file.blobSHA == nil && file.removedAt == nil)
+        #expect(try migrated.search(SearchQuery(text: "lint")).total == 1)
     }
 }
 
