@@ -152,7 +152,7 @@ enum Patterns {
     /// What makes sending harmful: secrets, the environment, the conversation, the code.
     static let sensitiveData = ScanPattern(
         #"(\$\((env|printenv)\)|\b(env|printenv)\s*\||credentials\.json|/credentials\b|\.credentials\b|\.ssh|"#
-            + #"\.aws|\.env\b|shell history|conversation|chat log|transcript|source code|codebase|whole repo|"#
+            + #"\.aws|(?<![\w)])\.env\b(?!\.\w)|shell history|conversation|chat log|transcript|source code|codebase|whole repo|"#
             + #"repository contents|git diff|os\.environ\s*\)|dict\(os\.environ|process\.env\s*[),}]|cookies|"#
             + #"clipboard|keychain|@~/\.|@\$home/\.|\bid_rsa\b)"#)
     /// Code that makes a request: a URL on (or just after) such a line is the request's target.
