@@ -23,7 +23,7 @@ public enum SecurityScan {
         var findings = TextScan(document.text, file: nil).findings()
         findings += broadTools(document.frontMatter)
         for file in bundled { findings += scanScript(file) }
-        if isAboutAttacks(document.text) {
+        if findings.contains(where: { $0.level == .fail && $0.file == nil }), isAboutAttacks(document.text) {
             // A guide to attacks quotes them: what would fail elsewhere needs a look here, not a verdict.
             findings = findings.map { finding in
                 guard finding.level == .fail, finding.file == nil else { return finding }

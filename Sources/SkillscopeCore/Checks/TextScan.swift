@@ -13,6 +13,12 @@ struct TextScan {
         static let injection = Marks(rawValue: 1 << 4)
         static let comment = Marks(rawValue: 1 << 5)
         static let hidden = Marks(rawValue: 1 << 6)
+        /// Secret files and keychain commands (`.ssh`, `.aws`, `secret-tool`).
+        static let secretFile = Marks(rawValue: 1 << 7)
+        /// The environment as a whole (`env`, `printenv`, `os.environ`).
+        static let environment = Marks(rawValue: 1 << 8)
+        /// Acting without the user's say-so ("without asking", "for confirmation").
+        static let asking = Marks(rawValue: 1 << 9)
     }
 
     /// A word that marks a line; `word` asks for no letter or digit on either side.
@@ -37,23 +43,38 @@ struct TextScan {
             .decode, "base64", "atob(", "b64decode", "frombase64string", "xxd", "-enc", "encodedcommand", "fromhex",
             "unhexlify", "codecs.decode")
         add(
-            .secret, word: true, "env", "printenv", "environ", "keychain", "cmdkey", "token", "tokens", "secret",
-            "secrets", "password", "passwords", "wallet", "cookie", "cookies", "credential", "credentials")
+            .secret, word: true, "token", "tokens", "secret", "secrets", "password", "passwords", "cookie", "cookies",
+            "credential", "credentials", "wallet", "wallets")
+        add(.secret, "api_key", "apikey", "api key", "api-key", "_token", "_secret", "_key", "_password", "seed phrase")
+        add([.secret, .environment], word: true, "env", "printenv", "environ")
+        add([.secret, .environment], "export -p", "declare -x", "env:")
+        add([.secret, .secretFile], word: true, "keychain", "cmdkey", "wallet.dat")
         add(
-            .secret, ".ssh", "id_rsa", "id_ed25519", "id_ecdsa", "id_dsa", ".aws", "-password", "secret-tool",
-            ".netrc", ".npmrc", ".pypirc", "docker/config", "kube/config", "git-credentials", ".gnupg", "/etc/shadow",
-            "_history", "api_key", "apikey", "api key", "api-key", "private key", "seed phrase", "mnemonic",
-            "export -p", "declare -x", "credential manager", "-----begin", "_token", "_secret", "_key", "_password")
+            [.secret, .secretFile], ".ssh", "id_rsa", "id_ed25519", "id_ecdsa", "id_dsa", ".aws", "-password",
+            "secret-tool", ".netrc", ".npmrc", ".pypirc", "docker/config", "kube/config", "git-credentials", ".gnupg",
+            "/etc/shadow", "_history", "private key", "mnemonic", "credential manager", "-----begin", ".keystore",
+            ".jks", ".p12", ".pfx", "gradle.properties", "gh auth", "storedcredential")
         add(.url, "http://", "https://", "webhook", "ngrok", "pastebin", "requestbin", "pipedream", "/dev/tcp")
         add(
             .url, word: true, "nc", "netcat", "upload", "exfiltrate", "scp", "rsync", "nslookup", "dig", "gist",
             "remote")
+        // Injection triggers are the phrases' own openings, not "the user" or "instructions", which half the
+        // lines of an instruction file hold.
         add(
             .injection, word: true, "ignore", "disregard", "forget", "override", "bypass", "silently", "secretly",
-            "covertly", "quietly", "discreetly", "without", "hide", "conceal", "jailbreak", "jailbroken")
+            "covertly", "quietly", "discreetly", "jailbreak", "jailbroken", "precedence", "hide", "conceal")
         add(
-            .injection, "system prompt", "developer mode", "god mode", "dan mode", "do anything now", "the user",
-            "the human", "you are now", "instructions")
+            .injection, "system prompt", "developer mode", "god mode", "dan mode", "do anything now", "you are now",
+            "you are no longer", "from now on", "from this point", "[system", "new instructions", "new system",
+            "your real", "your true", "your actual", "your new", "out of your", "not tell", "'t tell",
+            "never tell", "not inform", "'t inform", "not reveal", "'t reveal", "not notify", "not alert",
+            "not mention", "'t mention", "never mention", "not disclose", "never disclose", "not report",
+            "without tell", "without inform", "without notif", "without alert", "without the user",
+            "without the human", "must not know", "should not know", "must not see", "should not see",
+            "must not notice", "should not notice")
+        add(
+            .asking, "without ask", "without confirm", "without permission", "without approval", "without checking",
+            "for confirmation", "for permission", "for approval")
         add(.comment, "<!--", "[//]: #")
         return table
     }()
@@ -87,7 +108,7 @@ struct TextScan {
     init(_ text: String, file: String?, isScript: Bool = false) {
         self.file = file
         self.isScript = isScript
-        lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        lines = text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).map { Substring($0) }
         marks = Array(repeating: [], count: lines.count)
         fenceOf = Array(repeating: nil, count: lines.count)
         markLines(Array(text.utf8))
@@ -149,8 +170,12 @@ struct TextScan {
                 if byte >= 0x80, HiddenUnicode.mayStart(bytes, at: index) { marks[line].insert(.hidden) }
             }
             let folded = byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte
-            for trigger in Self.triggers[Int(folded)] where matches(trigger, bytes, at: index) {
-                marks[line].insert(trigger.marks)
+            // Triggers open words: inside a word only those starting with punctuation (`.ssh`, `_token`) can begin.
+            let isLetter = folded >= 0x61 && folded <= 0x7A
+            if !isLetter || index == 0 || !Self.isWordByte(bytes[index - 1]) {
+                for trigger in Self.triggers[Int(folded)] where matches(trigger, bytes, at: index) {
+                    marks[line].insert(trigger.marks)
+                }
             }
             index += 1
         }
@@ -166,27 +191,48 @@ struct TextScan {
             if folded != pattern[offset] { return false }
         }
         guard trigger.word else { return true }
-        func isWordByte(_ byte: UInt8) -> Bool {
-            (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
-                || byte == 0x5F
-        }
-        if index > 0, isWordByte(bytes[index - 1]) { return false }
+        if index > 0, Self.isWordByte(bytes[index - 1]) { return false }
         let end = index + pattern.count
-        return end == bytes.count || !isWordByte(bytes[end])
+        return end == bytes.count || !Self.isWordByte(bytes[end])
+    }
+
+    /// Whether `text` holds `needle`, by bytes.
+    static func has(_ text: String, _ needle: String) -> Bool {
+        let haystack = Array(text.utf8)
+        let pattern = Array(needle.utf8)
+        guard let first = pattern.first, haystack.count >= pattern.count else { return pattern.isEmpty }
+        var index = 0
+        let last = haystack.count - pattern.count
+        while index <= last {
+            if haystack[index] == first {
+                var offset = 1
+                while offset < pattern.count, haystack[index + offset] == pattern[offset] { offset += 1 }
+                if offset == pattern.count { return true }
+            }
+            index += 1
+        }
+        return false
+    }
+
+    private static func isWordByte(_ byte: UInt8) -> Bool {
+        (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
+            || byte == 0x5F
     }
 
     /// Marks the lines inside fenced code blocks (``` or ~~~, indented at most three spaces).
     private mutating func findFences() {
         var open: (index: Int, character: Character, width: Int)?
         for (index, line) in lines.enumerated() {
-            let trimmed = line.drop { $0 == " " }
-            let indent = line.count - trimmed.count
-            if indent <= 3, let first = trimmed.first, first == "`" || first == "~" {
-                let width = trimmed.prefix { $0 == first }.count
+            let bytes = line.utf8
+            let trimmed = bytes.drop { $0 == UInt8(ascii: " ") }
+            let indent = bytes.count - trimmed.count
+            if indent <= 3, let byte = trimmed.first, byte == UInt8(ascii: "`") || byte == UInt8(ascii: "~") {
+                let first: Character = byte == UInt8(ascii: "`") ? "`" : "~"
+                let width = trimmed.prefix { $0 == byte }.count
                 if width >= 3 {
                     if let current = open {
                         if first == current.character, width >= current.width,
-                            trimmed.dropFirst(width).allSatisfy(\.isWhitespace)
+                            trimmed.dropFirst(width).allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D })
                         {
                             fenceOf[index] = current.index
                             open = nil
@@ -229,11 +275,22 @@ struct TextScan {
             }
             guard mark.subtracting(.hidden) != [] else { continue }
             let text = lower(index)
-            let negated = isNegated(index, text)
-            if mark.contains(.download) || mark.contains(.decode), !negated {
-                for (category, message) in runsDownload(text) { add(category, .fail, message, index) }
+            // Whether the line forbids what it names is asked only of lines a pattern matched: it is the dearer
+            // question, and most marked lines match nothing.
+            var negation: [Int: Bool] = [:]
+            func negated(_ line: Int) -> Bool {
+                if let known = negation[line] { return known }
+                let answer = isNegated(line, lower(line))
+                negation[line] = answer
+                return answer
+            }
+            if mark.contains(.download) || mark.contains(.decode) {
+                var hits = runsDownload(text)
                 if mark.contains(.download), let message = runsSavedDownload(index, text, lower: lower) {
-                    add(.pipeToShell, .fail, message, index)
+                    hits.append((.pipeToShell, message))
+                }
+                if !hits.isEmpty, !negated(index) {
+                    for (category, message) in hits { add(category, .fail, message, index) }
                 }
             }
             if mark.contains(.url) || mark.contains(.secret) {
@@ -244,19 +301,19 @@ struct TextScan {
                     unit = self.unit(index, lower: lower)
                     if unit.lines != nil { units[unit.start] = unit }
                 }
-                if mark.contains(.url), !negated, !blocksSeen.contains(unit.start),
-                    let (line, level, message) = exfiltration(unit, lower: lower)
+                if mark.contains(.url), !blocksSeen.contains(unit.start),
+                    let (line, level, message) = exfiltration(unit, lower: lower), !negated(line)
                 {
                     add(.exfiltration, level, message, line)
                 }
                 if unit.lines != nil { blocksSeen.insert(unit.start) }
-                if mark.contains(.secret), !negated,
-                    let (level, message) = secretAccess(text, index: index, unit: unit, lower: lower)
+                if mark.contains(.secret),
+                    let (level, message) = secretAccess(text, index: index, unit: unit, lower: lower), !negated(index)
                 {
                     add(.secretAccess, level, message, index)
                 }
             }
-            if mark.contains(.injection), let (level, message) = injection(text, index: index) {
+            if !mark.isDisjoint(with: [.injection, .asking]), let (level, message) = injection(text, index: index) {
                 add(.promptInjection, level, message, index)
             }
         }
@@ -427,7 +484,8 @@ struct TextScan {
             return exfiltration(text: unit.text, original: unit.original).map { (unit.start, $0.0, $0.1) }
         }
         var worst: (line: Int, SecurityReport.Verdict, String)?
-        for index in lineRange where !Self.outsideHosts(String(lines[index])).isEmpty {
+        for index in lineRange where Self.has(lower(index), "http") && !Self.outsideHosts(String(lines[index])).isEmpty
+        {
             let callStart = max(lineRange.lowerBound, index - 2)
             guard (callStart...index).contains(where: { Patterns.requestCall.matches(lower($0)) }) else { continue }
             let window = callStart...min(lineRange.upperBound, index + 6)
@@ -447,19 +505,23 @@ struct TextScan {
     /// and DNS lookups whose name is built from command output (a beacon).
     private func remoteCopy(_ unit: Unit, lower: (Int) -> String) -> (line: Int, SecurityReport.Verdict, String)? {
         let range = unit.lines ?? unit.start...unit.start
-        for index in range {
+        // Each pattern runs only where its command is named: a byte search is cheap, a regular expression not.
+        for index in range where marks[index].contains(.url) {
             let text = lower(index)
-            if Patterns.dnsBeacon.matches(text) {
+            if text.utf8.contains(UInt8(ascii: "$")),
+                Self.has(text, "nslookup") || Self.has(text, "dig ")
+                    || Self.has(text, "host ") || Self.has(text, "resolve-dnsname"), Patterns.dnsBeacon.matches(text)
+            {
                 return (index, .fail, "encodes local data into a DNS lookup, which leaves the machine unseen")
             }
-            if Patterns.publicGist.matches(text) {
+            if Self.has(text, "gist"), Patterns.publicGist.matches(text) {
                 return (index, .fail, "publishes local files in a public gist")
             }
-            if Patterns.remoteCopy.matches(text) {
+            if Self.has(text, "scp") || Self.has(text, "rsync"), Patterns.remoteCopy.matches(text) {
                 let sensitive = Patterns.sensitiveData.matches(text) || text.contains("stricthostkeychecking=no")
                 return (index, sensitive ? .fail : .warn, "copies local files to another machine over ssh")
             }
-            if Patterns.pushToNewRemote.matches(unit.text), text.contains("git remote add"),
+            if Self.has(text, "git remote add"), Patterns.pushToNewRemote.matches(unit.text),
                 !Self.outsideHosts(String(lines[index])).isEmpty
             {
                 return (index, .fail, "pushes the repository to a remote added here, outside the project's own")
@@ -489,13 +551,19 @@ struct TextScan {
         -> (SecurityReport.Verdict, String)?
     {
         let what: String
-        if (Patterns.secretFiles.matches(text) || Patterns.sshFolder.matches(text)) && !Patterns.keyUse.matches(text) {
-            what = "reads private keys, credentials or keychains"
-        } else if Patterns.environmentDump.matches(text.trimmingCharacters(in: .whitespaces)) {
-            what = "dumps every environment variable (tokens and keys among them)"
-        } else if Patterns.envFile.matches(text) || Patterns.tokenEcho.matches(text)
-            || Patterns.secretValues.matches(text)
+        let mark = marks[index]
+        if mark.contains(.secretFile),
+            Patterns.secretFiles.matches(text) || Patterns.sshFolder.matches(text), !Patterns.keyUse.matches(text)
         {
+            what = "reads private keys, credentials or keychains"
+        } else if mark.contains(.environment),
+            Patterns.environmentDump.matches(text.trimmingCharacters(in: .whitespaces))
+                || Patterns.envFile.matches(text)
+        {
+            what =
+                mark.contains(.environment) && Patterns.envFile.matches(text)
+                ? "prints or copies secrets" : "dumps every environment variable (tokens and keys among them)"
+        } else if Patterns.tokenEcho.matches(text) || Patterns.secretValues.matches(text) {
             what = "prints or copies secrets"
         } else if fenceOf[index] == nil, !isScript, Patterns.secretProse.matches(text),
             !Patterns.configAdvice.matches(text)
@@ -515,11 +583,13 @@ struct TextScan {
         // Quoted phrases are named, not said; regular expressions in code are detectors.
         let unquoted = Self.removingQuotes(text)
         if fenceOf[index] != nil, text.contains("\\s") || text.contains("\\b") { return nil }
-        if Patterns.injection.matches(unquoted), !isInNegatedList(index) {
+        if marks[index].contains(.injection), Patterns.injection.matches(unquoted), !isInNegatedList(index) {
             guard !Patterns.teaching.matches(text) else { return nil }
             return (.fail, "overrides the agent's instructions or hides actions from the user")
         }
-        if Patterns.withoutAsking.matches(unquoted), !Patterns.negation.matches(text), !isInNegatedList(index) {
+        if marks[index].contains(.asking), Patterns.withoutAsking.matches(unquoted), !Patterns.negation.matches(text),
+            !isInNegatedList(index)
+        {
             return (.warn, "tells the agent to act without the user's confirmation")
         }
         return nil
