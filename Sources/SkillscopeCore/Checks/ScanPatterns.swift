@@ -16,6 +16,12 @@ struct ScanPattern: Sendable {
         expression.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) != nil
     }
 
+    /// `text` with every match removed.
+    func removing(from text: String) -> String {
+        expression.stringByReplacingMatches(
+            in: text, range: NSRange(text.startIndex..., in: text), withTemplate: "")
+    }
+
     /// The first capture group of every match.
     func captures(_ text: String) -> [String] {
         expression.matches(in: text, range: NSRange(text.startIndex..., in: text)).compactMap { match in
@@ -164,6 +170,7 @@ enum Patterns {
     static let remoteCopy = ScanPattern(#"\b(scp|rsync)\b[^\n|;]*\s[\w.-]+@[\w.-]+:"#)
     static let pushToNewRemote = ScanPattern(#"\bgit\s+push\s+(?!origin\b)(?!-)\w+"#)
     static let url = ScanPattern(#"https?://([^/\s"'`)<>\]]+)"#)
+    static let wholeURL = ScanPattern(#"https?://[^\s"'`)<>\]]+"#)
 
     // MARK: prompt-injection
 

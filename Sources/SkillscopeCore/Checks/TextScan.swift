@@ -536,7 +536,8 @@ struct TextScan {
         let collector = Patterns.collectorHost.matches(text)
         let sends = Patterns.sendMarkerOriginalCase.matches(original) || Patterns.sendProse.matches(text)
         guard sends else { return nil }
-        if Patterns.sensitiveData.matches(text) {
+        // What is sent is read outside the URLs: `/v1/audio/transcriptions` names an endpoint, not a transcript.
+        if Patterns.sensitiveData.matches(Patterns.wholeURL.removing(from: text)) {
             return (.fail, "sends secrets, the environment, the conversation or the code to \(host)")
         }
         if collector { return (.fail, "sends data to \(host), a service made to collect requests") }
