@@ -4,7 +4,7 @@ REGISTRY := .skillscope/registry.sqlite
 BIN := .build/release/skillscope
 EXAMPLE := examples/files/acme-tools/agent-skills/skills/swiftui-patterns/SKILL.md
 
-.PHONY: run test deps build format validate bench clean
+.PHONY: run serve test deps build format validate bench clean
 
 deps:
 	@scripts/install-deps.sh
@@ -21,6 +21,10 @@ run: build
 	$(BIN) rules $(EXAMPLE)
 	$(BIN) search swiftui state --db $(REGISTRY) --limit 5
 	$(BIN) versions acme-tools/agent-skills/skills/swiftui-patterns/SKILL.md --db $(REGISTRY) --limit 5
+
+## The registry of the bundled examples on the web, at http://127.0.0.1:8080 (Ctrl-C stops it).
+serve: run
+	$(BIN) serve --db $(REGISTRY)
 
 ## The whole test suite (debug build).
 test: deps

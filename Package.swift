@@ -26,6 +26,8 @@ let package = Package(
         .systemLibrary(name: "CYAML", pkgConfig: "yaml-0.1", providers: [.apt(["libyaml-dev"])]),
         .systemLibrary(name: "CCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
         .systemLibrary(name: "CGit2", pkgConfig: "libgit2", providers: [.apt(["libgit2-dev"])]),
+        .systemLibrary(
+            name: "CMicroHTTPD", pkgConfig: "libmicrohttpd", providers: [.apt(["libmicrohttpd-dev"])]),
 
         // Wrappers: know nothing of Skillscope.
         .target(name: "SQLite", dependencies: ["CSQLite"], swiftSettings: settings),
@@ -33,6 +35,7 @@ let package = Package(
         .target(name: "YAML", dependencies: ["CYAML"], swiftSettings: settings),
         .target(name: "Hashing", dependencies: ["CCrypto"], swiftSettings: settings),
         .target(name: "Git", dependencies: ["CGit2"], swiftSettings: settings),
+        .target(name: "MicroHTTP", dependencies: ["CMicroHTTPD"], swiftSettings: settings),
 
         // The domain.
         .target(name: "SkillscopeCore", dependencies: ["CommonMark", "YAML", "Hashing"], swiftSettings: settings),
@@ -42,8 +45,15 @@ let package = Package(
             name: "SkillscopeIngest", dependencies: ["SkillscopeCore", "SkillscopeStore", "Git", "Hashing", "YAML"],
             swiftSettings: settings),
         .target(
+            name: "SkillscopeWeb",
+            dependencies: ["SkillscopeCore", "SkillscopeStore", "SkillscopeIngest", "MicroHTTP"],
+            swiftSettings: settings),
+        .target(
             name: "SkillscopeCLI",
-            dependencies: ["SkillscopeCore", "SkillscopeStore", "SkillscopeSQLite", "SkillscopeIngest"],
+            dependencies: [
+                "SkillscopeCore", "SkillscopeStore", "SkillscopeSQLite", "SkillscopeIngest", "SkillscopeWeb",
+                "MicroHTTP",
+            ],
             swiftSettings: settings),
         .executableTarget(name: "skillscope", dependencies: ["SkillscopeCLI"], swiftSettings: settings),
         .target(
@@ -52,6 +62,11 @@ let package = Package(
             swiftSettings: settings),
 
         // Tests: one target per module.
+        .testTarget(name: "MicroHTTPTests", dependencies: ["MicroHTTP"], swiftSettings: settings),
+        .testTarget(
+            name: "SkillscopeWebTests",
+            dependencies: ["SkillscopeWeb", "SkillscopeTesting", "SkillscopeSQLite", "MicroHTTP"],
+            swiftSettings: settings),
         .testTarget(name: "SQLiteTests", dependencies: ["SQLite"], swiftSettings: settings),
         .testTarget(name: "CommonMarkTests", dependencies: ["CommonMark"], swiftSettings: settings),
         .testTarget(name: "YAMLTests", dependencies: ["YAML"], swiftSettings: settings),

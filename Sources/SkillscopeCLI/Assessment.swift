@@ -14,17 +14,7 @@ struct Assessment: Encodable {
     init(stored file: StoredFile, rules: [Rule], store: any Store) throws {
         findings = file.findings
         security = file.security
-        var adoption: Int?
-        if file.status == .indexed {
-            let finder = VersionFinder(store: store)
-            adoption = try finder.versions(of: try finder.subject(for: file)).otherProjects
-        }
-        quality = QualityScore(
-            QualityScore.Inputs(
-                kind: file.kind, findings: file.findings, description: file.description, lineCount: file.lineCount,
-                ruleCount: rules.count, hasExamples: rules.contains { !$0.examples.isEmpty },
-                security: file.security.verdict,
-                stars: file.repository.stars, adoption: adoption))
+        quality = try QualityScore.of(file, rules: rules, store: store)
     }
 
     /// A file on disk, not stored: scripts beside a skill are scanned with it; stars and adoption are unknown.

@@ -4,32 +4,6 @@ internal import SkillscopeStore
 internal import YAML
 
 /// JSON shapes the CLI prints; plain `Codable` values so the output is stable.
-struct RuleView: Encodable {
-    var position: Int
-    var line: Int
-    var endLine: Int
-    var text: String
-    var section: [String]
-    var source: String
-    var examples: [ExampleView]
-
-    init(_ rule: Rule) {
-        position = rule.position
-        line = rule.lines.start
-        endLine = rule.lines.end
-        text = rule.text
-        section = rule.section
-        source = rule.source.rawValue
-        examples = rule.examples.map { ExampleView(language: $0.language, line: $0.lines.start, endLine: $0.lines.end) }
-    }
-}
-
-struct ExampleView: Encodable {
-    var language: String
-    var line: Int
-    var endLine: Int
-}
-
 struct DiagnosticView: Encodable {
     var code: String
     var severity: String

@@ -223,3 +223,19 @@ public struct VersionFinder: Sendable {
         return origin
     }
 }
+
+extension QualityScore {
+    /// The score of a stored file: checks as stored, stars from its repository, adoption from its versions.
+    public static func of(_ file: StoredFile, rules: [Rule], store: any Store) throws -> QualityScore {
+        var adoption: Int?
+        if file.status == .indexed {
+            let finder = VersionFinder(store: store)
+            adoption = try finder.versions(of: try finder.subject(for: file)).otherProjects
+        }
+        return QualityScore(
+            QualityScore.Inputs(
+                kind: file.kind, findings: file.findings, description: file.description, lineCount: file.lineCount,
+                ruleCount: rules.count, hasExamples: rules.contains { !$0.examples.isEmpty },
+                security: file.security.verdict, stars: file.repository.stars, adoption: adoption))
+    }
+}

@@ -1,0 +1,24 @@
+/// One HTTP request, read whole before the handler sees it.
+public struct HTTPRequest: Sendable {
+    public var method: String
+    /// The path, percent-decoded by libmicrohttpd, without the query string.
+    public var path: String
+    /// Query arguments, decoded; the last value wins for a repeated name.
+    public var query: [String: String]
+    /// Header names lowercased.
+    public var headers: [String: String]
+    public var body: [UInt8]
+
+    public init(
+        method: String, path: String, query: [String: String] = [:], headers: [String: String] = [:], body: [UInt8] = []
+    ) {
+        self.method = method
+        self.path = path
+        self.query = query
+        self.headers = headers
+        self.body = body
+    }
+
+    /// A header by name, any case.
+    public func header(_ name: String) -> String? { headers[name.lowercased()] }
+}

@@ -1,0 +1,199 @@
+internal import CMicroHTTPD
+internal import Foundation
+public import Synchronization
+
+/// An HTTP/1.1 server on libmicrohttpd: a synchronous handler runs on MHD's thread pool, one request at a time
+/// per thread, with the request read whole first.
+///
+/// Limits: the request line and headers must fit in ``Configuration/maxHeaderBytes`` (MHD answers 431 or closes
+/// otherwise), bodies over ``Configuration/maxBodyBytes`` get 413 without reaching the handler, and a connection
+/// idle for ``Configuration/timeoutSeconds`` is closed, so slow clients cannot hold a thread.
+public final class HTTPServer: Sendable {
+    public struct Configuration: Sendable {
+        /// An IPv4 address to bind; the default serves this machine only.
+        public var host = "127.0.0.1"
+        /// 0 picks a free port (see ``start()``'s result).
+        public var port: UInt16 = 8080
+        public var threads: UInt32 = 4
+        public var connectionLimit: UInt32 = 512
+        public var timeoutSeconds: UInt32 = 30
+        public var maxBodyBytes = 1 << 20
+        public var maxHeaderBytes = 64 * 1024
+        public init() {}
+    }
+
+    public typealias Handler = @Sendable (HTTPRequest) -> HTTPResponse
+    /// Called once per request after the response is queued: method, path, status, body bytes, seconds.
+    public typealias AccessLog = @Sendable (String, String, Int, Int, Double) -> Void
+
+    let configuration: Configuration
+    let handler: Handler
+    let accessLog: AccessLog?
+    private let daemon = Mutex<Daemon?>(nil)
+
+    /// The running daemon: MHD's handle is thread-safe for the calls made here (port lookup, one stop).
+    private final class Daemon: @unchecked Sendable {
+        let pointer: OpaquePointer
+        let context: Unmanaged<HTTPServer>
+        init(pointer: OpaquePointer, context: Unmanaged<HTTPServer>) {
+            self.pointer = pointer
+            self.context = context
+        }
+    }
+
+    public init(configuration: Configuration = Configuration(), accessLog: AccessLog? = nil, handler: @escaping Handler)
+    {
+        self.configuration = configuration
+        self.handler = handler
+        self.accessLog = accessLog
+    }
+
+    /// Starts listening; returns the port.
+    public func start() throws(HTTPServerError) -> UInt16 {
+        try daemon.withLock { (slot: inout Daemon?) throws(HTTPServerError) -> UInt16 in
+            if let running = slot { return cmhd_port(running.pointer) }
+            signal(SIGPIPE, SIG_IGN)
+            let context = Unmanaged.passRetained(self)
+            let flags =
+                MHD_USE_ERROR_LOG.rawValue | MHD_USE_INTERNAL_POLLING_THREAD.rawValue | MHD_USE_EPOLL.rawValue
+            guard
+                let pointer = cmhd_start(
+                    flags, configuration.port, configuration.host, serverAccessHandler, context.toOpaque(),
+                    serverCompletedHandler, nil, configuration.threads, configuration.connectionLimit,
+                    configuration.timeoutSeconds, configuration.maxHeaderBytes)
+            else {
+                context.release()
+                throw HTTPServerError(
+                    "cannot listen on \(configuration.host):\(configuration.port) (address in use, or not an IPv4 address)"
+                )
+            }
+            let port = cmhd_port(pointer)
+            slot = Daemon(pointer: pointer, context: context)
+            return port
+        }
+    }
+
+    /// Stops accepting, finishes the requests in flight and joins MHD's threads.
+    public func stop() {
+        let running = daemon.withLock { (slot: inout Daemon?) -> Daemon? in
+            defer { slot = nil }
+            return slot
+        }
+        guard let running else { return }
+        MHD_stop_daemon(running.pointer)
+        running.context.release()
+    }
+
+    deinit { stop() }
+
+    /// Handles a request whole: routes it, or answers 413 for a body that was too large.
+    func respond(to request: HTTPRequest?, started: ContinuousClock.Instant) -> HTTPResponse {
+        guard let request else {
+            return HTTPResponse(
+                status: 413, contentType: "application/json",
+                body:
+                    #"{"error":{"code":"too_large","message":"the request body is over \#(configuration.maxBodyBytes) bytes"}}"#
+            )
+        }
+        return handler(request)
+    }
+}
+
+/// The reason a server could not start.
+public struct HTTPServerError: Error, Sendable, CustomStringConvertible {
+    public var description: String
+    init(_ description: String) { self.description = description }
+}
+
+/// The state of one request between MHD's calls: its body so far, or that it grew too large.
+final class RequestState {
+    var body: [UInt8] = []
+    var tooLarge = false
+    let started = ContinuousClock.now
+}
+
+/// Collects headers or query arguments through MHD's iterator.
+final class ValueCollector {
+    var values: [String: String] = [:]
+    let lowercaseKeys: Bool
+    init(lowercaseKeys: Bool) { self.lowercaseKeys = lowercaseKeys }
+}
+
+func collectValue(
+    _ context: UnsafeMutableRawPointer?, _ kind: MHD_ValueKind, _ key: UnsafePointer<CChar>?,
+    _ value: UnsafePointer<CChar>?
+) -> MHD_Result {
+    guard let context, let key else { return .YES }
+    let collector = Unmanaged<ValueCollector>.fromOpaque(context).takeUnretainedValue()
+    let name = String(cString: key)
+    collector.values[collector.lowercaseKeys ? name.lowercased() : name] = value.map { String(cString: $0) } ?? ""
+    return .YES
+}
+
+private func values(of connection: OpaquePointer?, kind: MHD_ValueKind, lowercaseKeys: Bool) -> [String: String] {
+    let collector = ValueCollector(lowercaseKeys: lowercaseKeys)
+    let context = Unmanaged.passRetained(collector)
+    _ = MHD_get_connection_values(connection, kind, collectValue, context.toOpaque())
+    context.release()
+    return collector.values
+}
+
+func serverAccessHandler(
+    _ context: UnsafeMutableRawPointer?, _ connection: OpaquePointer?, _ url: UnsafePointer<CChar>?,
+    _ method: UnsafePointer<CChar>?, _ version: UnsafePointer<CChar>?, _ uploadData: UnsafePointer<CChar>?,
+    _ uploadSize: UnsafeMutablePointer<Int>?, _ requestContext: UnsafeMutablePointer<UnsafeMutableRawPointer?>?
+) -> MHD_Result {
+    guard let context, let requestContext else { return .NO }
+    let server = Unmanaged<HTTPServer>.fromOpaque(context).takeUnretainedValue()
+    guard let raw = requestContext.pointee else {
+        // The first call brings the headers only.
+        requestContext.pointee = Unmanaged.passRetained(RequestState()).toOpaque()
+        return .YES
+    }
+    let state = Unmanaged<RequestState>.fromOpaque(raw).takeUnretainedValue()
+    if let uploadSize, uploadSize.pointee > 0 {
+        if !state.tooLarge, let uploadData {
+            if state.body.count + uploadSize.pointee > server.configuration.maxBodyBytes {
+                state.tooLarge = true
+                state.body = []
+            } else {
+                state.body.append(
+                    contentsOf: UnsafeRawBufferPointer(start: uploadData, count: uploadSize.pointee))
+            }
+        }
+        uploadSize.pointee = 0
+        return .YES
+    }
+    let methodText = method.map { String(cString: $0) } ?? "GET"
+    let path = url.map { String(cString: $0) } ?? "/"
+    let request =
+        state.tooLarge
+        ? nil
+        : HTTPRequest(
+            method: methodText, path: path,
+            query: values(of: connection, kind: .GET_ARGUMENT_KIND, lowercaseKeys: false),
+            headers: values(of: connection, kind: .HEADER_KIND, lowercaseKeys: true), body: state.body)
+    let response = server.respond(to: request, started: state.started)
+    let result = response.body.withUnsafeBytes { bytes -> MHD_Result in
+        guard
+            let mhdResponse = MHD_create_response_from_buffer(
+                bytes.count, UnsafeMutableRawPointer(mutating: bytes.baseAddress), .RESPMEM_MUST_COPY)
+        else { return .NO }
+        for (name, value) in response.headers { _ = MHD_add_response_header(mhdResponse, name, value) }
+        let queued = MHD_queue_response(connection, UInt32(response.status), mhdResponse)
+        MHD_destroy_response(mhdResponse)
+        return queued
+    }
+    let seconds = (ContinuousClock.now - state.started) / .seconds(1)
+    server.accessLog?(methodText, path, response.status, response.body.count, seconds)
+    return result
+}
+
+func serverCompletedHandler(
+    _ context: UnsafeMutableRawPointer?, _ connection: OpaquePointer?,
+    _ requestContext: UnsafeMutablePointer<UnsafeMutableRawPointer?>?, _ termination: MHD_RequestTerminationCode
+) {
+    guard let requestContext, let raw = requestContext.pointee else { return }
+    Unmanaged<RequestState>.fromOpaque(raw).release()
+    requestContext.pointee = nil
+}

@@ -1,0 +1,106 @@
+internal import Dispatch
+internal import Foundation
+internal import MicroHTTP
+internal import SkillscopeStore
+internal import SkillscopeWeb
+internal import Synchronization
+
+/// `skillscope serve`: the registry's web pages and JSON API.
+struct ServeCommand: Command {
+    static let name = "serve"
+    static let summary = "serve the registry's web pages and JSON API (127.0.0.1:8080 by default)"
+    static let help = """
+        Usage: skillscope serve [--host ADDRESS] [--port N] [--threads N] [--db PATH]
+
+        Serves the registry over HTTP: the search page (/), search results (/search?q=…), the file page
+        (/files/ID) and the JSON API under /api/v1 (search?q=…, files/ID, files/ID/rules, files/ID/checks,
+        files/ID/versions, files/ID/listing). Binds to 127.0.0.1 unless --host says otherwise. Request bodies over
+        1 MiB get 413, headers over 64 KiB are refused, idle connections close after 30 s. One access log line per
+        request goes to stderr. SIGTERM or SIGINT stops accepting, finishes the requests in flight and exits 0.
+
+        Options:
+          --host ADDRESS  an IPv4 address to bind (default 127.0.0.1; 0.0.0.0 for every interface)
+          --port N        the port (default 8080; 0 picks a free one, printed on start)
+          --threads N     request threads (default 4)
+
+        Exit codes: 0 stopped by a signal, 66 no registry, 69 the port cannot be bound.
+        """
+
+    var configuration = HTTPServer.Configuration()
+
+    init(arguments: inout Arguments, context: Context) throws(CLIError) {
+        if let host = try arguments.option("host") { configuration.host = host }
+        if let port = try arguments.integer("port", in: 0...65535) { configuration.port = UInt16(port) }
+        if let threads = try arguments.integer("threads", in: 1...64) { configuration.threads = UInt32(threads) }
+        guard try arguments.positionals().isEmpty else { throw .usage("serve takes no PATH", command: Self.name) }
+    }
+
+    func run(context: Context) async throws -> ExitCode {
+        let store = try context.openExistingStore()
+        let app = WebApp(store: store)
+        let output = context.output
+        let server = HTTPServer(
+            configuration: configuration,
+            accessLog: { method, path, status, bytes, seconds in
+                output.error(
+                    "\(ISO8601DateFormatter().string(from: Date())) \(method) \(path) \(status) \(bytes) \(String(format: "%.1f", seconds * 1000))ms"
+                )
+            },
+            handler: { app.handle($0) })
+        let port: UInt16
+        do {
+            port = try server.start()
+        } catch {
+            throw CLIError(error.description, exitCode: .unavailable)
+        }
+        output.print("serving \(context.databasePath) at http://\(configuration.host):\(port)/")
+        await Self.waitForStopSignal()
+        server.stop()
+        output.error("stopped")
+        return .success
+    }
+
+    /// Suspends until SIGTERM or SIGINT arrives.
+    static func waitForStopSignal() async {
+        let signalled = Signalled()
+        var sources: [any DispatchSourceSignal] = []
+        for signalNumber in [SIGTERM, SIGINT] {
+            signal(signalNumber, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .global())
+            source.setEventHandler { signalled.fire() }
+            source.resume()
+            sources.append(source)
+        }
+        await signalled.wait()
+        for source in sources { source.cancel() }
+    }
+}
+
+/// A one-time event: `wait` returns once `fire` was called, before or after.
+private final class Signalled: Sendable {
+    private struct State: ~Copyable {
+        var fired = false
+        var waiter: CheckedContinuation<Void, Never>?
+    }
+    private let state = Mutex(State())
+
+    func fire() {
+        let waiter = state.withLock { state -> CheckedContinuation<Void, Never>? in
+            state.fired = true
+            defer { state.waiter = nil }
+            return state.waiter
+        }
+        waiter?.resume()
+    }
+
+    func wait() async {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            let resumeNow = state.withLock { state -> Bool in
+                if state.fired { return true }
+                state.waiter = continuation
+                return false
+            }
+            if resumeNow { continuation.resume() }
+        }
+    }
+}

@@ -1,0 +1,132 @@
+internal import Foundation
+internal import MicroHTTP
+internal import SkillscopeCore
+internal import SkillscopeIngest
+internal import SkillscopeStore
+
+/// `/api/v1`: search, files, rules, checks, versions and listing records as JSON.
+struct API {
+    let store: any Store
+
+    func route(_ parts: [String], query: [String: String]) throws -> HTTPResponse {
+        switch parts.first {
+        case "search":
+            return try json(search(query))
+        case "files":
+            guard parts.count >= 2, let id = Int64(parts[1]) else {
+                throw WebError(404, "not_found", "give a file id: /api/v1/files/{id}")
+            }
+            let file = try Self.file(id, in: store)
+            switch parts.count == 2 ? nil : parts[2] {
+            case nil:
+                return try json(FileView(file))
+            case "rules":
+                return try json(try store.rules(ofFile: id).map(RuleView.init))
+            case "checks":
+                let rules = try store.rules(ofFile: id)
+                return try json(
+                    ChecksView(
+                        findings: file.findings, security: file.security,
+                        quality: try QualityScore.of(file, rules: rules, store: store)))
+            case "versions":
+                let finder = VersionFinder(store: store)
+                return try json(try finder.versions(of: try finder.subject(for: file)))
+            case "listing":
+                let rules = try store.rules(ofFile: id)
+                let quality = try QualityScore.of(file, rules: rules, store: store)
+                let record = ListingRecord.export(
+                    file, facts: ListingRecord.Facts(quality: quality, ruleCount: rules.count))
+                return HTTPResponse(contentType: "application/json", body: record.text)
+            default:
+                throw WebError.notFound("/api/v1/files/\(id)/\(parts[2])")
+            }
+        default:
+            throw WebError.notFound("/api/v1/" + parts.joined(separator: "/"))
+        }
+    }
+
+    /// A search from query arguments: `q`, `kind` (comma-separated), `limit` (1–100), `offset`.
+    func search(_ query: [String: String]) throws -> SearchResults {
+        guard let text = query["q"], !text.trimmingCharacters(in: .whitespaces).isEmpty else {
+            throw WebError(400, "bad_request", "give the words to search for: ?q=…")
+        }
+        var kinds: [FileKind] = []
+        for name in (query["kind"] ?? "").split(separator: ",") {
+            guard let kind = FileKind(rawValue: String(name)) else {
+                throw WebError(400, "bad_request", "unknown kind '\(name)'")
+            }
+            kinds.append(kind)
+        }
+        let limit = Int(query["limit"] ?? "20") ?? -1
+        let offset = Int(query["offset"] ?? "0") ?? -1
+        guard (1...100).contains(limit), offset >= 0 else {
+            throw WebError(400, "bad_request", "limit must be 1–100 and offset 0 or more")
+        }
+        do {
+            return try store.search(SearchQuery(text: text, kinds: kinds, limit: limit, offset: offset))
+        } catch let error as StoreError where error.code == .invalidQuery {
+            throw WebError(400, "bad_request", error.message)
+        }
+    }
+
+    static func file(_ id: Int64, in store: any Store) throws -> StoredFile {
+        guard let file = try store.file(.id(id)) else { throw WebError(404, "not_found", "no file \(id)") }
+        return file
+    }
+
+    private func json(_ value: some Encodable) throws -> HTTPResponse {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return HTTPResponse(
+            status: 200, headers: [("Content-Type", "application/json")], body: Array(try encoder.encode(value)))
+    }
+}
+
+/// A file as the API shows it.
+struct FileView: Encodable {
+    var id: Int64
+    var repository: String
+    var path: String
+    var kind: String
+    var status: String
+    var name: String?
+    var title: String?
+    var description: String?
+    var stars: Int?
+    var license: String?
+    var topics: [String]
+    var firstSeen: String
+    var lastSeen: String
+    var lastCommitAt: String?
+    var lines: Int
+    var rules: Int
+    var sha256: String
+    var text: String
+
+    init(_ file: StoredFile) {
+        id = file.id
+        repository = file.key.repository
+        path = file.key.path
+        kind = file.kind.rawValue
+        status = file.removedAt == nil ? file.status.rawValue : "removed"
+        name = file.name
+        title = file.title
+        description = file.description
+        stars = file.repository.stars
+        license = file.repository.license
+        topics = file.repository.topics
+        firstSeen = file.firstSeen
+        lastSeen = file.lastSeen
+        lastCommitAt = file.lastCommitAt
+        lines = file.lineCount
+        rules = file.ruleCount
+        sha256 = file.sha256
+        text = file.text
+    }
+}
+
+struct ChecksView: Encodable {
+    var findings: [Finding]
+    var security: SecurityReport
+    var quality: QualityScore
+}

@@ -1,0 +1,130 @@
+internal import Foundation
+internal import MicroHTTP
+internal import SkillscopeCore
+internal import SkillscopeStore
+
+/// The file page: what the file is, who else uses a version of it, its rules with their lines, its checks and
+/// its text with line numbers.
+struct FilePage {
+    let store: any Store
+
+    func render(id: Int64) throws -> HTTPResponse {
+        let file = try API.file(id, in: store)
+        let rules = try store.rules(ofFile: id)
+        var body = "<article><h1>\(HTML.escape(file.name ?? file.title ?? file.key.path))</h1>"
+        body += "<p class=\"muted\">\(HTML.escape(file.kind.rawValue)) in "
+        body +=
+            "<a href=\"https://github.com/\(HTML.escape(file.key.repository))\">\(HTML.escape(file.key.repository))</a>"
+        body += " · \(HTML.escape(file.key.path))"
+        if let stars = file.repository.stars { body += " · \(stars) stars" }
+        if let license = file.repository.license { body += " · \(HTML.escape(license))" }
+        if let changed = file.lastCommitAt ?? Optional(file.lastSeen) { body += " · changed \(Self.age(of: changed))" }
+        body += "</p>"
+        if let description = file.description { body += "<p>\(HTML.escape(description))</p>" }
+        if file.removedAt != nil { body += "<p><strong>Removed from its repository.</strong></p>" }
+        if file.status == .indexed {
+            body += try versions(of: file)
+        }
+        body += rulesSection(rules)
+        body += try checksSection(file, rules: rules)
+        body += textSection(file, rules: rules)
+        body += "</article>"
+        return HTTPResponse(
+            contentType: "text/html; charset=utf-8", body: HTML.page(title: file.name ?? file.key.path, body: body))
+    }
+
+    private func versions(of file: StoredFile) throws -> String {
+        let finder = VersionFinder(store: store)
+        let report = try finder.versions(of: try finder.subject(for: file))
+        var out = "<section aria-labelledby=\"versions\"><h2 id=\"versions\">Versions</h2>"
+        out +=
+            "<p>\(report.otherProjects) other project\(report.otherProjects == 1 ? "" : "s") use a version of this.</p>"
+        out += "<table><thead><tr><th scope=\"col\">Band</th><th scope=\"col\">Projects</th></tr></thead><tbody>"
+        for band in report.bands {
+            out += "<tr><td>\(HTML.escape(band.band.title))</td><td>\(band.total)</td></tr>"
+        }
+        out += "</tbody></table>"
+        let listed = report.bands.flatMap(\.versions).prefix(10)
+        if !listed.isEmpty {
+            out += "<ul>"
+            for version in listed {
+                out +=
+                    "<li><a href=\"/files/\(version.id)\">\(HTML.escape(version.repository))/\(HTML.escape(version.path))</a>"
+                out +=
+                    " <span class=\"muted\">\(version.percentSame)% same · first seen \(HTML.escape(String(version.firstSeen.prefix(10))))</span></li>"
+            }
+            out += "</ul>"
+        }
+        return out + "</section>"
+    }
+
+    private func rulesSection(_ rules: [Rule]) -> String {
+        var out = "<section aria-labelledby=\"rules\"><h2 id=\"rules\">Rules</h2>"
+        out +=
+            "<p>We split this file into the rules it gives an agent: \(rules.count) rule\(rules.count == 1 ? "" : "s").</p>"
+        out += "<ol class=\"rules\">"
+        for rule in rules {
+            out += "<li><a href=\"#L\(rule.lines.start)\">line \(rule.lines.start)</a> \(HTML.escape(rule.text))</li>"
+        }
+        return out + "</ol></section>"
+    }
+
+    private func checksSection(_ file: StoredFile, rules: [Rule]) throws -> String {
+        let quality = try QualityScore.of(file, rules: rules, store: store)
+        var out = "<section aria-labelledby=\"checks\"><h2 id=\"checks\">Checks</h2>"
+        let verdict = file.security.verdict.rawValue
+        out += "<p>Security scan: <strong class=\"verdict-\(verdict)\">\(verdict)</strong></p>"
+        if !file.security.findings.isEmpty {
+            out += "<ul>"
+            for finding in file.security.findings {
+                let place = finding.file.map { HTML.escape($0) + ":" } ?? ""
+                let anchor =
+                    finding.file == nil
+                    ? "<a href=\"#L\(finding.line)\">line \(finding.line)</a>" : "\(place)\(finding.line)"
+                out += "<li>\(finding.level.rawValue): \(anchor) \(HTML.escape(finding.message))"
+                out += " <code>\(HTML.escape(finding.evidence))</code></li>"
+            }
+            out += "</ul>"
+        }
+        let errors = file.findings.filter { $0.severity == .error }.count
+        out +=
+            "<p>Spec check: \(errors) error\(errors == 1 ? "" : "s"), \(file.findings.count - errors) warning\(file.findings.count - errors == 1 ? "" : "s")</p>"
+        if !file.findings.isEmpty {
+            out += "<ul>"
+            for finding in file.findings {
+                out +=
+                    "<li>\(finding.severity.rawValue): line \(finding.line.map(String.init) ?? "-"): \(HTML.escape(finding.message))</li>"
+            }
+            out += "</ul>"
+        }
+        out += "<p>Quality score: <strong>\(String(format: "%.3f", quality.score))</strong></p><ul>"
+        for line in quality.rationaleLines { out += "<li>\(HTML.escape(line))</li>" }
+        return out + "</ul></section>"
+    }
+
+    private func textSection(_ file: StoredFile, rules: [Rule]) -> String {
+        var out = "<section aria-labelledby=\"text\"><h2 id=\"text\">Text</h2><pre class=\"text\">"
+        let lines = file.text.split(separator: "\n", omittingEmptySubsequences: false)
+        for (index, line) in lines.enumerated() where !(index == lines.count - 1 && line.isEmpty) {
+            let number = index + 1
+            out += "<span class=\"line\" id=\"L\(number)\"><a class=\"number\" href=\"#L\(number)\">\(number)</a>"
+            out += HTML.escape(line) + "</span>"
+        }
+        return out + "</pre></section>"
+    }
+
+    /// "3 months ago" for an ISO 8601 date.
+    static func age(of date: String, now: Date = Date()) -> String {
+        let formatter = ISO8601DateFormatter()
+        guard let then = formatter.date(from: date) ?? formatter.date(from: String(date.prefix(19)) + "Z") else {
+            return HTML.escape(date)
+        }
+        let days = Int(now.timeIntervalSince(then) / 86_400)
+        switch days {
+        case ..<1: return "today"
+        case 1..<31: return "\(days) day\(days == 1 ? "" : "s") ago"
+        case 31..<365: return "\(days / 30) month\(days / 30 == 1 ? "" : "s") ago"
+        default: return "\(days / 365) year\(days / 365 == 1 ? "" : "s") ago"
+        }
+    }
+}

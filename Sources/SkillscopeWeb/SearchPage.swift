@@ -1,0 +1,60 @@
+internal import Foundation
+internal import MicroHTTP
+internal import SkillscopeCore
+internal import SkillscopeStore
+
+/// The home page and search results.
+struct SearchPage {
+    let store: any Store
+
+    func home() throws -> HTTPResponse {
+        let stats = try store.stats()
+        let kinds = stats.byKind.sorted { $0.value > $1.value }.map { kind, count in
+            "<li><a href=\"/search?q=&amp;kind=\(HTML.escape(kind))\">\(HTML.escape(kind))</a>: \(count)</li>"
+        }.joined()
+        let body = """
+            <h1>Agent instructions, traced</h1>
+            <p>\(stats.indexed) files from \(stats.repositories) repositories, split into \(stats.rules) rules.
+            Search for a skill, a CLAUDE.md or an AGENTS.md to see where it came from, who uses a version of it,
+            and what it says.</p>
+            <h2>By kind</h2><ul>\(kinds)</ul>
+            """
+        return HTTPResponse(contentType: "text/html; charset=utf-8", body: HTML.page(title: "Search", body: body))
+    }
+
+    func results(_ query: [String: String]) throws -> HTTPResponse {
+        let text = query["q"] ?? ""
+        guard !text.trimmingCharacters(in: .whitespaces).isEmpty else { return try home() }
+        let page = max(1, Int(query["page"] ?? "1") ?? 1)
+        var arguments = query
+        arguments["limit"] = "20"
+        arguments["offset"] = String((page - 1) * 20)
+        let results = try API(store: store).search(arguments)
+        var body = "<h1>\(results.total) file\(results.total == 1 ? "" : "s") for “\(HTML.escape(text))”</h1>"
+        if !results.matchedAllTerms {
+            body += "<p class=\"muted\">No file holds every word; showing files with any.</p>"
+        }
+        body += "<ol class=\"results\" start=\"\((page - 1) * 20 + 1)\">"
+        for hit in results.hits {
+            let stars = hit.stars.map { " · \($0) stars" } ?? ""
+            body += """
+                <li><a href="/files/\(hit.id)">\(HTML.escape(hit.name ?? hit.key.path))</a>
+                <span class="muted">\(HTML.escape(hit.kind.rawValue)) · \(HTML.escape(hit.key.repository))/\(HTML.escape(hit.key.path))\(stars)</span>
+                <br>\(HTML.escape(hit.snippet))</li>
+                """
+        }
+        body += "</ol>"
+        var links: [String] = []
+        let base = "/search?q=\(Self.encode(text))" + (query["kind"].map { "&amp;kind=\(Self.encode($0))" } ?? "")
+        if page > 1 { links.append("<a rel=\"prev\" href=\"\(base)&amp;page=\(page - 1)\">Previous</a>") }
+        if page * 20 < results.total { links.append("<a rel=\"next\" href=\"\(base)&amp;page=\(page + 1)\">Next</a>") }
+        if !links.isEmpty { body += "<nav aria-label=\"Pages\">\(links.joined(separator: " · "))</nav>" }
+        return HTTPResponse(
+            contentType: "text/html; charset=utf-8", body: HTML.page(title: text, query: text, body: body))
+    }
+
+    /// A query value for a URL.
+    static func encode(_ text: String) -> String {
+        text.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? ""
+    }
+}

@@ -1,0 +1,97 @@
+internal import Foundation
+public import MicroHTTP
+public import SkillscopeStore
+
+/// The registry on the web: HTML pages and the JSON API under `/api/v1`, over one ``SkillscopeStore/Store``.
+///
+/// Handlers run synchronously on the HTTP server's threads and read the store directly (its reads are
+/// blocking and thread-safe). Every response carries the security headers; errors under `/api/` are JSON with a
+/// code and a message.
+public struct WebApp: Sendable {
+    let store: any Store
+
+    public init(store: any Store) {
+        self.store = store
+    }
+
+    /// Headers on every response.
+    static let securityHeaders: [(name: String, value: String)] = [
+        (
+            "Content-Security-Policy",
+            "default-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; frame-ancestors 'none'; base-uri 'none'; form-action 'self'"
+        ),
+        ("X-Content-Type-Options", "nosniff"), ("Referrer-Policy", "no-referrer"), ("X-Frame-Options", "DENY"),
+    ]
+
+    public func handle(_ request: HTTPRequest) -> HTTPResponse {
+        var response: HTTPResponse
+        do {
+            response = try route(request)
+        } catch let error as WebError {
+            response = error.response(api: request.path.hasPrefix("/api/"))
+        } catch {
+            response = WebError(500, "internal", "\(error)").response(api: request.path.hasPrefix("/api/"))
+        }
+        response.headers += Self.securityHeaders
+        return response
+    }
+
+    private func route(_ request: HTTPRequest) throws -> HTTPResponse {
+        let parts = request.path.split(separator: "/", omittingEmptySubsequences: true).map(String.init)
+        guard request.method == "GET" || request.method == "HEAD" else {
+            throw WebError(405, "method_not_allowed", "\(request.method) is not served here; use GET")
+        }
+        switch parts.first {
+        case nil:
+            return try SearchPage(store: store).home()
+        case "search":
+            return try SearchPage(store: store).results(request.query)
+        case "files":
+            guard parts.count == 2, let id = Int64(parts[1]) else { throw WebError.notFound(request.path) }
+            return try FilePage(store: store).render(id: id)
+        case "health":
+            return HTTPResponse(contentType: "text/plain; charset=utf-8", body: "ok\n")
+        case "api":
+            guard parts.count >= 2, parts[1] == "v1" else { throw WebError.notFound(request.path) }
+            return try API(store: store).route(Array(parts.dropFirst(2)), query: request.query)
+        default:
+            throw WebError.notFound(request.path)
+        }
+    }
+}
+
+/// An error answered to the client: its status, a stable code and a message.
+struct WebError: Error {
+    var status: Int
+    var code: String
+    var message: String
+
+    init(_ status: Int, _ code: String, _ message: String) {
+        self.status = status
+        self.code = code
+        self.message = message
+    }
+
+    static func notFound(_ what: String) -> WebError { WebError(404, "not_found", "nothing at \(what)") }
+
+    func response(api: Bool) -> HTTPResponse {
+        if api {
+            let body = JSONSerialization.compact(["error": ["code": code, "message": message]])
+            return HTTPResponse(status: status, contentType: "application/json", body: body)
+        }
+        let page = HTML.page(
+            title: "Error \(status)",
+            body: "<h1>\(status)</h1><p>\(HTML.escape(message))</p><p><a href=\"/\">Search the registry</a></p>")
+        return HTTPResponse(status: status, contentType: "text/html; charset=utf-8", body: page)
+    }
+}
+
+extension JSONSerialization {
+    /// Compact JSON text of a plain value, slashes unescaped.
+    static func compact(_ value: Any) -> String {
+        guard let data = try? data(withJSONObject: value, options: [.sortedKeys, .withoutEscapingSlashes]) else {
+            return "{}"
+        }
+        return String(decoding: data, as: UTF8.self)
+    }
+}

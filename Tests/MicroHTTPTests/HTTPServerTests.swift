@@ -1,0 +1,95 @@
+import Foundation
+import FoundationNetworking
+import MicroHTTP
+import Synchronization
+import Testing
+
+/// A real server on a free loopback port, driven by URLSession.
+@Suite struct HTTPServerTests {
+    func fetch(_ request: URLRequest) async throws -> (Int, [String: String], Data) {
+        let (data, response) = try await URLSession.shared.data(for: request)
+        let http = try #require(response as? HTTPURLResponse)
+        var headers: [String: String] = [:]
+        for (key, value) in http.allHeaderFields { headers["\(key)".lowercased()] = "\(value)" }
+        return (http.statusCode, headers, data)
+    }
+
+    @Test func theHandlerSeesMethodPathQueryHeadersAndBody() async throws {
+        var configuration = HTTPServer.Configuration()
+        configuration.port = 0
+        let server = HTTPServer(configuration: configuration) { request in
+            let summary = [
+                request.method, request.path, request.query["q"] ?? "-", request.header("X-Test") ?? "-",
+                String(decoding: request.body, as: UTF8.self),
+            ].joined(separator: "|")
+            return HTTPResponse(status: 201, headers: [("X-Echo", "yes")], body: Array(summary.utf8))
+        }
+        let port = try server.start()
+        defer { server.stop() }
+        var request = URLRequest(url: URL(string: "http://127.0.0.1:\(port)/a/b%20c?q=x%26y")!)
+        request.httpMethod = "POST"
+        request.httpBody = Data("hello".utf8)
+        request.setValue("42", forHTTPHeaderField: "X-Test")
+        let (status, headers, data) = try await fetch(request)
+        #expect(status == 201)
+        #expect(headers["x-echo"] == "yes")
+        #expect(String(decoding: data, as: UTF8.self) == "POST|/a/b c|x&y|42|hello")
+    }
+
+    @Test func anOversizedBodyGets413WithoutReachingTheHandler() async throws {
+        var configuration = HTTPServer.Configuration()
+        configuration.port = 0
+        configuration.maxBodyBytes = 1000
+        let server = HTTPServer(configuration: configuration) { _ in
+            Issue.record("the handler saw an oversized body")
+            return HTTPResponse(status: 200)
+        }
+        let port = try server.start()
+        defer { server.stop() }
+        var request = URLRequest(url: URL(string: "http://127.0.0.1:\(port)/upload")!)
+        request.httpMethod = "POST"
+        request.httpBody = Data(repeating: 65, count: 5000)
+        let (status, _, data) = try await fetch(request)
+        #expect(status == 413)
+        #expect(String(decoding: data, as: UTF8.self).contains("too_large"))
+    }
+
+    @Test func manyConcurrentRequestsAreAnsweredAndLogged() async throws {
+        var configuration = HTTPServer.Configuration()
+        configuration.port = 0
+        let logged = LogCount()
+        let server = HTTPServer(configuration: configuration, accessLog: { _, _, _, _, _ in logged.add() }) {
+            HTTPResponse(status: 200, contentType: "text/plain", body: $0.path)
+        }
+        let port = try server.start()
+        let statuses = try await withThrowingTaskGroup(of: Int.self) { group in
+            for index in 0..<50 {
+                group.addTask {
+                    let url = URL(string: "http://127.0.0.1:\(port)/n/\(index)")!
+                    return try await fetch(URLRequest(url: url)).0
+                }
+            }
+            return try await group.reduce(into: []) { $0.append($1) }
+        }
+        server.stop()
+        #expect(statuses.count == 50 && statuses.allSatisfy { $0 == 200 })
+        #expect(logged.count == 50)
+    }
+
+    @Test func aPortInUseIsAClearError() throws {
+        var configuration = HTTPServer.Configuration()
+        configuration.port = 0
+        let first = HTTPServer(configuration: configuration) { _ in HTTPResponse(status: 200) }
+        let port = try first.start()
+        defer { first.stop() }
+        configuration.port = port
+        let second = HTTPServer(configuration: configuration) { _ in HTTPResponse(status: 200) }
+        #expect(throws: HTTPServerError.self) { try second.start() }
+    }
+}
+
+final class LogCount: Sendable {
+    private let value = Mutex(0)
+    func add() { value.withLock { $0 += 1 } }
+    var count: Int { value.withLock { $0 } }
+}

@@ -1,0 +1,129 @@
+import Foundation
+import MicroHTTP
+import SkillscopeCore
+import SkillscopeSQLite
+import SkillscopeStore
+import SkillscopeTesting
+import SkillscopeWeb
+import Testing
+
+/// Every page and endpoint, in process: requests handed to the app, responses read back.
+@Suite struct WebAppTests {
+    static let hostile = """
+        ---
+        name: hostile
+        description: Shows <script>alert(1)</script> and "><img src=x onerror=alert(2)> as text.
+        ---
+        # Hostile <script>alert(3)</script>
+
+        - Never trust "><img src=x onerror=alert(4)> in input.
+        - Keep <b>tags</b> as text.
+        """
+
+    func app(_ directory: TemporaryDirectory) throws -> (WebApp, any Store) {
+        let store = try SQLiteStore(path: directory.appending("r.sqlite"))
+        _ = try store.write(
+            repositories: [RepositoryRecord(fullName: "acme/skills", stars: 12, license: "MIT")],
+            files: [
+                Fixtures.record("acme/skills", "review/SKILL.md", Fixtures.reviewSkill),
+                Fixtures.record("acme/skills", "hostile/SKILL.md", Self.hostile),
+                Fixtures.record("lena/app", "AGENTS.md", Fixtures.agentsFile),
+            ], seenAt: "2026-11-30T10:00:00Z")
+        _ = try store.refreshPassageIndex()
+        return (WebApp(store: store), store)
+    }
+
+    func get(_ app: WebApp, _ path: String, query: [String: String] = [:]) -> (HTTPResponse, String) {
+        let response = app.handle(HTTPRequest(method: "GET", path: path, query: query))
+        return (response, String(decoding: response.body, as: UTF8.self))
+    }
+
+    func id(_ store: any Store, _ repository: String, _ path: String) throws -> Int64 {
+        try #require(try store.file(.key(FileKey(repository: repository, path: path)))).id
+    }
+
+    @Test func everyResponseCarriesTheSecurityHeaders() throws {
+        let directory = TemporaryDirectory()
+        let (app, _) = try app(directory)
+        for path in ["/", "/search", "/nowhere", "/api/v1/nowhere", "/health"] {
+            let (response, _) = get(app, path)
+            #expect(response.header("Content-Security-Policy")?.contains("frame-ancestors 'none'") == true, "\(path)")
+            #expect(response.header("X-Content-Type-Options") == "nosniff")
+            #expect(response.header("Referrer-Policy") == "no-referrer")
+        }
+    }
+
+    @Test func theHomeAndSearchPagesListFiles() throws {
+        let directory = TemporaryDirectory()
+        let (app, _) = try app(directory)
+        let (home, homeText) = get(app, "/")
+        #expect(home.status == 200 && homeText.contains("3 files from 2 repositories"))
+        #expect(homeText.contains("<main id=\"main\">") && homeText.contains("role=\"search\""))
+        let (_, results) = get(app, "/search", query: ["q": "review diff"])
+        #expect(results.contains("code-review") && results.contains("acme/skills/review/SKILL.md"))
+    }
+
+    @Test func theFilePageShowsRulesChecksAndNumberedText() throws {
+        let directory = TemporaryDirectory()
+        let (app, store) = try app(directory)
+        let review = try id(store, "acme/skills", "review/SKILL.md")
+        let (response, page) = get(app, "/files/\(review)")
+        #expect(response.status == 200)
+        #expect(page.contains("3 rules"))
+        #expect(page.contains("<a href=\"#L9\">line 9</a> Read the whole diff before commenting."))
+        #expect(page.contains("<span class=\"line\" id=\"L9\">"))
+        #expect(page.contains("Security scan: <strong class=\"verdict-pass\">pass</strong>"))
+        #expect(page.contains("Quality score"))
+        #expect(page.contains("other projects use a version of this") || page.contains("other project use"))
+    }
+
+    @Test func markupInAFileIsShownAsText() throws {
+        let directory = TemporaryDirectory()
+        let (app, store) = try app(directory)
+        let hostile = try id(store, "acme/skills", "hostile/SKILL.md")
+        let (_, page) = get(app, "/files/\(hostile)")
+        #expect(!page.contains("<script>alert"))
+        #expect(!page.contains("<img src=x"))
+        #expect(page.contains("&lt;script&gt;alert(1)&lt;/script&gt;"))
+        #expect(page.contains("&quot;&gt;&lt;img src=x onerror=alert(4)&gt;"))
+        let (_, results) = get(app, "/search", query: ["q": "hostile"])
+        #expect(!results.contains("<script>alert") && results.contains("&lt;script&gt;"))
+    }
+
+    @Test func theAPIAnswersJSON() throws {
+        let directory = TemporaryDirectory()
+        let (app, store) = try app(directory)
+        let review = try id(store, "acme/skills", "review/SKILL.md")
+        func json(_ path: String, _ query: [String: String] = [:]) throws -> [String: Any] {
+            let (response, text) = get(app, path, query: query)
+            #expect(response.header("Content-Type") == "application/json", "\(path)")
+            return try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+        }
+        #expect(try json("/api/v1/search", ["q": "review"])["total"] as? Int == 1)
+        #expect(try json("/api/v1/files/\(review)")["path"] as? String == "review/SKILL.md")
+        let (_, rulesText) = get(app, "/api/v1/files/\(review)/rules")
+        let rules = try #require(try JSONSerialization.jsonObject(with: Data(rulesText.utf8)) as? [[String: Any]])
+        #expect(rules.map { $0["line"] as? Int } == [9, 10, 11])
+        let checks = try json("/api/v1/files/\(review)/checks")
+        #expect((checks["security"] as? [String: Any])?["verdict"] as? String == "pass")
+        #expect((checks["quality"] as? [String: Any])?["score"] is Double)
+        #expect(try json("/api/v1/files/\(review)/versions")["otherProjects"] as? Int == 0)
+        let listing = try json("/api/v1/files/\(review)/listing")
+        #expect(listing["kind"] as? String == "skill" && listing["qualityScore"] is String)
+    }
+
+    @Test func errorsAreJSONWithACodeUnderTheAPIAndPagesElsewhere() throws {
+        let directory = TemporaryDirectory()
+        let (app, _) = try app(directory)
+        let (missing, missingText) = get(app, "/api/v1/files/999")
+        #expect(missing.status == 404 && missingText == #"{"error":{"code":"not_found","message":"no file 999"}}"#)
+        let (bad, badText) = get(app, "/api/v1/search", query: ["q": "x", "limit": "500"])
+        #expect(bad.status == 400 && badText.contains("bad_request"))
+        let (noWords, _) = get(app, "/api/v1/search")
+        #expect(noWords.status == 400)
+        let post = app.handle(HTTPRequest(method: "DELETE", path: "/api/v1/files/1"))
+        #expect(post.status == 405)
+        let (page, pageText) = get(app, "/files/999")
+        #expect(page.status == 404 && pageText.contains("<h1>404</h1>"))
+    }
+}
