@@ -46,12 +46,12 @@ let package = Package(
             swiftSettings: settings),
         .target(
             name: "SkillscopeWeb",
-            dependencies: ["SkillscopeCore", "SkillscopeStore", "SkillscopeIngest", "MicroHTTP"],
+            dependencies: ["SkillscopeCore", "SkillscopeStore", "SkillscopeIngest", "MicroHTTP", "Hashing"],
             swiftSettings: settings),
         .target(
             name: "SkillscopeCLI",
             dependencies: [
-                "SkillscopeCore", "SkillscopeStore", "SkillscopeSQLite", "SkillscopeIngest", "SkillscopeWeb",
+                "SkillscopeCore", "SkillscopeStore", "SkillscopeSQLite", "SkillscopeIngest", "SkillscopeWeb", "Hashing",
                 "MicroHTTP",
             ],
             swiftSettings: settings),
@@ -65,7 +65,7 @@ let package = Package(
         .testTarget(name: "MicroHTTPTests", dependencies: ["MicroHTTP"], swiftSettings: settings),
         .testTarget(
             name: "SkillscopeWebTests",
-            dependencies: ["SkillscopeWeb", "SkillscopeTesting", "SkillscopeSQLite", "MicroHTTP"],
+            dependencies: ["SkillscopeWeb", "SkillscopeTesting", "SkillscopeSQLite", "MicroHTTP", "Hashing"],
             swiftSettings: settings),
         .testTarget(name: "SQLiteTests", dependencies: ["SQLite"], swiftSettings: settings),
         .testTarget(name: "CommonMarkTests", dependencies: ["CommonMark"], swiftSettings: settings),

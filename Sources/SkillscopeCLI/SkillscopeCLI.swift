@@ -6,7 +6,7 @@ internal import SkillscopeStore
 public enum SkillscopeCLI {
     static let commands: [any Command.Type] = [
         IngestCommand.self, CrawlCommand.self, RulesCommand.self, ShowCommand.self, SearchCommand.self,
-        VersionsCommand.self, CheckCommand.self, ExportCommand.self, ServeCommand.self,
+        VersionsCommand.self, CheckCommand.self, ExportCommand.self, ServeCommand.self, TokenCommand.self,
         StatsCommand.self,
     ]
 

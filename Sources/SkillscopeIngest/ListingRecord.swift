@@ -77,9 +77,12 @@ public enum ListingRecord {
     public struct Facts: Sendable {
         public var quality: QualityScore
         public var ruleCount: Int
-        public init(quality: QualityScore, ruleCount: Int) {
+        /// This registry's reviews of the file; with any, they set `agentReviews`' count and success rate.
+        public var reviews: ReviewSummary
+        public init(quality: QualityScore, ruleCount: Int, reviews: ReviewSummary = ReviewSummary()) {
             self.quality = quality
             self.ruleCount = ruleCount
+            self.reviews = reviews
         }
     }
 
@@ -118,6 +121,11 @@ public enum ListingRecord {
                 "count": .integer(0), "score_avg": .null, "cost_usd_avg": .null, "success_rate": .null,
                 "latency_p50_ms": .null, "narrative_summary": .null, "summary_updated_at": .null,
             ])
+        if facts.reviews.count > 0, case .object(var aggregate)? = record["agentReviews"] {
+            aggregate["count"] = .integer(Int64(facts.reviews.count))
+            aggregate["success_rate"] = facts.reviews.successRate.map(JSONValue.number) ?? .null
+            record["agentReviews"] = .object(aggregate)
+        }
         record["createdAt"] = record["createdAt"] ?? .string(file.firstSeen)
         record["updatedAt"] = record["updatedAt"] ?? .string(file.lastSeen)
         let htmlURL = "https://github.com/\(file.key.repository)"

@@ -97,5 +97,29 @@ enum Schema {
             removed_at TEXT NOT NULL
         );
         """,
+        // Version 6: review tokens (only their SHA-256) and reviews, one per token per file version; the log
+        // counts every write for the per-minute limit, replacements included.
+        """
+        CREATE TABLE tokens (
+            id INTEGER PRIMARY KEY,
+            name TEXT NOT NULL UNIQUE,
+            secret_sha256 TEXT NOT NULL UNIQUE,
+            created_at TEXT NOT NULL
+        );
+        CREATE TABLE reviews (
+            id INTEGER PRIMARY KEY,
+            file_id INTEGER NOT NULL REFERENCES files(id),
+            file_sha256 TEXT NOT NULL,
+            token_id INTEGER NOT NULL REFERENCES tokens(id),
+            outcome TEXT NOT NULL CHECK (outcome IN ('worked', 'partly', 'failed')),
+            used_for TEXT NOT NULL,
+            reviewer TEXT NOT NULL,
+            at TEXT NOT NULL,
+            UNIQUE (file_id, file_sha256, token_id)
+        );
+        CREATE INDEX reviews_file ON reviews(file_id);
+        CREATE TABLE review_log (token_id INTEGER NOT NULL, at TEXT NOT NULL);
+        CREATE INDEX review_log_token ON review_log(token_id, at);
+        """,
     ]
 }

@@ -71,4 +71,23 @@ public protocol Store: Sendable {
 
     /// How many files are indexed.
     func indexedFileCount() throws -> Int
+
+    // MARK: Reviews
+
+    /// Stores a review token by the SHA-256 of its secret; returns its id.
+    /// - Throws: ``StoreError`` `.conflict` when the name is taken.
+    func createToken(name: String, secretSHA256: String, at createdAt: String) throws -> Int64
+
+    /// The token whose secret has this SHA-256, or `nil`.
+    func token(secretSHA256: String) throws -> TokenRecord?
+
+    /// Writes a review, replacing the token's earlier review of the same file version, unless the token wrote
+    /// `perMinute` reviews in the minute before `review.at`.
+    func writeReview(_ review: ReviewRecord, perMinute: Int) throws -> ReviewWrite
+
+    /// A file's reviews, newest first.
+    func reviews(ofFile id: Int64) throws -> [StoredReview]
+
+    /// A file's reviews counted.
+    func reviewSummary(ofFile id: Int64) throws -> ReviewSummary
 }

@@ -53,6 +53,40 @@ public enum StoreConformance {
         #expect(other.security.verdict == .pass && other.listingJSON == nil)
     }
 
+    /// Tokens, one review per token per file version, the per-minute limit, and the counts.
+    public static func reviewsReplaceAndAreLimited(_ store: any Store) throws {
+        let record = Fixtures.record("acme/skills", "review/SKILL.md", Fixtures.reviewSkill)
+        _ = try store.write(repositories: [], files: [record], seenAt: seenAt)
+        let file = try #require(try store.file(.key(record.key)))
+        let token = try store.createToken(name: "ci-agent", secretSHA256: "aa", at: seenAt)
+        #expect(throws: StoreError.self) { try store.createToken(name: "ci-agent", secretSHA256: "bb", at: seenAt) }
+        #expect(try store.token(secretSHA256: "aa")?.id == token)
+        #expect(try store.token(secretSHA256: "zz") == nil)
+        func review(_ outcome: ReviewOutcome, _ at: String, sha: String? = nil) -> ReviewRecord {
+            ReviewRecord(
+                fileID: file.id, fileSHA256: sha ?? file.sha256, tokenID: token, outcome: outcome, usedFor: "a PR",
+                reviewer: "ci-agent", at: at)
+        }
+        guard
+            case .created(let first) = try store.writeReview(review(.failed, "2026-11-30T10:00:00.000Z"), perMinute: 3)
+        else { Issue.record("the first review was not created"); return }
+        #expect(try store.writeReview(review(.worked, "2026-11-30T10:00:10.000Z"), perMinute: 3) == .replaced(first))
+        // Another version of the file is reviewed apart.
+        if case .created = try store.writeReview(
+            review(.partly, "2026-11-30T10:00:20.000Z", sha: "other"), perMinute: 3)
+        {
+        } else {
+            Issue.record("a review of another version did not create a review")
+        }
+        #expect(try store.writeReview(review(.worked, "2026-11-30T10:00:30.000Z"), perMinute: 3) == .rateLimited)
+        // A minute after the first, the window has room again.
+        #expect(try store.writeReview(review(.worked, "2026-11-30T10:01:00.500Z"), perMinute: 3) == .replaced(first))
+        #expect(try store.reviewSummary(ofFile: file.id) == ReviewSummary(count: 2, worked: 1, partly: 1, failed: 0))
+        let reviews = try store.reviews(ofFile: file.id)
+        #expect(reviews.map(\.outcome) == [.worked, .partly])
+        #expect(reviews.first?.usedFor == "a PR")
+    }
+
     public static func rewritingUnchangedFilesWritesNothing(_ store: any Store) throws {
         let record = Fixtures.record("acme/skills", "review/SKILL.md", Fixtures.reviewSkill)
         _ = try store.write(repositories: [], files: [record], seenAt: seenAt)

@@ -31,11 +31,15 @@ struct API {
             case "versions":
                 let finder = VersionFinder(store: store)
                 return try json(try finder.versions(of: try finder.subject(for: file)))
+            case "reviews":
+                return try Reviews(store: store).list(fileID: id)
             case "listing":
                 let rules = try store.rules(ofFile: id)
                 let quality = try QualityScore.of(file, rules: rules, store: store)
                 let record = ListingRecord.export(
-                    file, facts: ListingRecord.Facts(quality: quality, ruleCount: rules.count))
+                    file,
+                    facts: ListingRecord.Facts(
+                        quality: quality, ruleCount: rules.count, reviews: try store.reviewSummary(ofFile: id)))
                 return HTTPResponse(contentType: "application/json", body: record.text)
             default:
                 throw WebError.notFound("/api/v1/files/\(id)/\(parts[2])")

@@ -27,10 +27,15 @@ struct FilePage {
         }
         body += rulesSection(rules)
         body += try checksSection(file, rules: rules)
+        let csrf = Reviews.newCSRF()
+        body += try reviewsSection(file, csrf: csrf)
         body += textSection(file, rules: rules)
         body += "</article>"
-        return HTTPResponse(
+        var response = HTTPResponse(
             contentType: "text/html; charset=utf-8", body: HTML.page(title: file.name ?? file.key.path, body: body))
+        response.headers.append(
+            ("Set-Cookie", "\(Reviews.cookie)=\(csrf); Path=/; HttpOnly; SameSite=Strict"))
+        return response
     }
 
     private func versions(of file: StoredFile) throws -> String {
@@ -100,6 +105,42 @@ struct FilePage {
         out += "<p>Quality score: <strong>\(String(format: "%.3f", quality.score))</strong></p><ul>"
         for line in quality.rationaleLines { out += "<li>\(HTML.escape(line))</li>" }
         return out + "</ul></section>"
+    }
+
+    private func reviewsSection(_ file: StoredFile, csrf: String) throws -> String {
+        let summary = try store.reviewSummary(ofFile: file.id)
+        let reviews = try store.reviews(ofFile: file.id).prefix(20)
+        var out = "<section aria-labelledby=\"reviews\"><h2 id=\"reviews\">Does it work?</h2>"
+        if summary.count == 0 {
+            out += "<p>No reviews yet.</p>"
+        } else {
+            out +=
+                "<p>\(summary.worked) of \(summary.count) said it worked, \(summary.partly) partly, \(summary.failed) that it didn't.</p><ul>"
+            for review in reviews {
+                let outcome =
+                    ["worked": "It worked", "partly": "Partly", "failed": "It didn't"][review.outcome.rawValue] ?? ""
+                out +=
+                    "<li><strong>\(outcome)</strong> · \(HTML.escape(review.reviewer)) · \(HTML.escape(String(review.at.prefix(10))))"
+                if !review.usedFor.isEmpty { out += ": used for \(HTML.escape(review.usedFor))" }
+                out += "</li>"
+            }
+            out += "</ul>"
+        }
+        out += """
+            <form method="post" action="/files/\(file.id)/reviews">
+            <fieldset><legend>Did it work for you?</legend>
+            <label><input type="radio" name="outcome" value="worked" required> It worked</label>
+            <label><input type="radio" name="outcome" value="partly"> Partly</label>
+            <label><input type="radio" name="outcome" value="failed"> It didn't</label></fieldset>
+            <p><label for="used_for">What did you use it for?</label><br>
+            <input id="used_for" name="used_for" maxlength="500" size="50"></p>
+            <p><label for="token">Your review token</label><br>
+            <input id="token" name="token" type="password" autocomplete="off" required></p>
+            <input type="hidden" name="csrf" value="\(HTML.escape(csrf))">
+            <button type="submit">Send review</button>
+            </form></section>
+            """
+        return out
     }
 
     private func textSection(_ file: StoredFile, rules: [Rule]) -> String {

@@ -38,6 +38,16 @@ public struct WebApp: Sendable {
 
     private func route(_ request: HTTPRequest) throws -> HTTPResponse {
         let parts = request.path.split(separator: "/", omittingEmptySubsequences: true).map(String.init)
+        if request.method == "POST", parts.count >= 3, parts[parts.count - 1] == "reviews",
+            let id = Int64(parts[parts.count - 2])
+        {
+            if parts.count == 5, parts[0] == "api", parts[1] == "v1", parts[2] == "files" {
+                return try Reviews(store: store).post(fileID: id, request: request)
+            }
+            if parts.count == 3, parts[0] == "files" {
+                return try Reviews(store: store).postForm(fileID: id, request: request)
+            }
+        }
         guard request.method == "GET" || request.method == "HEAD" else {
             throw WebError(405, "method_not_allowed", "\(request.method) is not served here; use GET")
         }

@@ -20,6 +20,12 @@ import Testing
     }
 
     @Test(arguments: StoreEngine.available)
+    func reviewsReplaceAndAreLimited(engine: StoreEngine) throws {
+        let directory = TemporaryDirectory()
+        try StoreConformance.reviewsReplaceAndAreLimited(try engine.makeEmptyStore(in: directory))
+    }
+
+    @Test(arguments: StoreEngine.available)
     func rewritingUnchangedFilesWritesNothing(engine: StoreEngine) throws {
         let directory = TemporaryDirectory()
         try StoreConformance.rewritingUnchangedFilesWritesNothing(try engine.makeEmptyStore(in: directory))
@@ -118,9 +124,9 @@ import Testing
         }
         let reopened = try SQLiteStore(path: path)
         #expect(try reopened.stats().files == 1)
-        #expect(try reopened.schemaVersion() == 5)
+        #expect(try reopened.schemaVersion() == 6)
         let raw = try Connection(path: path)
-        #expect(try raw.queryOne("SELECT count(*) FROM schema_migrations")?.int(0) == 5)
+        #expect(try raw.queryOne("SELECT count(*) FROM schema_migrations")?.int(0) == 6)
         #expect(try raw.queryOne("PRAGMA journal_mode")?.string(0) == "wal")
     }
 
@@ -138,11 +144,11 @@ import Testing
             try raw.execute(
                 """
                 DROP TABLE removed_files; ALTER TABLE files DROP COLUMN blob_sha;
-                DELETE FROM schema_migrations WHERE version = 5;
+                DELETE FROM schema_migrations WHERE version >= 5; DROP TABLE review_log; DROP TABLE reviews; DROP TABLE tokens;
                 """)
         }
         let migrated = try SQLiteStore(path: path)
-        #expect(try migrated.schemaVersion() == 5)
+        #expect(try migrated.schemaVersion() == 6)
         let file = try #require(try migrated.file(.key(record.key)))
         #expect(file.sha256 == record.sha256 && file.firstSeen == "2026-11-30T00:00:00Z" && file.ruleCount == 2)
         #expect(file.blobSHA == nil && file.removedAt == nil)

@@ -1,4 +1,5 @@
 import Foundation
+import Hashing
 import MicroHTTP
 import SkillscopeCore
 import SkillscopeSQLite
@@ -125,5 +126,64 @@ import Testing
         #expect(post.status == 405)
         let (page, pageText) = get(app, "/files/999")
         #expect(page.status == 404 && pageText.contains("<h1>404</h1>"))
+    }
+}
+
+/// Reviews through the API and the page's form.
+@Suite struct ReviewRouteTests {
+    func setUp(_ directory: TemporaryDirectory) throws -> (WebApp, any Store, Int64, String) {
+        let store = try SQLiteStore(path: directory.appending("r.sqlite"))
+        let record = Fixtures.record("acme/skills", "review/SKILL.md", Fixtures.reviewSkill)
+        _ = try store.write(repositories: [], files: [record], seenAt: "2026-11-30T10:00:00Z")
+        let id = try #require(try store.file(.key(record.key))).id
+        let secret = "sks_test_secret"
+        _ = try store.createToken(
+            name: "reviewer-1", secretSHA256: SHA256.hex(of: Array(secret.utf8)), at: "2026-11-30T10:00:00Z")
+        return (WebApp(store: store), store, id, secret)
+    }
+
+    func post(_ app: WebApp, _ path: String, token: String?, _ json: String) -> HTTPResponse {
+        var headers: [String: String] = ["content-type": "application/json"]
+        if let token { headers["authorization"] = "Bearer \(token)" }
+        return app.handle(HTTPRequest(method: "POST", path: path, headers: headers, body: Array(json.utf8)))
+    }
+
+    @Test func aReviewNeedsATokenAndTheSixtyFirstInAMinuteIsRefused() throws {
+        let directory = TemporaryDirectory()
+        let (app, store, id, secret) = try setUp(directory)
+        let path = "/api/v1/files/\(id)/reviews"
+        let body = #"{"outcome": "worked", "usedFor": "a refactor"}"#
+        #expect(post(app, path, token: nil, body).status == 401)
+        #expect(post(app, path, token: "sks_wrong", body).status == 401)
+        #expect(post(app, path, token: secret, #"{"outcome": "maybe"}"#).status == 400)
+        #expect(post(app, path, token: secret, body).status == 201)
+        for _ in 2...60 { #expect(post(app, path, token: secret, body).status == 200) }
+        let refused = post(app, path, token: secret, body)
+        #expect(refused.status == 429)
+        #expect(String(decoding: refused.body, as: UTF8.self).contains("rate_limited"))
+        #expect(try store.reviewSummary(ofFile: id).count == 1)
+        let listing = app.handle(HTTPRequest(method: "GET", path: "/api/v1/files/\(id)/listing"))
+        let record = try #require(try JSONSerialization.jsonObject(with: Data(listing.body)) as? [String: Any])
+        #expect((record["agentReviews"] as? [String: Any])?["count"] as? Int == 1)
+    }
+
+    @Test func theFormNeedsItsCSRFCookieAndShowsTheReview() throws {
+        let directory = TemporaryDirectory()
+        let (app, _, id, secret) = try setUp(directory)
+        let page = app.handle(HTTPRequest(method: "GET", path: "/files/\(id)"))
+        let cookie = try #require(page.header("Set-Cookie")?.split(separator: ";").first.map(String.init))
+        let value = String(cookie.split(separator: "=")[1])
+        #expect(String(decoding: page.body, as: UTF8.self).contains("name=\"csrf\" value=\"\(value)\""))
+        let form = "outcome=partly&used_for=a+release+note&token=\(secret)&csrf=\(value)"
+        let forged = app.handle(
+            HTTPRequest(method: "POST", path: "/files/\(id)/reviews", headers: [:], body: Array(form.utf8)))
+        #expect(forged.status == 403)
+        let sent = app.handle(
+            HTTPRequest(
+                method: "POST", path: "/files/\(id)/reviews", headers: ["cookie": cookie], body: Array(form.utf8)))
+        #expect(sent.status == 303 && sent.header("Location") == "/files/\(id)#reviews")
+        let after = String(decoding: app.handle(HTTPRequest(method: "GET", path: "/files/\(id)")).body, as: UTF8.self)
+        #expect(after.contains("<strong>Partly</strong> · reviewer-1"))
+        #expect(after.contains("used for a release note"))
     }
 }

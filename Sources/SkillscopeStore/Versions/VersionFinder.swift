@@ -232,10 +232,14 @@ extension QualityScore {
             let finder = VersionFinder(store: store)
             adoption = try finder.versions(of: try finder.subject(for: file)).otherProjects
         }
+        let reviews = try store.reviewSummary(ofFile: file.id)
         return QualityScore(
             QualityScore.Inputs(
                 kind: file.kind, findings: file.findings, description: file.description, lineCount: file.lineCount,
                 ruleCount: rules.count, hasExamples: rules.contains { !$0.examples.isEmpty },
-                security: file.security.verdict, stars: file.repository.stars, adoption: adoption))
+                security: file.security.verdict,
+                reviews: QualityScore.Inputs.Reviews(
+                    count: reviews.count, worked: reviews.worked, partly: reviews.partly),
+                stars: file.repository.stars, adoption: adoption))
     }
 }
