@@ -15,6 +15,7 @@ let package = Package(
         .library(name: "SkillscopeStore", targets: ["SkillscopeStore"]),
         .library(name: "SkillscopeSQLite", targets: ["SkillscopeSQLite"]),
         .library(name: "SkillscopeIngest", targets: ["SkillscopeIngest"]),
+        .library(name: "SkillscopeSync", targets: ["SkillscopeSync"]),
         .library(name: "SkillscopeCLI", targets: ["SkillscopeCLI"]),
     ],
     targets: [
@@ -41,9 +42,10 @@ let package = Package(
         .target(
             name: "SkillscopeIngest", dependencies: ["SkillscopeCore", "SkillscopeStore", "Git", "Hashing", "YAML"],
             swiftSettings: settings),
+        .target(name: "SkillscopeSync", dependencies: ["SkillscopeCore", "Git", "Hashing", "YAML"], swiftSettings: settings),
         .target(
             name: "SkillscopeCLI",
-            dependencies: ["SkillscopeCore", "SkillscopeStore", "SkillscopeSQLite", "SkillscopeIngest"],
+            dependencies: ["SkillscopeCore", "SkillscopeStore", "SkillscopeSQLite", "SkillscopeIngest", "SkillscopeSync"],
             swiftSettings: settings),
         .executableTarget(name: "skillscope", dependencies: ["SkillscopeCLI"], swiftSettings: settings),
         .target(
@@ -71,6 +73,9 @@ let package = Package(
         .testTarget(
             name: "SkillscopeIngestTests", dependencies: ["SkillscopeIngest", "SkillscopeTesting"],
             exclude: ["Fixtures"], swiftSettings: settings),
+        .testTarget(
+            name: "SkillscopeSyncTests", dependencies: ["SkillscopeSync", "SkillscopeCore", "SkillscopeTesting"],
+            swiftSettings: settings),
         .testTarget(
             name: "SkillscopeCLITests", dependencies: ["SkillscopeCLI", "SkillscopeTesting", "SQLite"],
             swiftSettings: settings),
