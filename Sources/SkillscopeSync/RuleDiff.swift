@@ -13,6 +13,10 @@ public struct RuleChange: Sendable, Hashable, Codable {
     /// The 1-based line in the newer version (in the older one for `removed`).
     public var line: Int
 
+    public init(kind: Kind, isRule: Bool, before: String?, after: String?, line: Int) {
+        (self.kind, self.isRule, self.before, self.after, self.line) = (kind, isRule, before, after, line)
+    }
+
     /// One line for a terminal: `~ 12 rule: old → new`.
     public var summary: String {
         let what = isRule ? "rule" : "line"

@@ -116,7 +116,7 @@ public struct RuleSync: Sendable {
         func scopedTarget(_ globs: [String], _ raw: String) {
             let content = tidy(raw)
             guard let file = agent.scopedRules, !content.isEmpty else { return }
-            let slug = Self.slug(prefix + globs.joined(separator: "-"))
+            let slug = Self.slug(globs.joined(separator: "-"))
             targets.append(
                 Target(
                     path: file.path.replacingOccurrences(of: "{slug}", with: slug), agent: agent.id, from: from,
