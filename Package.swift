@@ -42,10 +42,13 @@ let package = Package(
         .target(
             name: "SkillscopeIngest", dependencies: ["SkillscopeCore", "SkillscopeStore", "Git", "Hashing", "YAML"],
             swiftSettings: settings),
-        .target(name: "SkillscopeSync", dependencies: ["SkillscopeCore", "Git", "Hashing", "YAML"], swiftSettings: settings),
+        .target(
+            name: "SkillscopeSync", dependencies: ["SkillscopeCore", "Git", "Hashing", "YAML"], swiftSettings: settings),
         .target(
             name: "SkillscopeCLI",
-            dependencies: ["SkillscopeCore", "SkillscopeStore", "SkillscopeSQLite", "SkillscopeIngest", "SkillscopeSync"],
+            dependencies: [
+                "SkillscopeCore", "SkillscopeStore", "SkillscopeSQLite", "SkillscopeIngest", "SkillscopeSync",
+            ],
             swiftSettings: settings),
         .executableTarget(name: "skillscope", dependencies: ["SkillscopeCLI"], swiftSettings: settings),
         .target(

@@ -45,7 +45,9 @@ struct ListCommand: Command {
                 if !entry.accepts(SHA256.hex(of: [UInt8](bytes)), at: path) { state = "edited" }
             }
             rows.append(
-                Row(name: name, source: entry.source.description, commit: entry.commit, agents: entry.agents, state: state))
+                Row(
+                    name: name, source: entry.source.description, commit: entry.commit, agents: entry.agents,
+                    state: state))
         }
         if context.json {
             try context.output.json(rows)

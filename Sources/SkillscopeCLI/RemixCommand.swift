@@ -45,7 +45,9 @@ struct RemixCommand: Command {
         picks = try arguments.positionals().map { (argument: String) throws(CLIError) -> (String, String) in
             guard let hash = argument.lastIndex(of: "#"), hash != argument.startIndex,
                 argument.index(after: hash) < argument.endIndex
-            else { throw .usage("\(argument) names no rules: write FILE#RULES, such as SKILL.md#1-3", command: Self.name) }
+            else {
+                throw .usage("\(argument) names no rules: write FILE#RULES, such as SKILL.md#1-3", command: Self.name)
+            }
             return (String(argument[..<hash]), String(argument[argument.index(after: hash)...]))
         }
         guard !picks.isEmpty else { throw .usage("give at least one FILE#RULES", command: Self.name) }
@@ -71,7 +73,8 @@ struct RemixCommand: Command {
                 document = DocumentParser().parse(text: stored.text, path: stored.key.path, kind: stored.kind)
                 label = stored.key.description
             }
-            chosen.append(Remix.Pick(label: label, document: document, rules: try Remix.select(pick.selector, in: document)))
+            chosen.append(
+                Remix.Pick(label: label, document: document, rules: try Remix.select(pick.selector, in: document)))
         }
         let folder = URL(fileURLWithPath: output).standardizedFileURL
         let skillName = name ?? folder.lastPathComponent
@@ -88,7 +91,8 @@ struct RemixCommand: Command {
             throw CLIError("\(path) exists; pass --force to replace it", exitCode: .failure)
         }
         try AtomicFile.write(Array(text.utf8), to: path)
-        let view = View(path: path, name: skillName, rules: chosen.reduce(0) { $0 + $1.rules.count }, sources: chosen.map(\.label))
+        let view = View(
+            path: path, name: skillName, rules: chosen.reduce(0) { $0 + $1.rules.count }, sources: chosen.map(\.label))
         if context.json {
             try context.output.json(view)
         } else {

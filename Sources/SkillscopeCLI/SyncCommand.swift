@@ -65,11 +65,18 @@ struct SyncCommand: Command {
             try context.output.json(outcomes)
         } else {
             for outcome in outcomes where outcome.action != .unchanged || dryRun {
-                let verb = dryRun && outcome.action != .unchanged && outcome.action != .refused ? "would be \(outcome.action.rawValue)" : outcome.action.rawValue
+                let verb =
+                    dryRun && outcome.action != .unchanged && outcome.action != .refused
+                    ? "would be \(outcome.action.rawValue)" : outcome.action.rawValue
                 context.output.print("\(outcome.path): \(verb)")
             }
             let unchanged = outcomes.filter { $0.action == .unchanged }.count
-            if !dryRun { context.output.print("\(outcomes.count - unchanged) written, \(unchanged) unchanged") }
+            let refused = outcomes.filter { $0.action == .refused }.count
+            if !dryRun {
+                context.output.print(
+                    "\(outcomes.count - unchanged - refused) written, \(unchanged) unchanged"
+                        + (refused > 0 ? ", \(refused) left alone" : ""))
+            }
         }
         let refused = outcomes.filter { $0.action == .refused }
         for outcome in refused {
@@ -84,7 +91,9 @@ struct SyncCommand: Command {
     static func ignoreBackups(in root: String) throws {
         let path = root + "/.gitignore"
         let text = AtomicFile.read(path).map { String(decoding: $0, as: UTF8.self) } ?? ""
-        guard !text.split(separator: "\n").contains(where: { $0 == ".skillscope/" || $0 == ".skillscope" }) else { return }
+        guard !text.split(separator: "\n").contains(where: { $0 == ".skillscope/" || $0 == ".skillscope" }) else {
+            return
+        }
         let updated = text + (text.isEmpty || text.hasSuffix("\n") ? "" : "\n") + ".skillscope/\n"
         try AtomicFile.write(Array(updated.utf8), to: path)
     }

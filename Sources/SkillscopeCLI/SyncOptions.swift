@@ -50,7 +50,8 @@ struct SyncOptions: Sendable {
     /// Reads folders and git repositories on disk, and registry sources from the registry at `--db`.
     static func reader(context: Context) -> LocalSourceReader {
         let databasePath = context.databasePath
-        return LocalSourceReader { source throws(SyncError) in try registrySnapshot(source, databasePath: databasePath) }
+        return LocalSourceReader { source throws(SyncError) in try registrySnapshot(source, databasePath: databasePath)
+        }
     }
 
     /// The skill files the registry holds under a source's folder (`SKILL.md` and its references, as indexed: line
@@ -64,7 +65,9 @@ struct SyncOptions: Sendable {
             var repository = source.location
             var folder = source.path
             if let id = Int64(source.location) {
-                guard let file = try store.file(.id(id)) else { throw SyncError(.notFound, "no file \(id) in the registry") }
+                guard let file = try store.file(.id(id)) else {
+                    throw SyncError(.notFound, "no file \(id) in the registry")
+                }
                 repository = file.key.repository
                 folder = FileKind.folder(of: file.key.path)
             }

@@ -37,7 +37,8 @@ struct UpdateCommand: Command {
         }
         let output = context.output
         for update in updates {
-            let span = "\(update.fromCommit.map { String($0.prefix(12)) } ?? "-") → \(update.toCommit.map { String($0.prefix(12)) } ?? "-")"
+            let span =
+                "\(update.fromCommit.map { String($0.prefix(12)) } ?? "-") → \(update.toCommit.map { String($0.prefix(12)) } ?? "-")"
             if update.isUpToDate {
                 output.print("\(update.name): up to date (\(span))")
                 continue
@@ -48,7 +49,9 @@ struct UpdateCommand: Command {
                 for change in file.localChanges { output.print("    local    \(change.summary)") }
                 for change in file.upstreamChanges { output.print("    upstream \(change.summary)") }
                 for conflict in file.conflicts {
-                    output.print("    CONFLICT at line \(conflict.line): local \"\(conflict.local)\" / upstream \"\(conflict.upstream)\"")
+                    output.print(
+                        "    CONFLICT at line \(conflict.line): local \"\(conflict.local)\" / upstream \"\(conflict.upstream)\""
+                    )
                 }
             }
         }

@@ -62,7 +62,8 @@ public struct Agent: Sendable, Hashable, Identifiable {
         Agent(
             id: "cursor", name: "Cursor", rules: RuleFile(".cursor/rules/skillscope.mdc", .cursor),
             scopedRules: RuleFile(".cursor/rules/skillscope-{slug}.mdc", .cursor), readsNestedFiles: true,
-            skills: ".cursor/skills", userRules: nil, userSkills: ".cursor/skills", markers: [".cursor", ".cursorrules"]),
+            skills: ".cursor/skills", userRules: nil, userSkills: ".cursor/skills",
+            markers: [".cursor", ".cursorrules"]),
         Agent(
             id: "gemini", name: "Gemini CLI", rules: RuleFile("GEMINI.md", .none), scopedRules: nil,
             readsNestedFiles: true, skills: ".gemini/skills", userRules: RuleFile(".gemini/GEMINI.md", .none),

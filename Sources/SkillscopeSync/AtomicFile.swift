@@ -31,7 +31,8 @@ public enum AtomicFile {
         do {
             try manager.createDirectory(atPath: folder, withIntermediateDirectories: true)
             removeStrayTemporaries(in: folder, name: name)
-            let temporary = folder + "/.\(name).skillscope-\(ProcessInfo.processInfo.processIdentifier)-"
+            let temporary =
+                folder + "/.\(name).skillscope-\(ProcessInfo.processInfo.processIdentifier)-"
                 + UUID().uuidString.prefix(8) + ".tmp"
             try writeSynced(bytes, to: temporary)
             if let attributes = try? manager.attributesOfItem(atPath: path),

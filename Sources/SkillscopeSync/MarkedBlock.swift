@@ -48,7 +48,8 @@ public struct MarkedBlock: Sendable, Hashable {
             } else if let found = begin, trimmed == endLine {
                 let content = String(decoding: bytes[found.contentStart..<lineStart], as: UTF8.self)
                 return MarkedBlock(
-                    from: attribute("from", in: found.header) ?? "", recordedSHA256: attribute("sha256", in: found.header) ?? "",
+                    from: attribute("from", in: found.header) ?? "",
+                    recordedSHA256: attribute("sha256", in: found.header) ?? "",
                     content: content, range: found.start..<next, line: found.line)
             }
             lineStart = next
@@ -72,7 +73,8 @@ public struct MarkedBlock: Sendable, Hashable {
         if let existing = find(in: text) {
             let bytes = Array(text.utf8)
             var rendered = block
-            if existing.range.upperBound == bytes.count, !bytes.isEmpty, bytes.last != 0x0A, rendered.utf8.last == 0x0A {
+            if existing.range.upperBound == bytes.count, !bytes.isEmpty, bytes.last != 0x0A, rendered.utf8.last == 0x0A
+            {
                 rendered.removeLast()  // the old end line had no newline: keep the file's last byte as it was
             }
             return String(decoding: bytes[..<existing.range.lowerBound], as: UTF8.self) + rendered

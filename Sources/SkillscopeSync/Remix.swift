@@ -54,7 +54,8 @@ public enum Remix {
             && name.unicodeScalars.allSatisfy { ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "-" }
         guard nameIsValid else {
             throw SyncError(
-                .invalid, "\(name) is no valid skill name: 1-64 of a-z, 0-9 and '-', no leading, trailing or double '-'")
+                .invalid, "\(name) is no valid skill name: 1-64 of a-z, 0-9 and '-', no leading, trailing or double '-'"
+            )
         }
         let sources = picks.map(\.label)
         let text =
@@ -93,7 +94,8 @@ public enum Remix {
                     if let last = chosen.last, !last.isEmpty { chosen.append("") }
                     chosen += all[(span.start - 1)..<span.end]
                 }
-                let indent = chosen.filter { !$0.trimmingWhitespace().isEmpty }
+                let indent =
+                    chosen.filter { !$0.trimmingWhitespace().isEmpty }
                     .map { $0.prefix { $0 == " " }.count }.min() ?? 0
                 return chosen.map { String($0.dropFirst(min(indent, $0.prefix { $0 == " " }.count))) }
                     .joined(separator: "\n") + "\n"
@@ -115,7 +117,9 @@ public enum Remix {
             case "\n": out += "\\n"
             case "\t": out += "\\t"
             default:
-                if scalar.value < 0x20 { out += "\\x" + String(scalar.value, radix: 16).leftPadded(2) } else {
+                if scalar.value < 0x20 {
+                    out += "\\x" + String(scalar.value, radix: 16).leftPadded(2)
+                } else {
                     out.unicodeScalars.append(scalar)
                 }
             }

@@ -56,9 +56,11 @@ public enum RuleDiff {
             for index in 0..<max(before.count, after.count) {
                 switch (index < before.count ? before[index] : nil, index < after.count ? after[index] : nil) {
                 case (let b?, let a?):
-                    changes.append(RuleChange(kind: .edited, isRule: isRule, before: b.label, after: a.label, line: a.line))
+                    changes.append(
+                        RuleChange(kind: .edited, isRule: isRule, before: b.label, after: a.label, line: a.line))
                 case (let b?, nil):
-                    changes.append(RuleChange(kind: .removed, isRule: isRule, before: b.label, after: nil, line: b.line))
+                    changes.append(
+                        RuleChange(kind: .removed, isRule: isRule, before: b.label, after: nil, line: b.line))
                 case (nil, let a?):
                     changes.append(RuleChange(kind: .added, isRule: isRule, before: nil, after: a.label, line: a.line))
                 case (nil, nil): break

@@ -75,7 +75,9 @@ public struct RuleSync: Sendable {
                 guard (try? FileManager.default.destinationOfSymbolicLink(atPath: full)) == nil,
                     FileManager.default.fileExists(atPath: full, isDirectory: &isFolder), isFolder.boolValue
                 else { continue }
-                if FileManager.default.fileExists(atPath: full + "/" + name), path + "/" + name != configuration.canonical {
+                if FileManager.default.fileExists(atPath: full + "/" + name),
+                    path + "/" + name != configuration.canonical
+                {
                     found.append(path + "/" + name)
                 }
                 walk(path, depth: depth + 1)
@@ -128,7 +130,9 @@ public struct RuleSync: Sendable {
             let fullGlobs = globs.map { prefix + $0 }
             if inline {
                 let list = fullGlobs.map { "`\($0)`" }.joined(separator: ", ")
-                main += (main.isEmpty || main.hasSuffix("\n\n") ? "" : "\n") + "When working on files matching \(list):\n\n" + content
+                main +=
+                    (main.isEmpty || main.hasSuffix("\n\n") ? "" : "\n") + "When working on files matching \(list):\n\n"
+                    + content
             } else {
                 scopedTarget(fullGlobs, content)
             }
@@ -174,7 +178,8 @@ public struct RuleSync: Sendable {
         case (.windsurf, let globs?): return "---\ntrigger: glob\nglobs: \(globs.joined(separator: ","))\n---\n\n"
         case (.paths, _?): return "---\npaths:\n" + quoted.map { "  - \($0)\n" }.joined() + "---\n\n"
         case (.copilot, let globs?):
-            return "---\napplyTo: \"\((globs).joined(separator: ",").replacingOccurrences(of: "\"", with: "\\\""))\"\n---\n\n"
+            return
+                "---\napplyTo: \"\((globs).joined(separator: ",").replacingOccurrences(of: "\"", with: "\\\""))\"\n---\n\n"
         }
     }
 
@@ -247,10 +252,13 @@ public struct RuleSync: Sendable {
             let changes = RuleDiff.changes(from: expectedContent, to: block.content, path: "AGENTS.md")
             if block.isEditedByHand {
                 drifts.append(
-                    Drift(.blockEdited, target.path, "the generated block was edited by hand (line \(block.line))", changes: changes))
+                    Drift(
+                        .blockEdited, target.path, "the generated block was edited by hand (line \(block.line))",
+                        changes: changes))
             } else if block.content != expectedContent {
                 let reversed = RuleDiff.changes(from: block.content, to: expectedContent, path: "AGENTS.md")
-                drifts.append(Drift(.blockStale, target.path, "\(target.from) changed since the last sync", changes: reversed))
+                drifts.append(
+                    Drift(.blockStale, target.path, "\(target.from) changed since the last sync", changes: reversed))
             }
         }
         return drifts

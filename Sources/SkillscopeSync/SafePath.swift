@@ -11,7 +11,8 @@ public enum SafePath {
     /// - Throws: ``SyncError`` `.unsafePath`.
     public static func checkSkillName(_ name: String) throws(SyncError) {
         let allowed = name.unicodeScalars.allSatisfy {
-            ($0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0))) || "._-".unicodeScalars.contains($0)
+            ($0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0)))
+                || "._-".unicodeScalars.contains($0)
         }
         guard !name.isEmpty, name.count <= 64, allowed, !name.hasPrefix("."), !name.hasPrefix("-") else {
             throw SyncError(

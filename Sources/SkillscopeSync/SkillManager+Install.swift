@@ -54,11 +54,13 @@ extension SkillManager {
             do {
                 let snapshot = try reader.read(entry.source, commit: entry.commit)
                 if snapshot.hashes != entry.files {
-                    report.problems.append("\(name): \(entry.source) at \(entry.commit ?? "its current state") differs from the lock")
+                    report.problems.append(
+                        "\(name): \(entry.source) at \(entry.commit ?? "its current state") differs from the lock")
                     continue
                 }
                 for path in missing where entry.modified?[path] != nil {
-                    report.problems.append("\(name)/\(path): the locally kept version cannot be restored from the source")
+                    report.problems.append(
+                        "\(name)/\(path): the locally kept version cannot be restored from the source")
                 }
                 let files = snapshot.files.filter { missing.contains($0.key) }
                 writes.append((name, entry, files, installed.isEmpty))
@@ -68,7 +70,8 @@ extension SkillManager {
             }
         }
         if frozen, !report.problems.isEmpty {
-            throw SyncError(.mismatch, "the project does not match \(lockPath):\n  " + report.problems.joined(separator: "\n  "))
+            throw SyncError(
+                .mismatch, "the project does not match \(lockPath):\n  " + report.problems.joined(separator: "\n  "))
         }
         for write in writes {
             if write.whole {
@@ -78,8 +81,12 @@ extension SkillManager {
                     try AtomicFile.write(bytes, to: root + "/" + Self.skillsFolder + "/" + write.name + "/" + path)
                 }
             }
-            if !write.files.isEmpty || !FileManager.default.fileExists(atPath: root + "/" + Self.baseFolder + "/" + write.name) {
-                if let snapshot = try? reader.read(write.entry.source, commit: write.entry.commit), snapshot.hashes == write.entry.files {
+            if !write.files.isEmpty
+                || !FileManager.default.fileExists(atPath: root + "/" + Self.baseFolder + "/" + write.name)
+            {
+                if let snapshot = try? reader.read(write.entry.source, commit: write.entry.commit),
+                    snapshot.hashes == write.entry.files
+                {
                     try place(snapshot.files, name: write.name, in: Self.baseFolder)
                 }
             }
@@ -134,7 +141,9 @@ extension SkillManager {
             }
         }
         if frozen, !report.problems.isEmpty {
-            throw SyncError(.mismatch, "the project does not match skills-lock.json:\n  " + report.problems.joined(separator: "\n  "))
+            throw SyncError(
+                .mismatch,
+                "the project does not match skills-lock.json:\n  " + report.problems.joined(separator: "\n  "))
         }
         for (name, files) in writes { try place(files, name: name, in: Self.skillsFolder) }
         return report

@@ -19,7 +19,9 @@ extension SkillManager {
         public var toCommit: String?
         public var files: [File]
         public var isUpToDate: Bool { files.allSatisfy { $0.outcome == "kept" } }
-        public var conflicts: Int { files.reduce(0) { $0 + $1.conflicts.count + ($1.outcome == "conflict" && $1.conflicts.isEmpty ? 1 : 0) } }
+        public var conflicts: Int {
+            files.reduce(0) { $0 + $1.conflicts.count + ($1.outcome == "conflict" && $1.conflicts.isEmpty ? 1 : 0) }
+        }
     }
 
     /// Brings upstream changes into installed skills without losing local edits: a three-way merge per file at
@@ -47,7 +49,8 @@ extension SkillManager {
             var files: [Update.File] = []
             for path in Set(base.keys).union(local.keys).union(upstream.files.keys).sorted() {
                 try SafePath.checkRelative(path)
-                let (result, file) = Self.merge(path, base: base[path], local: local[path], upstream: upstream.files[path])
+                let (result, file) = Self.merge(
+                    path, base: base[path], local: local[path], upstream: upstream.files[path])
                 for (key, bytes) in result { merged[key] = bytes }
                 files.append(file)
             }
@@ -89,7 +92,9 @@ extension SkillManager {
     }
 
     /// One file's three-way outcome: the files to write (the path, and `path.upstream` for a binary conflict).
-    static func merge(_ path: String, base: [UInt8]?, local: [UInt8]?, upstream: [UInt8]?) -> ([String: [UInt8]], Update.File) {
+    static func merge(_ path: String, base: [UInt8]?, local: [UInt8]?, upstream: [UInt8]?) -> (
+        [String: [UInt8]], Update.File
+    ) {
         func file(_ outcome: String, _ merge: RuleMerge.Result? = nil) -> Update.File {
             Update.File(
                 path: path, outcome: outcome, localChanges: merge?.localChanges ?? [],
@@ -137,21 +142,28 @@ extension SkillManager {
             }
             for agent in try Agent.parse(entry.agents) where agent.skillFolder(global: isGlobal) != Self.skillsFolder {
                 let path = root + "/" + agent.skillFolder(global: isGlobal) + "/" + name
-                if !FileManager.default.fileExists(atPath: path + "/SKILL.md"), !FileManager.default.fileExists(atPath: path + "/skill.md") {
-                    drifts.append(Drift(.skillMissing, name, "\(agent.name) cannot load it: \(agent.skillFolder(global: isGlobal))/\(name) is missing"))
+                if !FileManager.default.fileExists(atPath: path + "/SKILL.md"),
+                    !FileManager.default.fileExists(atPath: path + "/skill.md")
+                {
+                    drifts.append(
+                        Drift(
+                            .skillMissing, name,
+                            "\(agent.name) cannot load it: \(agent.skillFolder(global: isGlobal))/\(name) is missing"))
                 }
             }
             do {
                 let upstream = try reader.read(entry.source, commit: nil)
                 guard upstream.hashes != entry.files else { continue }
                 var changes: [RuleChange] = []
-                for path in Set(base.keys).union(upstream.files.keys).sorted() where base[path] != upstream.files[path] {
+                for path in Set(base.keys).union(upstream.files.keys).sorted() where base[path] != upstream.files[path]
+                {
                     changes += RuleDiff.changes(
                         from: base[path].map { String(decoding: $0, as: UTF8.self) } ?? "",
                         to: upstream.files[path].map { String(decoding: $0, as: UTF8.self) } ?? "", path: path)
                 }
                 let commit = upstream.commit.map { " (\($0.prefix(12)))" } ?? ""
-                drifts.append(Drift(.upstreamChanged, name, "\(entry.source) has a newer version\(commit)", changes: changes))
+                drifts.append(
+                    Drift(.upstreamChanged, name, "\(entry.source) has a newer version\(commit)", changes: changes))
             } catch {
                 drifts.append(Drift(.sourceUnavailable, name, error.message))
             }

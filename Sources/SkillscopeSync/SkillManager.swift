@@ -62,14 +62,16 @@ public struct SkillManager: Sendable {
     public func add(_ source: SkillSource, only: [String] = [], agents: [Agent]) throws(SyncError) -> [Installed] {
         let snapshot = try reader.read(source, commit: nil)
         let rootName = ((source.path.isEmpty ? source.location : source.path) as NSString).lastPathComponent
-        var found = FoundSkill.all(in: snapshot, rootName: rootName.hasSuffix(".git") ? String(rootName.dropLast(4)) : rootName)
+        var found = FoundSkill.all(
+            in: snapshot, rootName: rootName.hasSuffix(".git") ? String(rootName.dropLast(4)) : rootName)
         if !only.isEmpty { found = found.filter { only.contains($0.name) || only.contains($0.folder) } }
         guard !found.isEmpty else {
             let names = FoundSkill.all(in: snapshot, rootName: rootName).map(\.name)
             throw SyncError(
                 .notFound,
                 names.isEmpty
-                    ? "\(source) holds no SKILL.md" : "\(source) has no skill \(only.joined(separator: ", ")); it has \(names.joined(separator: ", "))")
+                    ? "\(source) holds no SKILL.md"
+                    : "\(source) has no skill \(only.joined(separator: ", ")); it has \(names.joined(separator: ", "))")
         }
         var lock = try readLock()
         var installed: [Installed] = []
@@ -120,7 +122,9 @@ public struct SkillManager: Sendable {
                 )
             }
         } else if FileManager.default.fileExists(atPath: folder) {
-            throw SyncError(.mismatch, "\(Self.skillsFolder)/\(name) exists and was not installed by skillscope; pass --force to replace it")
+            throw SyncError(
+                .mismatch,
+                "\(Self.skillsFolder)/\(name) exists and was not installed by skillscope; pass --force to replace it")
         }
     }
 
@@ -172,12 +176,14 @@ public struct SkillManager: Sendable {
         if let existing = try? manager.destinationOfSymbolicLink(atPath: path) {
             if existing == destination { return (.linked, nil) }
             guard force else {
-                throw SyncError(.mismatch, "\(folder)/\(name) links elsewhere (\(existing)); pass --force to replace it")
+                throw SyncError(
+                    .mismatch, "\(folder)/\(name) links elsewhere (\(existing)); pass --force to replace it")
             }
             try? manager.removeItem(atPath: path)
         } else if (try? manager.attributesOfItem(atPath: path)) != nil {
             guard previous == .copied || force else {
-                throw SyncError(.mismatch, "\(folder)/\(name) exists and is not Skillscope's; pass --force to replace it")
+                throw SyncError(
+                    .mismatch, "\(folder)/\(name) exists and is not Skillscope's; pass --force to replace it")
             }
             if !copiesInsteadOfLinks { try? manager.removeItem(atPath: path) }
         }
@@ -192,7 +198,10 @@ public struct SkillManager: Sendable {
             }
         }
         try place(files, name: name, in: folder)
-        return (.copied, "\(agent.name): copied into \(folder)/\(name) because \(reason); `skillscope update` refreshes the copy")
+        return (
+            .copied,
+            "\(agent.name): copied into \(folder)/\(name) because \(reason); `skillscope update` refreshes the copy"
+        )
     }
 
     /// Removes a skill: its links and copies, its canonical and base copies and its lock entry.
@@ -213,7 +222,8 @@ public struct SkillManager: Sendable {
                 removed.append(folder + "/" + name)
             }
         }
-        for folder in [Self.skillsFolder, Self.baseFolder] where (try? manager.removeItem(atPath: root + "/" + folder + "/" + name)) != nil {
+        for folder in [Self.skillsFolder, Self.baseFolder]
+        where (try? manager.removeItem(atPath: root + "/" + folder + "/" + name)) != nil {
             removed.append(folder + "/" + name)
         }
         lock.skills[name] = nil

@@ -55,7 +55,8 @@ import Testing
 
     @Test func aSecondSyncWritesNothing() throws {
         let project = TemporaryDirectory()
-        try project.write("AGENTS.md", "# Rules\n\n- One.\n<!-- skillscope:scope src/** -->\n- Two.\n<!-- skillscope:scope-end -->\n")
+        try project.write(
+            "AGENTS.md", "# Rules\n\n- One.\n<!-- skillscope:scope src/** -->\n- Two.\n<!-- skillscope:scope-end -->\n")
         let agents = "claude,cursor,copilot,gemini,windsurf,cline,codex,opencode"
         let first = try BinaryRunner.run(["sync", "--project", project.path, "--agent", agents])
         #expect(first.status == 0)
@@ -63,7 +64,9 @@ import Testing
         func stamps() throws -> [String: Date] {
             var stamps: [String: Date] = [:]
             for file in files {
-                stamps[file] = try FileManager.default.attributesOfItem(atPath: project.appending(file))[.modificationDate] as? Date
+                stamps[file] =
+                    try FileManager.default.attributesOfItem(atPath: project.appending(file))[.modificationDate]
+                    as? Date
             }
             return stamps
         }
@@ -129,7 +132,8 @@ import Testing
         try project.write("AGENTS.md", "- Use tabs.\n- Write tests.\n")
         #expect(try BinaryRunner.run(["sync", "--project", project.path, "--agent", "claude"]).status == 0)
         #expect(try BinaryRunner.run(["status", "--project", project.path, "--check"]).status == 0)
-        let text = try read(project.appending("CLAUDE.md")).replacingOccurrences(of: "- Use tabs.", with: "- Use spaces.")
+        let text = try read(project.appending("CLAUDE.md")).replacingOccurrences(
+            of: "- Use tabs.", with: "- Use spaces.")
         try project.write("CLAUDE.md", text)
         let status = try BinaryRunner.run(["status", "--project", project.path, "--check"])
         #expect(status.status == 1)
@@ -172,7 +176,9 @@ import Testing
     }
 
     @Test func aNetworkSourceIsRefused() throws {
-        let run = try BinaryRunner.run(["add", "https://github.com/acme/skills", "--project", TemporaryDirectory().path])
+        let run = try BinaryRunner.run([
+            "add", "https://github.com/acme/skills", "--project", TemporaryDirectory().path,
+        ])
         #expect(run.status == 69)
         #expect(run.stderr.contains("never fetches from the network"))
     }
@@ -182,8 +188,10 @@ import Testing
         let repository = try upstream(directory)
         let project = directory.appending("project")
         #expect(
-            try BinaryRunner.run(["add", repository.path, "--path", "skills", "--project", project, "--agent", "claude"])
-                .status == 0)
+            try BinaryRunner.run([
+                "add", repository.path, "--path", "skills", "--project", project, "--agent", "claude",
+            ])
+            .status == 0)
         let installed = project + "/.agents/skills/demo-skill/SKILL.md"
         try Data((Self.skill + "- Sneaked in.\n").utf8).write(to: URL(fileURLWithPath: installed))
         let frozen = try BinaryRunner.run(["install", "--frozen", "--project", project])
@@ -202,7 +210,8 @@ import Testing
         let hash = Self.sha256("SKILL.md" + Self.skill)
         try project.write(
             "skills-lock.json",
-            #"{"version": 1, "skills": {"demo-skill": {"source": "acme/skills", "sourceType": "github", "computedHash": "\#(hash)"}}}"#)
+            #"{"version": 1, "skills": {"demo-skill": {"source": "acme/skills", "sourceType": "github", "computedHash": "\#(hash)"}}}"#
+        )
         let ok = try BinaryRunner.run(["install", "--frozen", "--project", project.path])
         #expect(ok.status == 0, "\(ok.stderr)")
         #expect(ok.stdout.contains("skills-lock.json: 1 verified"))
@@ -221,7 +230,8 @@ import Testing
         try Data(Self.skill.replacingOccurrences(of: "- Rule one.", with: "- Rule one, ours.").utf8)
             .write(to: URL(fileURLWithPath: installed))
         try repository.write(
-            "skills/demo-skill/SKILL.md", Self.skill.replacingOccurrences(of: "- Rule three.", with: "- Rule three, theirs."))
+            "skills/demo-skill/SKILL.md",
+            Self.skill.replacingOccurrences(of: "- Rule three.", with: "- Rule three, theirs."))
         try repository.commit("second", at: "2024-02-01T00:00:00Z")
         let preview = try BinaryRunner.run(["update", "--dry-run", "--project", project])
         #expect(preview.status == 0)
@@ -230,7 +240,9 @@ import Testing
         #expect(try read(installed).contains("- Rule three.\n"))
         let status = try BinaryRunner.run(["status", "--project", project, "--check"])
         #expect(status.status == 1)
-        #expect(status.stdout.contains("skill-edited  demo-skill") && status.stdout.contains("upstream-changed  demo-skill"))
+        #expect(
+            status.stdout.contains("skill-edited  demo-skill") && status.stdout.contains("upstream-changed  demo-skill")
+        )
         #expect(try BinaryRunner.run(["update", "demo-skill", "--project", project]).status == 0)
         #expect(try read(installed).contains("- Rule one, ours.\n- Rule two.\n- Rule three, theirs.\n"))
 
@@ -243,9 +255,12 @@ import Testing
         try repository.commit("third", at: "2024-03-01T00:00:00Z")
         let conflict = try BinaryRunner.run(["update", "--project", project])
         #expect(conflict.status == 1)
-        #expect(conflict.stdout.contains("CONFLICT at line 10: local \"Rule two, ours.\" / upstream \"Rule two, theirs.\""))
+        #expect(
+            conflict.stdout.contains("CONFLICT at line 10: local \"Rule two, ours.\" / upstream \"Rule two, theirs.\""))
         let text = try read(installed)
-        #expect(text.contains("- Rule two, ours.") && text.contains("- Rule two, theirs.") && text.contains("- Rule one, ours."))
+        #expect(
+            text.contains("- Rule two, ours.") && text.contains("- Rule two, theirs.")
+                && text.contains("- Rule one, ours."))
     }
 
     @Test func addFindsASkillInTheRegistry() throws {
@@ -263,15 +278,22 @@ import Testing
 
     // MARK: remix and the reference validator
 
-    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: validator), "bench/.venv has no agentskills: run bench/peers/setup.sh"))
+    @Test(
+        .enabled(
+            if: FileManager.default.isExecutableFile(atPath: validator),
+            "bench/.venv has no agentskills: run bench/peers/setup.sh"))
     func skillsWrittenByAddAndRemixPassTheReferenceValidator() throws {
         let directory = TemporaryDirectory()
         let repository = try upstream(directory)
         let project = directory.appending("project")
         #expect(
-            try BinaryRunner.run(["add", repository.path, "--path", "skills", "--project", project, "--agent", "claude,cursor"])
-                .status == 0)
-        try directory.write("other/AGENTS.md", "# House rules\n\n- Keep commits small.\n- Say why in the message.\n\n```sh\ngit commit -v\n```\n")
+            try BinaryRunner.run([
+                "add", repository.path, "--path", "skills", "--project", project, "--agent", "claude,cursor",
+            ])
+            .status == 0)
+        try directory.write(
+            "other/AGENTS.md",
+            "# House rules\n\n- Keep commits small.\n- Say why in the message.\n\n```sh\ngit commit -v\n```\n")
         let remix = try BinaryRunner.run([
             "remix", project + "/.agents/skills/demo-skill/SKILL.md#1,3", directory.appending("other/AGENTS.md#L4"),
             "-o", directory.appending("out/my-remix"),
@@ -280,7 +302,8 @@ import Testing
         #expect(remix.stdout.contains("3 rules"))
         let text = try read(directory.appending("out/my-remix/SKILL.md"))
         #expect(text.contains("metadata:\n  generator: \"skillscope remix\"\n  source-1: "))
-        #expect(text.contains("- Rule one.\n") && text.contains("- Say why in the message.\n\n```sh\ngit commit -v\n```"))
+        #expect(
+            text.contains("- Rule one.\n") && text.contains("- Say why in the message.\n\n```sh\ngit commit -v\n```"))
         for folder in [
             project + "/.agents/skills/demo-skill", project + "/.claude/skills/demo-skill",
             project + "/.cursor/skills/demo-skill", directory.appending("out/my-remix"),
@@ -301,7 +324,9 @@ import Testing
     @Test func remixRefusesASelectorThatNamesNoRule() throws {
         let directory = TemporaryDirectory()
         try directory.write("a/AGENTS.md", "- Only rule.\n")
-        let run = try BinaryRunner.run(["remix", directory.appending("a/AGENTS.md#4"), "-o", directory.appending("out/x")])
+        let run = try BinaryRunner.run([
+            "remix", directory.appending("a/AGENTS.md#4"), "-o", directory.appending("out/x"),
+        ])
         #expect(run.status == 65)
         #expect(run.stderr.contains("names no rule (it has 1 rules)"))
     }

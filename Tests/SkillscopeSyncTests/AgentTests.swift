@@ -6,7 +6,9 @@ import Testing
     @Test func theTableHoldsTheEightAgentsWithDistinctIDs() {
         let ids = Agent.all.map(\.id)
         #expect(Set(ids).count == ids.count)
-        #expect(Set(ids).isSuperset(of: ["claude", "codex", "cursor", "gemini", "copilot", "opencode", "windsurf", "cline"]))
+        #expect(
+            Set(ids).isSuperset(of: ["claude", "codex", "cursor", "gemini", "copilot", "opencode", "windsurf", "cline"])
+        )
         #expect(Agent.named("cursor")?.rules?.header == .cursor)
         #expect(Agent.named("copilot")?.scopedRules?.header == .copilot)
     }

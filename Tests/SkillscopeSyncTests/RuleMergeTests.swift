@@ -24,8 +24,10 @@ import Testing
         let upstream = base.replacingOccurrences(of: "- Rule three.", with: "- Rule three, clarified upstream.")
         let merged = RuleMerge.merge(base: base, local: local, upstream: upstream, path: "SKILL.md")
         #expect(merged.conflicts.isEmpty)
-        #expect(merged.text == base.replacingOccurrences(of: "- Rule one.", with: "- Rule one, as we do it here.")
-            .replacingOccurrences(of: "- Rule three.", with: "- Rule three, clarified upstream."))
+        #expect(
+            merged.text
+                == base.replacingOccurrences(of: "- Rule one.", with: "- Rule one, as we do it here.")
+                .replacingOccurrences(of: "- Rule three.", with: "- Rule three, clarified upstream."))
         #expect(merged.localChanges.map(\.kind) == [.edited])
         #expect(merged.upstreamChanges.first?.after == "Rule three, clarified upstream.")
     }

@@ -19,7 +19,8 @@ import Testing
         let outcomes = try sync(project.path, ["claude", "copilot", "cursor"])
         #expect(
             Set(outcomes.map(\.path)) == [
-                "CLAUDE.md", ".github/copilot-instructions.md", ".cursor/rules/skillscope.mdc", "packages/api/CLAUDE.md",
+                "CLAUDE.md", ".github/copilot-instructions.md", ".cursor/rules/skillscope.mdc",
+                "packages/api/CLAUDE.md",
                 ".github/instructions/skillscope-packages-api.instructions.md",
                 "packages/api/.cursor/rules/skillscope.mdc",
             ])
@@ -38,7 +39,9 @@ import Testing
             "AGENTS.md",
             "- All.\n<!-- skillscope:scope src/**/*.ts -->\n- Types first.\n<!-- skillscope:scope-end -->\n")
         _ = try sync(project.path, ["cursor", "claude", "windsurf", "gemini"])
-        func read(_ path: String) throws -> String { try String(contentsOfFile: project.appending(path), encoding: .utf8) }
+        func read(_ path: String) throws -> String {
+            try String(contentsOfFile: project.appending(path), encoding: .utf8)
+        }
         #expect(try read(".cursor/rules/skillscope-src-ts.mdc").contains("globs: src/**/*.ts\nalwaysApply: false\n"))
         #expect(try read(".claude/rules/skillscope-src-ts.md").hasPrefix("---\npaths:\n  - \"src/**/*.ts\"\n---\n"))
         #expect(try read(".windsurf/rules/skillscope-src-ts.md").hasPrefix("---\ntrigger: glob\nglobs: src/**/*.ts\n"))
@@ -61,14 +64,16 @@ import Testing
         let drift = try RuleSync(root: project.path, configuration: configuration).status()
         #expect(drift.map(\.kind) == [.blockEdited])
         #expect(try sync(project.path, ["claude"], force: true).map(\.action) == [.updated])
-        #expect(try String(contentsOfFile: project.appending(".skillscope/backup/CLAUDE.md"), encoding: .utf8) == edited)
+        #expect(
+            try String(contentsOfFile: project.appending(".skillscope/backup/CLAUDE.md"), encoding: .utf8) == edited)
     }
 
     @Test func aStaleTemporaryFromAKilledWriteIsRemovedAndTheFileReplacedWhole() throws {
         let folder = TemporaryDirectory()
         try folder.write("CLAUDE.md", "old\n")
         try folder.write(".CLAUDE.md.skillscope-1-dead.tmp", "half writ")
-        try AtomicFile.write(Array("new\n".utf8), to: folder.appending("CLAUDE.md"), backup: folder.appending("b/CLAUDE.md"))
+        try AtomicFile.write(
+            Array("new\n".utf8), to: folder.appending("CLAUDE.md"), backup: folder.appending("b/CLAUDE.md"))
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == ["CLAUDE.md", "b"])
         #expect(try String(contentsOfFile: folder.appending("CLAUDE.md"), encoding: .utf8) == "new\n")
         #expect(try String(contentsOfFile: folder.appending("b/CLAUDE.md"), encoding: .utf8) == "old\n")

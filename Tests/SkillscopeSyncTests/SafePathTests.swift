@@ -23,7 +23,9 @@ import Testing
         let root = TemporaryDirectory()
         let outside = TemporaryDirectory()
         try FileManager.default.createSymbolicLink(atPath: root.appending(".agents"), withDestinationPath: outside.path)
-        #expect(throws: SyncError.self) { try SafePath.checkInside(root.appending(".agents/skills/x"), root: root.path) }
+        #expect(throws: SyncError.self) {
+            try SafePath.checkInside(root.appending(".agents/skills/x"), root: root.path)
+        }
         try SafePath.checkInside(root.appending("inside/new/x"), root: root.path)
     }
 }

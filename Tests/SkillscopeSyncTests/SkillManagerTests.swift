@@ -120,7 +120,9 @@ import Testing
         let installed = project + "/.agents/skills/demo-skill/SKILL.md"
         try Data(Self.skill.replacingOccurrences(of: "- Rule one.", with: "- Rule one, ours.").utf8)
             .write(to: URL(fileURLWithPath: installed))
-        try repository.write("skills/demo-skill/SKILL.md", Self.skill.replacingOccurrences(of: "- Rule three.", with: "- Rule three, theirs."))
+        try repository.write(
+            "skills/demo-skill/SKILL.md",
+            Self.skill.replacingOccurrences(of: "- Rule three.", with: "- Rule three, theirs."))
         let head = try repository.commit("second", at: "2024-02-01T00:00:00Z")
         let preview = try manager(project).update([], dryRun: true)
         #expect(preview.first?.files.first { $0.path == "SKILL.md" }?.outcome == "merged")
@@ -143,7 +145,10 @@ import Testing
         let conflicted = try manager(project).update([], dryRun: false)
         #expect(conflicted.first?.conflicts == 1)
         let text = try String(contentsOfFile: installed, encoding: .utf8)
-        #expect(text.contains("<<<<<<< local\n- Rule two, ours.\n||||||| locked\n- Rule two.\n=======\n- Rule two, theirs.\n>>>>>>> upstream\n"))
+        #expect(
+            text.contains(
+                "<<<<<<< local\n- Rule two, ours.\n||||||| locked\n- Rule two.\n=======\n- Rule two, theirs.\n>>>>>>> upstream\n"
+            ))
         #expect(text.contains("- Rule one, ours.\n"))
     }
 
