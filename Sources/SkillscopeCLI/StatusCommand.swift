@@ -26,7 +26,7 @@ struct StatusCommand: Command {
 
     init(arguments: inout Arguments, context: Context) throws(CLIError) {
         options = try SyncOptions(arguments: &arguments, context: context, command: Self.name)
-        canonical = try arguments.option("canonical") ?? "AGENTS.md"
+        canonical = try arguments.option("canonical") ?? (options.isGlobal ? ".agents/AGENTS.md" : "AGENTS.md")
         check = arguments.flag("check")
         _ = try arguments.positionals()
     }
@@ -36,9 +36,10 @@ struct StatusCommand: Command {
         try SafePathCheck.relative(canonical)
         var configuration = RuleSync.Configuration()
         configuration.canonical = canonical
+        configuration.isGlobal = options.isGlobal
         configuration.agents = options.chosenAgents
         let sync = RuleSync(root: options.root, configuration: configuration)
-        if !options.isGlobal, !sync.canonicalFiles().isEmpty { drifts += try sync.status() }
+        if !sync.canonicalFiles().isEmpty { drifts += try sync.status() }
         let manager = options.makeManager(context: context)
         if FileManager.default.fileExists(atPath: manager.lockPath) { drifts += try manager.status() }
         if context.json {

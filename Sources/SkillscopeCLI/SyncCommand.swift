@@ -20,7 +20,10 @@ struct SyncCommand: Command {
         previous version is kept under .skillscope/backup/. A run that changes nothing writes nothing.
 
         Options:
-          --canonical FILE  the canonical rules file, relative to the project (default AGENTS.md)
+          --canonical FILE  the canonical rules file, relative to the project (default AGENTS.md; with --global,
+                            ~/.agents/AGENTS.md, written into each agent's user file: ~/.claude/CLAUDE.md,
+                            ~/.codex/AGENTS.md, ~/.gemini/GEMINI.md, ~/.config/opencode/AGENTS.md, Windsurf's
+                            global_rules.md)
           --dry-run         say what would be written, write nothing
           --force           overwrite blocks edited by hand (their text is kept in the backup)
           --gitignore       add .skillscope/ to .gitignore (it is never changed otherwise)
@@ -38,7 +41,7 @@ struct SyncCommand: Command {
 
     init(arguments: inout Arguments, context: Context) throws(CLIError) {
         options = try SyncOptions(arguments: &arguments, context: context, command: Self.name)
-        canonical = try arguments.option("canonical") ?? "AGENTS.md"
+        canonical = try arguments.option("canonical") ?? (options.isGlobal ? ".agents/AGENTS.md" : "AGENTS.md")
         dryRun = arguments.flag("dry-run")
         force = arguments.flag("force")
         gitignore = arguments.flag("gitignore")
@@ -48,6 +51,7 @@ struct SyncCommand: Command {
     func run(context: Context) async throws -> ExitCode {
         var configuration = RuleSync.Configuration()
         configuration.canonical = canonical
+        configuration.isGlobal = options.isGlobal
         configuration.force = force
         configuration.agents = options.chosenAgents
         if let pause = context.environment["SKILLSCOPE_TEST_PAUSE_BEFORE_RENAME_MS"].flatMap(Int.init) {

@@ -18,6 +18,9 @@ public struct RuleSync: Sendable {
         public var agents: [Agent] = []
         /// Overwrite blocks edited by hand. The default is `false`.
         public var force = false
+        /// User scope: the root is the home folder and each agent's user instruction file is written (scoped
+        /// sections go inline, subfolders are not searched). The default is `false`.
+        public var isGlobal = false
         /// Where previous versions of written files are kept, relative to the root. The default is
         /// `.skillscope/backup`.
         public var backupFolder = ".skillscope/backup"
@@ -63,6 +66,7 @@ public struct RuleSync: Sendable {
         if FileManager.default.fileExists(atPath: root + "/" + configuration.canonical) {
             found.append(configuration.canonical)
         }
+        guard !configuration.isGlobal else { return found }
         let name = (configuration.canonical as NSString).lastPathComponent
         func walk(_ relative: String, depth: Int) {
             guard depth <= 8 else { return }
@@ -103,14 +107,19 @@ public struct RuleSync: Sendable {
             let rules = try CanonicalRules(text: SourceText(decoding: bytes).text, path: canonical)
             let folder = canonical == configuration.canonical ? "" : FileKind.folder(of: canonical)
             for agent in configuration.agents {
-                targets += Self.targets(for: agent, rules: rules, folder: folder, from: canonical)
+                targets += Self.targets(
+                    for: agent, rules: rules, folder: folder, from: canonical, isGlobal: configuration.isGlobal)
             }
         }
         var seen = Set<String>()
         return targets.filter { seen.insert($0.path).inserted }
     }
 
-    static func targets(for agent: Agent, rules: CanonicalRules, folder: String, from: String) -> [Target] {
+    static func targets(for agent: Agent, rules: CanonicalRules, folder: String, from: String, isGlobal: Bool)
+        -> [Target]
+    {
+        var agent = agent
+        if isGlobal { (agent.rules, agent.scopedRules) = (agent.userRules, nil) }
         guard let always = agent.rules else { return [] }
         let (text, scoped) = rules.rules(for: agent.id)
         let prefix = folder.isEmpty ? "" : folder + "/"

@@ -48,12 +48,7 @@ public struct SkillLock: Sendable, Hashable, Codable {
     ///
     /// - Throws: ``SyncError`` `.invalid` when it does not parse.
     public static func read(at path: String) throws(SyncError) -> SkillLock? {
-        guard let data = FileManager.default.contents(atPath: path) else { return nil }
-        do {
-            return try JSONDecoder().decode(SkillLock.self, from: data)
-        } catch {
-            throw SyncError(.invalid, "\(path) is not a valid skillscope.lock: \(error)")
-        }
+        try decode(SkillLock.self, at: path, what: "skillscope.lock")
     }
 
     /// Writes the lock atomically.
@@ -81,12 +76,7 @@ public struct VercelSkillsLock: Sendable, Hashable, Decodable {
     public var skills: [String: Entry]
 
     public static func read(at path: String) throws(SyncError) -> VercelSkillsLock? {
-        guard let data = FileManager.default.contents(atPath: path) else { return nil }
-        do {
-            return try JSONDecoder().decode(VercelSkillsLock.self, from: data)
-        } catch {
-            throw SyncError(.invalid, "\(path) is not a valid skills-lock.json: \(error)")
-        }
+        try decode(VercelSkillsLock.self, at: path, what: "skills-lock.json")
     }
 
     /// The `computedHash` of a skill folder as the skills CLI computes it: sha256 over each file's relative path
@@ -103,5 +93,15 @@ public struct VercelSkillsLock: Sendable, Hashable, Decodable {
             bytes += files[path] ?? []
         }
         return SHA256.hex(of: bytes)
+    }
+}
+
+/// The JSON file at `path` decoded, or `nil` when there is none.
+private func decode<T: Decodable>(_ type: T.Type, at path: String, what: String) throws(SyncError) -> T? {
+    guard let data = FileManager.default.contents(atPath: path) else { return nil }
+    do {
+        return try JSONDecoder().decode(type, from: data)
+    } catch {
+        throw SyncError(.invalid, "\(path) is not a valid \(what): \(error)")
     }
 }

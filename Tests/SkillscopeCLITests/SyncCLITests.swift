@@ -4,20 +4,7 @@ import Testing
 
 /// End-to-end: `add`, `remove`, `list`, `install`, `update`, `sync`, `status` and `remix` through the real binary.
 @Suite struct SyncCLITests {
-    static let skill = """
-        ---
-        name: demo-skill
-        description: Demo rules for tests. Use when testing installs.
-        ---
-        # Demo Skill
-
-        ## Rules
-
-        - Rule one.
-        - Rule two.
-        - Rule three.
-
-        """
+    static let skill = SyncFixtures.demoSkill
 
     /// The reference validator from PyPI `skills-ref`, installed by `bench/peers/setup.sh`.
     static let validator = Paths.packageRoot + "/bench/.venv/bin/agentskills"
@@ -207,7 +194,7 @@ import Testing
     @Test func installVerifiesAVercelSkillsLock() throws {
         let project = TemporaryDirectory()
         try project.write(".agents/skills/demo-skill/SKILL.md", Self.skill)
-        let hash = Self.sha256("SKILL.md" + Self.skill)
+        let hash = SyncFixtures.sha256("SKILL.md" + Self.skill)
         try project.write(
             "skills-lock.json",
             #"{"version": 1, "skills": {"demo-skill": {"source": "acme/skills", "sourceType": "github", "computedHash": "\#(hash)"}}}"#
@@ -329,20 +316,5 @@ import Testing
         ])
         #expect(run.status == 65)
         #expect(run.stderr.contains("names no rule (it has 1 rules)"))
-    }
-
-    static func sha256(_ text: String) -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/sha256sum")
-        let input = Pipe()
-        let output = Pipe()
-        process.standardInput = input
-        process.standardOutput = output
-        try? process.run()
-        input.fileHandleForWriting.write(Data(text.utf8))
-        try? input.fileHandleForWriting.close()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return String(String(decoding: data, as: UTF8.self).prefix(64))
     }
 }

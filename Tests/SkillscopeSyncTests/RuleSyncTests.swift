@@ -79,3 +79,22 @@ import Testing
         #expect(try String(contentsOfFile: folder.appending("b/CLAUDE.md"), encoding: .utf8) == "old\n")
     }
 }
+
+@Suite struct GlobalRuleSyncTests {
+    @Test func userScopeWritesEachAgentsUserFileAndNothingInTheProjectLayout() throws {
+        let home = TemporaryDirectory()
+        try home.write(
+            ".agents/AGENTS.md",
+            "- Mine everywhere.\n<!-- skillscope:scope **/*.py -->\n- Py.\n<!-- skillscope:scope-end -->\n")
+        try home.write("projects/x/AGENTS.md", "- never read in user scope\n")
+        var configuration = RuleSync.Configuration()
+        configuration.canonical = ".agents/AGENTS.md"
+        configuration.isGlobal = true
+        configuration.agents = try Agent.parse(["claude", "codex", "cursor", "gemini"])
+        let outcomes = try RuleSync(root: home.path, configuration: configuration).run()
+        #expect(outcomes.map(\.path) == [".claude/CLAUDE.md", ".codex/AGENTS.md", ".gemini/GEMINI.md"])
+        let claude = try String(contentsOfFile: home.appending(".claude/CLAUDE.md"), encoding: .utf8)
+        #expect(claude.contains("- Mine everywhere.\n") && claude.contains("matching `**/*.py`"))
+        #expect(!FileManager.default.fileExists(atPath: home.appending("CLAUDE.md")))
+    }
+}

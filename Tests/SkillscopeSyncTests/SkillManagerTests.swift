@@ -4,20 +4,7 @@ import SkillscopeTesting
 import Testing
 
 @Suite struct SkillManagerTests {
-    static let skill = """
-        ---
-        name: demo-skill
-        description: Demo rules for tests. Use when testing installs.
-        ---
-        # Demo Skill
-
-        ## Rules
-
-        - Rule one.
-        - Rule two.
-        - Rule three.
-
-        """
+    static let skill = SyncFixtures.demoSkill
 
     func makeRepository(_ directory: TemporaryDirectory) throws -> GitRepositoryBuilder {
         let repository = try GitRepositoryBuilder(at: directory.appending("upstream"))
@@ -157,24 +144,6 @@ import Testing
         // localeCompare puts "references/…" before "SKILL.md"; plain code-point order would not.
         #expect(
             VercelSkillsLock.computedHash(of: files)
-                == SHA256Reference.hex("references/x.mdbSKILL.mda"))
-    }
-}
-
-/// sha256 through the system's `sha256sum`, independent of the code under test.
-enum SHA256Reference {
-    static func hex(_ text: String) -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/sha256sum")
-        let input = Pipe()
-        let output = Pipe()
-        process.standardInput = input
-        process.standardOutput = output
-        try? process.run()
-        input.fileHandleForWriting.write(Data(text.utf8))
-        try? input.fileHandleForWriting.close()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return String(String(decoding: data, as: UTF8.self).prefix(64))
+                == SyncFixtures.sha256("references/x.mdbSKILL.mda"))
     }
 }
