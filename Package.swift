@@ -15,6 +15,7 @@ let package = Package(
         .library(name: "SkillscopeStore", targets: ["SkillscopeStore"]),
         .library(name: "SkillscopeSQLite", targets: ["SkillscopeSQLite"]),
         .library(name: "SkillscopeIngest", targets: ["SkillscopeIngest"]),
+        .library(name: "SkillscopeSync", targets: ["SkillscopeSync"]),
         .library(name: "SkillscopeCLI", targets: ["SkillscopeCLI"]),
     ],
     targets: [
@@ -49,10 +50,12 @@ let package = Package(
             dependencies: ["SkillscopeCore", "SkillscopeStore", "SkillscopeIngest", "MicroHTTP", "Hashing"],
             swiftSettings: settings),
         .target(
+            name: "SkillscopeSync", dependencies: ["SkillscopeCore", "Git", "Hashing", "YAML"], swiftSettings: settings),
+        .target(
             name: "SkillscopeCLI",
             dependencies: [
                 "SkillscopeCore", "SkillscopeStore", "SkillscopeSQLite", "SkillscopeIngest", "SkillscopeWeb", "Hashing",
-                "MicroHTTP",
+                "MicroHTTP", "SkillscopeSync",
             ],
             swiftSettings: settings),
         .executableTarget(name: "skillscope", dependencies: ["SkillscopeCLI"], swiftSettings: settings),
@@ -86,6 +89,9 @@ let package = Package(
         .testTarget(
             name: "SkillscopeIngestTests", dependencies: ["SkillscopeIngest", "SkillscopeTesting"],
             exclude: ["Fixtures"], swiftSettings: settings),
+        .testTarget(
+            name: "SkillscopeSyncTests", dependencies: ["SkillscopeSync", "SkillscopeCore", "SkillscopeTesting"],
+            swiftSettings: settings),
         .testTarget(
             name: "SkillscopeCLITests", dependencies: ["SkillscopeCLI", "SkillscopeTesting", "SQLite"],
             swiftSettings: settings),

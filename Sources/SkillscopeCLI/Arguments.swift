@@ -19,8 +19,12 @@ public struct Arguments: Sendable {
     }
 
     /// Takes an option's value, or `nil` when absent.
-    public mutating func option(_ name: String) throws(CLIError) -> String? {
-        guard let index = optionIndex(name) else { return nil }
+    ///
+    /// - Parameter short: a one-letter alias, such as `o` for `-o`.
+    public mutating func option(_ name: String, short: Character? = nil) throws(CLIError) -> String? {
+        guard let index = optionIndex(name) ?? short.flatMap({ letter in tokens.firstIndex(of: "-\(letter)") }) else {
+            return nil
+        }
         let token = tokens[index]
         if let equals = token.firstIndex(of: "=") {
             tokens.remove(at: index)

@@ -1,13 +1,15 @@
 internal import Foundation
 internal import SkillscopeIngest
 internal import SkillscopeStore
+internal import SkillscopeSync
 
 /// The `skillscope` command line: picks the command, reads shared options, maps errors to exit codes.
 public enum SkillscopeCLI {
     static let commands: [any Command.Type] = [
         IngestCommand.self, CrawlCommand.self, RulesCommand.self, ShowCommand.self, SearchCommand.self,
         VersionsCommand.self, CheckCommand.self, ExportCommand.self, ServeCommand.self, TokenCommand.self,
-        StatsCommand.self,
+        StatsCommand.self, RemixCommand.self, AddCommand.self, RemoveCommand.self, ListCommand.self,
+        InstallCommand.self, UpdateCommand.self, SyncCommand.self, StatusCommand.self,
     ]
 
     static var usage: String {
@@ -26,7 +28,8 @@ public enum SkillscopeCLI {
               --json      print results as JSON (read commands)
               --help      show a command's help
 
-            Exit codes: 0 ok, 1 nothing found, 64 usage, 65 bad data, 66 no input, 69 registry unavailable.
+            Exit codes: 0 ok, 1 nothing found (or drift, a conflict, a lock mismatch), 64 usage, 65 bad data, 66 no input,
+            69 registry unavailable.
             """
     }
 
@@ -74,6 +77,9 @@ public enum SkillscopeCLI {
             case .invalidQuery: return .usage
             default: return .unavailable
             }
+        } catch let error as SyncError {
+            output.error("skillscope \(name): \(error.message)")
+            return error.exitCode
         } catch let error as IngestError {
             output.error("skillscope \(name): \(error.message)")
             return error.code == .noInput ? .noInput : .dataError

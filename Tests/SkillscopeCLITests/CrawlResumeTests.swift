@@ -25,7 +25,7 @@ import Testing
             files["README.md"] = "# Repository \(repository)\n"
             repos["owner\(repository)/repo"] = FakeGitHub.repository("owner\(repository)/repo", files: files)
         }
-        return ["repos": repos]
+        return ["repos": repos, "latency_ms": 3]
     }
 
     /// Starts a crawl and kills it once `ready` says so (checked every few milliseconds); `true` when it was

@@ -42,7 +42,7 @@ import Testing
 
         var big = URLRequest(url: URL(string: "http://127.0.0.1:\(port)/api/v1/search")!)
         big.httpMethod = "POST"
-        big.httpBody = Data(repeating: 120, count: 2 << 20)
+        big.httpBody = Data(repeating: 120, count: (1 << 20) + 10_000)
         let (_, bigResponse) = try await URLSession.shared.data(for: big)
         #expect((bigResponse as? HTTPURLResponse)?.statusCode == 413)
 

@@ -125,6 +125,9 @@ class Handler(BaseHTTPRequestHandler):
 
     def do_GET(self):
         scenario = load_scenario()
+        if scenario.get("latency_ms"):
+            # A slower server keeps a test's window (killing a crawl mid-fetch) open on a loaded machine.
+            time.sleep(scenario["latency_ms"] / 1000)
         url = urlsplit(self.path)
         path = unquote(url.path)
         with LOCK:

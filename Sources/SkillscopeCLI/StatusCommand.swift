@@ -1,0 +1,56 @@
+internal import Foundation
+internal import SkillscopeSync
+
+/// `skillscope status`: drift of synced rules and installed skills, rule by rule.
+struct StatusCommand: Command {
+    static let name = "status"
+    static let summary = "report drift of synced rules and installed skills rule by rule; --check for CI"
+    static let help = """
+        Usage: skillscope status [--canonical FILE] [--agent A]… [--check] [--global] [--project DIR] [--json]
+
+        Reports, rule by rule: generated blocks edited by hand, blocks older than the canonical file, agents'
+        files or blocks missing; installed skills edited locally or missing (files or an agent's link), and
+        skills whose source has a newer version than the lock.
+
+        Options:
+          --canonical FILE  the canonical rules file (default AGENTS.md)
+          --check           exit 1 when anything drifted (for CI)
+        \(SyncOptions.help)
+
+        Exit codes: 0 done (with --check: nothing drifted), 1 drift with --check, 64 usage.
+        """
+
+    var options: SyncOptions
+    var canonical: String
+    var check: Bool
+
+    init(arguments: inout Arguments, context: Context) throws(CLIError) {
+        options = try SyncOptions(arguments: &arguments, context: context, command: Self.name)
+        canonical = try arguments.option("canonical") ?? (options.isGlobal ? ".agents/AGENTS.md" : "AGENTS.md")
+        check = arguments.flag("check")
+        _ = try arguments.positionals()
+    }
+
+    func run(context: Context) async throws -> ExitCode {
+        var drifts: [Drift] = []
+        try SafePathCheck.relative(canonical)
+        var configuration = RuleSync.Configuration()
+        configuration.canonical = canonical
+        configuration.isGlobal = options.isGlobal
+        configuration.agents = options.chosenAgents
+        let sync = RuleSync(root: options.root, configuration: configuration)
+        if !sync.canonicalFiles().isEmpty { drifts += try sync.status() }
+        let manager = options.makeManager(context: context)
+        if FileManager.default.fileExists(atPath: manager.lockPath) { drifts += try manager.status() }
+        if context.json {
+            try context.output.json(drifts)
+        } else {
+            if drifts.isEmpty { context.output.print("in step: no drift") }
+            for drift in drifts {
+                context.output.print("\(drift.kind)  \(drift.subject): \(drift.message)")
+                for change in drift.changes { context.output.print("    \(change.summary)") }
+            }
+        }
+        return check && !drifts.isEmpty ? .failure : .success
+    }
+}

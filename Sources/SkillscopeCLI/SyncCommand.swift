@@ -1,0 +1,111 @@
+internal import Foundation
+internal import SkillscopeSync
+
+/// `skillscope sync`: writes the canonical rules into every agent's file.
+struct SyncCommand: Command {
+    static let name = "sync"
+    static let summary = "write AGENTS.md into every agent's instruction file, inside marked blocks"
+    static let help = """
+        Usage: skillscope sync [--canonical FILE] [--agent A]… [--dry-run] [--force] [--gitignore] [--json]
+
+        Writes the canonical rules file (AGENTS.md at the root by default) into each agent's instruction file
+        (CLAUDE.md, GEMINI.md, .cursor/rules/skillscope.mdc, .github/copilot-instructions.md,
+        .windsurf/rules/skillscope.md, .clinerules/skillscope.md) between
+        <!-- skillscope:begin … --> and <!-- skillscope:end --> lines. Text outside the block is never touched; a
+        hand-written file keeps all of it and gets the block at its end. Files of the same name in subfolders sync
+        to the same subfolders. In the canonical file, <!-- skillscope:only claude cursor --> … <!--
+        skillscope:only-end --> is for some agents only, and <!-- skillscope:scope src/**/*.ts --> … <!--
+        skillscope:scope-end --> for some files only (Cursor globs, Copilot applyTo, Claude and Cline paths,
+        Windsurf glob triggers, inline text elsewhere). Writes are atomic (temporary file, fsync, rename) and the
+        previous version is kept under .skillscope/backup/. A run that changes nothing writes nothing.
+
+        Options:
+          --canonical FILE  the canonical rules file, relative to the project (default AGENTS.md; with --global,
+                            ~/.agents/AGENTS.md, written into each agent's user file: ~/.claude/CLAUDE.md,
+                            ~/.codex/AGENTS.md, ~/.gemini/GEMINI.md, ~/.config/opencode/AGENTS.md, Windsurf's
+                            global_rules.md)
+          --dry-run         say what would be written, write nothing
+          --force           overwrite blocks edited by hand (their text is kept in the backup)
+          --gitignore       add .skillscope/ to .gitignore (it is never changed otherwise)
+        \(SyncOptions.help)
+
+        Exit codes: 0 synced, 1 a block was edited by hand and left alone, 64 usage, 65 a malformed section,
+        66 no canonical file.
+        """
+
+    var options: SyncOptions
+    var canonical: String
+    var dryRun: Bool
+    var force: Bool
+    var gitignore: Bool
+
+    init(arguments: inout Arguments, context: Context) throws(CLIError) {
+        options = try SyncOptions(arguments: &arguments, context: context, command: Self.name)
+        canonical = try arguments.option("canonical") ?? (options.isGlobal ? ".agents/AGENTS.md" : "AGENTS.md")
+        dryRun = arguments.flag("dry-run")
+        force = arguments.flag("force")
+        gitignore = arguments.flag("gitignore")
+        _ = try arguments.positionals()
+    }
+
+    func run(context: Context) async throws -> ExitCode {
+        var configuration = RuleSync.Configuration()
+        configuration.canonical = canonical
+        configuration.isGlobal = options.isGlobal
+        configuration.force = force
+        configuration.agents = options.chosenAgents
+        if let pause = context.environment["SKILLSCOPE_TEST_PAUSE_BEFORE_RENAME_MS"].flatMap(Int.init) {
+            configuration.atomic.pauseBeforeRename = .milliseconds(pause)
+        }
+        guard !configuration.agents.isEmpty else {
+            throw CLIError(
+                "no agent detected in \(options.root); pass --agent (\(Agent.all.map(\.id).joined(separator: ", ")))",
+                exitCode: .usage)
+        }
+        try SafePathCheck.relative(canonical)
+        let outcomes = try RuleSync(root: options.root, configuration: configuration).run(dryRun: dryRun)
+        if gitignore && !dryRun { try Self.ignoreBackups(in: options.root) }
+        if context.json {
+            try context.output.json(outcomes)
+        } else {
+            for outcome in outcomes where outcome.action != .unchanged || dryRun {
+                let verb =
+                    dryRun && outcome.action != .unchanged && outcome.action != .refused
+                    ? "would be \(outcome.action.rawValue)" : outcome.action.rawValue
+                context.output.print("\(outcome.path): \(verb)")
+            }
+            let unchanged = outcomes.filter { $0.action == .unchanged }.count
+            let refused = outcomes.filter { $0.action == .refused }.count
+            if !dryRun {
+                context.output.print(
+                    "\(outcomes.count - unchanged - refused) written, \(unchanged) unchanged"
+                        + (refused > 0 ? ", \(refused) left alone" : ""))
+            }
+        }
+        let refused = outcomes.filter { $0.action == .refused }
+        for outcome in refused {
+            context.output.error(
+                "\(outcome.path): the generated block was edited by hand and left alone; move the edit into \(canonical) or pass --force"
+            )
+        }
+        return refused.isEmpty ? .success : .failure
+    }
+
+    /// Adds `.skillscope/` to `.gitignore` once.
+    static func ignoreBackups(in root: String) throws {
+        let path = root + "/.gitignore"
+        let text = AtomicFile.read(path).map { String(decoding: $0, as: UTF8.self) } ?? ""
+        guard !text.split(separator: "\n").contains(where: { $0 == ".skillscope/" || $0 == ".skillscope" }) else {
+            return
+        }
+        let updated = text + (text.isEmpty || text.hasSuffix("\n") ? "" : "\n") + ".skillscope/\n"
+        try AtomicFile.write(Array(updated.utf8), to: path)
+    }
+}
+
+/// Path checks at the CLI's edge.
+enum SafePathCheck {
+    static func relative(_ path: String) throws(CLIError) {
+        do { try SafePath.checkRelative(path) } catch { throw CLIError(error.message, exitCode: .usage) }
+    }
+}

@@ -1,0 +1,67 @@
+internal import SkillscopeSync
+
+/// `skillscope update [NAME…]`: brings upstream changes without losing local edits.
+struct UpdateCommand: Command {
+    static let name = "update"
+    static let summary = "bring upstream changes into installed skills, merging local edits rule by rule"
+    static let help = """
+        Usage: skillscope update [NAME…] [--dry-run] [--global] [--project DIR] [--json]
+
+        Reads each skill's source again and merges, file by file, three versions at rule level: the locked one
+        (base), the installed copy (local) and the source now (upstream). A rule changed on one side only is
+        taken; rules changed on both sides differently are written between conflict markers (local, locked,
+        upstream) and listed: never resolved silently. The lock moves to the new commit and records the merged
+        files as kept local versions.
+
+        Options:
+          --dry-run  show the rule-level changes on each side and the conflicts; write nothing
+
+        Exit codes: 0 updated (or nothing to do), 1 conflicts were written (listed), 64 usage, 66 no such skill.
+        """
+
+    var options: SyncOptions
+    var names: [String]
+    var dryRun: Bool
+
+    init(arguments: inout Arguments, context: Context) throws(CLIError) {
+        options = try SyncOptions(arguments: &arguments, context: context, command: Self.name)
+        dryRun = arguments.flag("dry-run")
+        names = try arguments.positionals()
+    }
+
+    func run(context: Context) async throws -> ExitCode {
+        let updates = try options.makeManager(context: context).update(names, dryRun: dryRun)
+        if context.json {
+            try context.output.json(updates)
+            return updates.contains { $0.conflicts > 0 } ? .failure : .success
+        }
+        let output = context.output
+        for update in updates {
+            let span =
+                "\(update.fromCommit.map { String($0.prefix(12)) } ?? "-") → \(update.toCommit.map { String($0.prefix(12)) } ?? "-")"
+            if update.isUpToDate {
+                output.print("\(update.name): up to date (\(span))")
+                continue
+            }
+            output.print("\(update.name): \(dryRun ? "would update" : "updated") \(span)")
+            for file in update.files where file.outcome != "kept" || !file.localChanges.isEmpty {
+                output.print("  \(file.path): \(file.outcome)")
+                for change in file.localChanges { output.print("    local    \(change.summary)") }
+                for change in file.upstreamChanges { output.print("    upstream \(change.summary)") }
+                for conflict in file.conflicts {
+                    output.print(
+                        "    CONFLICT at line \(conflict.line): local \"\(conflict.local)\" / upstream \"\(conflict.upstream)\""
+                    )
+                }
+            }
+        }
+        let conflicts = updates.reduce(0) { $0 + $1.conflicts }
+        if conflicts > 0 {
+            output.error(
+                "\(conflicts) conflict\(conflicts == 1 ? "" : "s")\(dryRun ? " would be" : "") written with <<<<<<< markers; resolve them by hand"
+            )
+            return .failure
+        }
+        return .success
+    }
+}

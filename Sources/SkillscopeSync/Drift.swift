@@ -1,0 +1,35 @@
+/// Something on disk that no longer matches what Skillscope wrote or locked, for `status`.
+public struct Drift: Sendable, Hashable, Codable {
+    public struct Kind: RawRepresentable, Sendable, Hashable, Codable, CustomStringConvertible {
+        public var rawValue: String
+        public init(rawValue: String) { self.rawValue = rawValue }
+        /// A generated block was edited by hand.
+        public static let blockEdited = Kind(rawValue: "block-edited")
+        /// The canonical file changed since the block was written.
+        public static let blockStale = Kind(rawValue: "block-stale")
+        /// An agent's file, or its block, is missing.
+        public static let blockMissing = Kind(rawValue: "block-missing")
+        /// An installed skill was edited locally.
+        public static let skillEdited = Kind(rawValue: "skill-edited")
+        /// A locked skill, or one of its files or links, is missing.
+        public static let skillMissing = Kind(rawValue: "skill-missing")
+        /// The skill's source has a newer version than the lock.
+        public static let upstreamChanged = Kind(rawValue: "upstream-changed")
+        /// The source could not be read to look for changes.
+        public static let sourceUnavailable = Kind(rawValue: "source-unavailable")
+        public var description: String { rawValue }
+    }
+    public var kind: Kind
+    /// The file (relative to the project) or the skill's name.
+    public var subject: String
+    public var message: String
+    /// Rule by rule, where the text is at hand.
+    public var changes: [RuleChange]
+
+    public init(_ kind: Kind, _ subject: String, _ message: String, changes: [RuleChange] = []) {
+        self.kind = kind
+        self.subject = subject
+        self.message = message
+        self.changes = changes
+    }
+}

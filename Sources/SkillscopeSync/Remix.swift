@@ -1,0 +1,117 @@
+internal import Foundation
+internal import Hashing
+public import SkillscopeCore
+
+/// Builds a new skill from chosen rules of several files, with the sources credited in `metadata`.
+///
+/// The result is valid under the Agent Skills specification: `name` of `[a-z0-9-]` equal to its folder, a
+/// description, `metadata` a map of strings. Each rule keeps its exact lines (and its examples' lines), dedented,
+/// under a heading per source.
+public enum Remix {
+    /// Rules picked from one file.
+    public struct Pick: Sendable {
+        /// How the file is named in the attribution: a path, `owner/repo/path` or a registry id.
+        public var label: String
+        public var document: Document
+        public var rules: [Rule]
+        public init(label: String, document: Document, rules: [Rule]) {
+            self.label = label
+            self.document = document
+            self.rules = rules
+        }
+    }
+
+    /// The rules of `document` a selector names: `3`, `2-5`, `1,4`, `L12` (the rule on line 12), 1-based.
+    ///
+    /// - Throws: ``SyncError`` `.invalid` for a selector naming no rule.
+    public static func select(_ selector: String, in document: Document) throws(SyncError) -> [Rule] {
+        var rules: [Rule] = []
+        for part in selector.split(separator: ",").map({ String($0).trimmingWhitespace() }) {
+            var found: [Rule] = []
+            if part.hasPrefix("L") || part.hasPrefix("l"), let line = Int(part.dropFirst()) {
+                found = document.rules.filter { $0.lines.start <= line && line <= $0.lines.end }
+            } else if let dash = part.firstIndex(of: "-"), let low = Int(part[..<dash]),
+                let high = Int(part[part.index(after: dash)...]), low >= 1, low <= high
+            {
+                found = document.rules.filter { $0.position + 1 >= low && $0.position + 1 <= high }
+            } else if let number = Int(part) {
+                found = document.rules.filter { $0.position + 1 == number }
+            }
+            guard !found.isEmpty else {
+                throw SyncError(
+                    .invalid, "\(document.path)#\(part) names no rule (it has \(document.rules.count) rules)")
+            }
+            rules += found.filter { rule in !rules.contains { $0.position == rule.position } }
+        }
+        return rules
+    }
+
+    /// The `SKILL.md` text of a skill named `name` made of `picks`.
+    ///
+    /// - Throws: ``SyncError`` `.invalid` when `name` or `description` breaks the specification.
+    public static func skill(name: String, description: String?, picks: [Pick]) throws(SyncError) -> String {
+        let nameIsValid =
+            !name.isEmpty && name.count <= 64 && !name.hasPrefix("-") && !name.hasSuffix("-") && !name.contains("--")
+            && name.unicodeScalars.allSatisfy { ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "-" }
+        guard nameIsValid else {
+            throw SyncError(
+                .invalid, "\(name) is no valid skill name: 1-64 of a-z, 0-9 and '-', no leading, trailing or double '-'"
+            )
+        }
+        let sources = picks.map(\.label)
+        let text =
+            description
+            ?? "Rules remixed from \(sources.joined(separator: ", ")). Use when working under the conventions these rules set."
+        guard !text.isEmpty, text.count <= 1024 else {
+            throw SyncError(.invalid, "a description is 1-1024 characters")
+        }
+        var yaml = "---\nname: \(name)\ndescription: \(quote(text))\nmetadata:\n"
+        yaml += "  generator: \(quote("skillscope remix"))\n"
+        for (index, pick) in picks.enumerated() {
+            let positions = pick.rules.map { String($0.position + 1) }.joined(separator: ",")
+            let digest = SHA256.hex(of: Array(pick.document.text.utf8))
+            yaml += "  source-\(index + 1): \(quote("\(pick.label)#\(positions) sha256:\(digest)"))\n"
+        }
+        yaml += "---\n\n"
+        var body = "# \(title(name))\n"
+        let lines = pick(lines: picks)
+        for (pick, blocks) in zip(picks, lines) {
+            body += "\n## From \(pick.document.title ?? pick.document.name ?? pick.label)\n\n"
+            body += "Source: `\(pick.label)`.\n\n"
+            body += blocks.joined(separator: "\n")
+        }
+        return yaml + body
+    }
+
+    /// The exact lines of each picked rule and its examples, dedented, per pick.
+    private static func pick(lines picks: [Pick]) -> [[String]] {
+        picks.map { pick in
+            let all = pick.document.text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+            return pick.rules.map { rule in
+                var spans = [rule.lines] + rule.examples.map(\.lines)
+                spans.sort { $0.start < $1.start }
+                var chosen: [String] = []
+                for span in spans where span.start >= 1 && span.end <= all.count {
+                    if let last = chosen.last, !last.isEmpty { chosen.append("") }
+                    chosen += all[(span.start - 1)..<span.end]
+                }
+                let indent =
+                    chosen.filter { !$0.trimmingWhitespace().isEmpty }
+                    .map { $0.prefix { $0 == " " }.count }.min() ?? 0
+                return chosen.map { String($0.dropFirst(min(indent, $0.prefix { $0 == " " }.count))) }
+                    .joined(separator: "\n") + "\n"
+            }
+        }
+    }
+
+    private static func title(_ name: String) -> String {
+        name.split(separator: "-").map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined(separator: " ")
+    }
+
+    /// A YAML double-quoted scalar: a JSON string literal is one (YAML 1.2 is a superset of JSON).
+    static func quote(_ text: String) -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.withoutEscapingSlashes]
+        return (try? encoder.encode(text)).map { String(decoding: $0, as: UTF8.self) } ?? "\"\""
+    }
+}

@@ -1,0 +1,275 @@
+internal import Foundation
+internal import SkillscopeCore
+
+/// Writes one canonical rules file into every agent's instruction file, inside a ``MarkedBlock``.
+///
+/// The canonical file is `AGENTS.md` at the root by default; files of the same name in subfolders are synced to
+/// the same subfolders (monorepos), or, for agents that read no nested files (Copilot, Cline), to a scoped rule
+/// for `folder/**`. Sections only for some agents and sections for some globs (``CanonicalRules``) map to each
+/// format: Cursor `.mdc` `globs`, Copilot `applyTo`, Claude Code and Cline `paths`, Windsurf `trigger: glob`, and
+/// inline text for formats without globs. Text outside the block is never changed; a block edited by hand is
+/// reported and left alone unless forced; every write is atomic with a backup under `.skillscope/backup/`.
+public struct RuleSync: Sendable {
+    /// What to sync and how.
+    public struct Configuration: Sendable {
+        /// The canonical file, relative to the root. The default is `AGENTS.md`.
+        public var canonical = "AGENTS.md"
+        /// The agents written for. The default is none (the CLI fills in the detected ones).
+        public var agents: [Agent] = []
+        /// Overwrite blocks edited by hand. The default is `false`.
+        public var force = false
+        /// User scope: the root is the home folder and each agent's user instruction file is written (scoped
+        /// sections go inline, subfolders are not searched). The default is `false`.
+        public var isGlobal = false
+        /// Where previous versions of written files are kept, relative to the root. The default is
+        /// `.skillscope/backup`.
+        public var backupFolder = ".skillscope/backup"
+        public var atomic = AtomicFile.Configuration()
+        public init() {}
+    }
+
+    /// One file to write: where, the block's content, and the header a new file starts with.
+    public struct Target: Sendable, Hashable {
+        public var path: String
+        public var agent: String
+        public var from: String
+        public var content: String
+        public var header: String
+    }
+
+    /// What happened to one target.
+    public struct Outcome: Sendable, Hashable, Codable {
+        public enum Action: String, Sendable, Hashable, Codable {
+            case created, updated, unchanged
+            /// A hand-written file got the block appended; all its text kept.
+            case added
+            /// The block was edited by hand: left alone.
+            case refused
+        }
+        public var path: String
+        public var agents: [String]
+        public var action: Action
+    }
+
+    public var root: String
+    public var configuration: Configuration
+
+    public init(root: String, configuration: Configuration = Configuration()) {
+        self.root = URL(fileURLWithPath: root).standardizedFileURL.path
+        self.configuration = configuration
+    }
+
+    /// The canonical files: the configured one and those of the same name in subfolders (`.git`, `node_modules`
+    /// and hidden folders skipped, eight levels deep), relative to the root.
+    public func canonicalFiles() -> [String] {
+        var found: [String] = []
+        if FileManager.default.fileExists(atPath: root + "/" + configuration.canonical) {
+            found.append(configuration.canonical)
+        }
+        guard !configuration.isGlobal else { return found }
+        let name = (configuration.canonical as NSString).lastPathComponent
+        func walk(_ relative: String, depth: Int) {
+            guard depth <= 8 else { return }
+            let folder = relative.isEmpty ? root : root + "/" + relative
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+            for child in names.sorted() where !child.hasPrefix(".") && child != "node_modules" {
+                let path = relative.isEmpty ? child : relative + "/" + child
+                var isFolder: ObjCBool = false
+                let full = root + "/" + path
+                guard (try? FileManager.default.destinationOfSymbolicLink(atPath: full)) == nil,
+                    FileManager.default.fileExists(atPath: full, isDirectory: &isFolder), isFolder.boolValue
+                else { continue }
+                if FileManager.default.fileExists(atPath: full + "/" + name),
+                    path + "/" + name != configuration.canonical
+                {
+                    found.append(path + "/" + name)
+                }
+                walk(path, depth: depth + 1)
+            }
+        }
+        walk("", depth: 1)
+        return found
+    }
+
+    /// Every file to write, in a stable order.
+    ///
+    /// - Throws: ``SyncError`` `.notFound` without a canonical file, `.invalid` for a malformed section.
+    public func plan() throws(SyncError) -> [Target] {
+        let canonicals = canonicalFiles()
+        guard !canonicals.isEmpty else {
+            throw SyncError(.notFound, "no canonical rules file \(configuration.canonical) in \(root)")
+        }
+        var targets: [Target] = []
+        for canonical in canonicals {
+            guard let bytes = AtomicFile.read(root + "/" + canonical) else {
+                throw SyncError(.io, "cannot read \(canonical)")
+            }
+            let rules = try CanonicalRules(text: SourceText(decoding: bytes).text, path: canonical)
+            let folder = canonical == configuration.canonical ? "" : FileKind.folder(of: canonical)
+            for agent in configuration.agents {
+                targets += Self.targets(
+                    for: agent, rules: rules, folder: folder, from: canonical, isGlobal: configuration.isGlobal)
+            }
+        }
+        var seen = Set<String>()
+        return targets.filter { seen.insert($0.path).inserted }
+    }
+
+    static func targets(for agent: Agent, rules: CanonicalRules, folder: String, from: String, isGlobal: Bool)
+        -> [Target]
+    {
+        var agent = agent
+        if isGlobal { (agent.rules, agent.scopedRules) = (agent.userRules, nil) }
+        guard let always = agent.rules else { return [] }
+        let (text, scoped) = rules.rules(for: agent.id)
+        let prefix = folder.isEmpty ? "" : folder + "/"
+        var targets: [Target] = []
+        func scopedTarget(_ globs: [String], _ raw: String) {
+            let content = tidy(raw)
+            guard let file = agent.scopedRules, !content.isEmpty else { return }
+            let slug = Self.slug(globs.joined(separator: "-"))
+            targets.append(
+                Target(
+                    path: file.path.replacingOccurrences(of: "{slug}", with: slug), agent: agent.id, from: from,
+                    content: content, header: header(file.header, globs: globs, from: from)))
+        }
+        var main = text
+        let inline = agent.scopedRules == nil
+        for (globs, content) in scoped {
+            let fullGlobs = globs.map { prefix + $0 }
+            if inline {
+                let list = fullGlobs.map { "`\($0)`" }.joined(separator: ", ")
+                main +=
+                    (main.isEmpty || main.hasSuffix("\n\n") ? "" : "\n") + "When working on files matching \(list):\n\n"
+                    + content
+            } else {
+                scopedTarget(fullGlobs, content)
+            }
+        }
+        main = tidy(main)
+        if folder.isEmpty || agent.readsNestedFiles {
+            if !main.isEmpty {
+                targets.insert(
+                    Target(
+                        path: prefix + always.path, agent: agent.id, from: from, content: main,
+                        header: header(always.header, globs: nil, from: from)), at: 0)
+            }
+        } else {
+            scopedTarget([prefix + "**"], main)
+        }
+        return targets
+    }
+
+    /// `text` with the blank lines that removed marker lines leave behind collapsed: no leading blank lines, at
+    /// most one blank line in a row, one final `\n`; empty when nothing but blank lines is left.
+    static func tidy(_ text: String) -> String {
+        var lines: [Substring] = []
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            let blank = line.trimmingWhitespace().isEmpty
+            if blank && (lines.isEmpty || lines.last?.trimmingWhitespace().isEmpty == true) { continue }
+            lines.append(line)
+        }
+        while let last = lines.last, last.trimmingWhitespace().isEmpty { lines.removeLast() }
+        return lines.isEmpty ? "" : lines.joined(separator: "\n") + "\n"
+    }
+
+    /// The front matter a new file of this format starts with (then a blank line), for `globs` or every file.
+    static func header(_ style: Agent.Header, globs: [String]?, from: String) -> String {
+        let quoted = (globs ?? []).map { "\"\($0.replacingOccurrences(of: "\"", with: "\\\""))\"" }
+        switch (style, globs) {
+        case (.none, _), (.paths, nil), (.copilot, nil): return ""
+        case (.cursor, nil):
+            return "---\ndescription: Project rules synced by skillscope from \(from)\nalwaysApply: true\n---\n\n"
+        case (.cursor, let globs?):
+            return "---\ndescription: Rules for \(globs.joined(separator: ", ")), synced by skillscope from \(from)\n"
+                + "globs: \(globs.joined(separator: ","))\nalwaysApply: false\n---\n\n"
+        case (.windsurf, nil): return "---\ntrigger: always_on\n---\n\n"
+        case (.windsurf, let globs?): return "---\ntrigger: glob\nglobs: \(globs.joined(separator: ","))\n---\n\n"
+        case (.paths, _?): return "---\npaths:\n" + quoted.map { "  - \($0)\n" }.joined() + "---\n\n"
+        case (.copilot, let globs?):
+            return
+                "---\napplyTo: \"\((globs).joined(separator: ",").replacingOccurrences(of: "\"", with: "\\\""))\"\n---\n\n"
+        }
+    }
+
+    /// A file-name part for a glob set: lower-case letters and digits joined by `-`, at most 48 characters.
+    static func slug(_ text: String) -> String {
+        var slug = ""
+        for character in text.lowercased() {
+            if character.isASCII && (character.isLetter || character.isNumber) {
+                slug.append(character)
+            } else if !slug.isEmpty && !slug.hasSuffix("-") {
+                slug.append("-")
+            }
+        }
+        while slug.hasSuffix("-") { slug.removeLast() }
+        return slug.isEmpty ? "all" : String(slug.prefix(48))
+    }
+
+    // MARK: Writing
+
+    /// Writes every target whose text would change.
+    ///
+    /// - Parameter dryRun: decide, write nothing.
+    public func run(dryRun: Bool = false) throws(SyncError) -> [Outcome] {
+        var outcomes: [Outcome] = []
+        for target in try plan() {
+            try SafePath.checkRelative(target.path)
+            let full = root + "/" + target.path
+            try SafePath.checkInside(full, root: root)
+            let block = MarkedBlock.render(content: target.content, from: target.from)
+            let existing = AtomicFile.read(full).map { String(decoding: $0, as: UTF8.self) }
+            let action: Outcome.Action
+            let text: String
+            if let existing {
+                let current = MarkedBlock.find(in: existing)
+                if let current, current.isEditedByHand, !configuration.force {
+                    outcomes.append(Outcome(path: target.path, agents: [target.agent], action: .refused))
+                    continue
+                }
+                text = MarkedBlock.splice(block, into: existing)
+                action = text == existing ? .unchanged : (current == nil ? .added : .updated)
+            } else {
+                text = target.header + block
+                action = .created
+            }
+            if !dryRun, action != .unchanged {
+                let backup = existing == nil ? nil : root + "/" + configuration.backupFolder + "/" + target.path
+                try AtomicFile.write(Array(text.utf8), to: full, backup: backup, configuration: configuration.atomic)
+            }
+            outcomes.append(Outcome(path: target.path, agents: [target.agent], action: action))
+        }
+        return outcomes
+    }
+
+    /// Drift of the agents' files from the canonical file, rule by rule: blocks edited by hand, blocks older than
+    /// the canonical file, files or blocks missing.
+    public func status() throws(SyncError) -> [Drift] {
+        var drifts: [Drift] = []
+        for target in try plan() {
+            let full = root + "/" + target.path
+            guard let bytes = AtomicFile.read(full) else {
+                drifts.append(Drift(.blockMissing, target.path, "not written yet; run `skillscope sync`"))
+                continue
+            }
+            guard let block = MarkedBlock.find(in: String(decoding: bytes, as: UTF8.self)) else {
+                drifts.append(Drift(.blockMissing, target.path, "has no skillscope block; run `skillscope sync`"))
+                continue
+            }
+            let expected = MarkedBlock.render(content: target.content, from: target.from)
+            let expectedContent = MarkedBlock.find(in: expected)?.content ?? target.content
+            let changes = RuleDiff.changes(from: expectedContent, to: block.content, path: "AGENTS.md")
+            if block.isEditedByHand {
+                drifts.append(
+                    Drift(
+                        .blockEdited, target.path, "the generated block was edited by hand (line \(block.line))",
+                        changes: changes))
+            } else if block.content != expectedContent {
+                let reversed = RuleDiff.changes(from: block.content, to: expectedContent, path: "AGENTS.md")
+                drifts.append(
+                    Drift(.blockStale, target.path, "\(target.from) changed since the last sync", changes: reversed))
+            }
+        }
+        return drifts
+    }
+}

@@ -1,0 +1,173 @@
+internal import Foundation
+internal import Hashing
+internal import SkillscopeCore
+
+extension SkillManager {
+    /// What `update` did (or, in a dry run, would do) to one skill.
+    public struct Update: Sendable, Hashable, Codable {
+        /// One file's merge.
+        public struct File: Sendable, Hashable, Codable {
+            public var path: String
+            /// `kept` (unchanged upstream), `upstream` (taken), `merged`, `conflict`, `added`, `deleted`.
+            public var outcome: String
+            public var localChanges: [RuleChange]
+            public var upstreamChanges: [RuleChange]
+            public var conflicts: [RuleMerge.Conflict]
+        }
+        public var name: String
+        public var fromCommit: String?
+        public var toCommit: String?
+        public var files: [File]
+        public var isUpToDate: Bool { files.allSatisfy { $0.outcome == "kept" } }
+        public var conflicts: Int {
+            files.reduce(0) { $0 + $1.conflicts.count + ($1.outcome == "conflict" && $1.conflicts.isEmpty ? 1 : 0) }
+        }
+    }
+
+    /// Brings upstream changes into installed skills without losing local edits: a three-way merge per file at
+    /// rule level (``RuleMerge``), base = the locked version, local = the installed copy, upstream = the source now.
+    ///
+    /// Conflicts are written with markers holding all three versions and reported; the lock records the merged
+    /// files as kept local versions. A binary or non-text file changed on both sides keeps the local bytes and
+    /// gets the upstream ones beside it as `<file>.upstream`.
+    ///
+    /// - Parameters:
+    ///   - names: the skills to update; empty for all.
+    ///   - dryRun: report the rule-level changes, write nothing.
+    public func update(_ names: [String], dryRun: Bool) throws(SyncError) -> [Update] {
+        var lock = try readLock()
+        for name in names where lock.skills[name] == nil {
+            try SafePath.checkSkillName(name)
+            throw SyncError(.notFound, "no skill \(name) in \(lockPath)")
+        }
+        var updates: [Update] = []
+        for (name, entry) in lock.skills.sorted(by: { $0.key < $1.key }) where names.isEmpty || names.contains(name) {
+            let upstream = try reader.read(entry.source, commit: nil)
+            let base = try baseFiles(name, entry: entry)
+            let local = readFiles(root + "/" + Self.skillsFolder + "/" + name)
+            var merged: [String: [UInt8]] = [:]
+            var files: [Update.File] = []
+            for path in Set(base.keys).union(local.keys).union(upstream.files.keys).sorted() {
+                try SafePath.checkRelative(path)
+                let (result, file) = Self.merge(
+                    path, base: base[path], local: local[path], upstream: upstream.files[path])
+                for (key, bytes) in result { merged[key] = bytes }
+                files.append(file)
+            }
+            let update = Update(name: name, fromCommit: entry.commit, toCommit: upstream.commit, files: files)
+            updates.append(update)
+            guard !dryRun, !(update.isUpToDate && upstream.hashes == entry.files) else { continue }
+            try place(merged, name: name, in: Self.skillsFolder)
+            try place(upstream.files, name: name, in: Self.baseFolder)
+            var updated = entry
+            updated.commit = upstream.commit
+            updated.files = upstream.hashes
+            let kept = merged.filter { upstream.files[$0.key] != $0.value }.mapValues { SHA256.hex(of: $0) }
+            updated.modified = kept.isEmpty ? nil : kept
+            for agent in try Agent.parse(entry.agents) where (entry.copied ?? []).contains(agent.id) {
+                _ = try attach(name, to: agent, files: merged, previous: .copied)
+            }
+            lock.skills[name] = updated
+        }
+        if !dryRun { try lock.write(to: lockPath) }
+        return updates
+    }
+
+    /// The locked upstream version: the base copy, else the source at the locked commit, else the installed copy
+    /// when it still matches the lock.
+    func baseFiles(_ name: String, entry: SkillLock.Entry) throws(SyncError) -> [String: [UInt8]] {
+        let base = readFiles(root + "/" + Self.baseFolder + "/" + name)
+        if !base.isEmpty, base.mapValues({ SHA256.hex(of: $0) }) == entry.files { return base }
+        if entry.commit != nil, let snapshot = try? reader.read(entry.source, commit: entry.commit),
+            snapshot.hashes == entry.files
+        {
+            return snapshot.files
+        }
+        let installed = readFiles(root + "/" + Self.skillsFolder + "/" + name)
+        if installed.mapValues({ SHA256.hex(of: $0) }) == entry.files { return installed }
+        throw SyncError(
+            .notFound,
+            "the locked version of \(name) is gone (no \(Self.baseFolder)/\(name) and the source no longer has it); a three-way merge needs it"
+        )
+    }
+
+    /// One file's three-way outcome: the files to write (the path, and `path.upstream` for a binary conflict).
+    static func merge(_ path: String, base: [UInt8]?, local: [UInt8]?, upstream: [UInt8]?) -> (
+        [String: [UInt8]], Update.File
+    ) {
+        func file(_ outcome: String, _ merge: RuleMerge.Result? = nil) -> Update.File {
+            Update.File(
+                path: path, outcome: outcome, localChanges: merge?.localChanges ?? [],
+                upstreamChanges: merge?.upstreamChanges ?? [], conflicts: merge?.conflicts ?? [])
+        }
+        let text = { (bytes: [UInt8]?) in bytes.flatMap { String(validating: $0, as: UTF8.self) } }
+        let diff = RuleMerge.merge(
+            base: text(base) ?? "", local: text(local) ?? "", upstream: text(upstream) ?? "", path: path)
+        if local == base {
+            guard let upstream else { return ([:], file("deleted", diff)) }
+            return ([path: upstream], file(upstream == base ? "kept" : (base == nil ? "added" : "upstream"), diff))
+        }
+        if upstream == base || local == upstream {
+            return (local.map { [path: $0] } ?? [:], file("kept", diff))
+        }
+        if let local, let upstream, let b = text(base ?? []), let l = text(local), let u = text(upstream) {
+            let merged = RuleMerge.merge(base: b, local: l, upstream: u, path: path)
+            return ([path: Array(merged.text.utf8)], file(merged.conflicts.isEmpty ? "merged" : "conflict", merged))
+        }
+        var result: [String: [UInt8]] = [:]
+        if let local { result[path] = local }
+        if let upstream { result[path + ".upstream"] = upstream }
+        return (result, file("conflict", diff))
+    }
+
+    // MARK: status
+
+    /// Drift of installed skills: files edited locally or missing, links gone, and upstream changes, rule by rule.
+    public func status() throws(SyncError) -> [Drift] {
+        let lock = try readLock()
+        var drifts: [Drift] = []
+        for (name, entry) in lock.skills.sorted(by: { $0.key < $1.key }) {
+            let installed = readFiles(root + "/" + Self.skillsFolder + "/" + name)
+            let base = (try? baseFiles(name, entry: entry)) ?? [:]
+            for path in Set(entry.files.keys).union(installed.keys).sorted() {
+                guard let bytes = installed[path] else {
+                    drifts.append(Drift(.skillMissing, name, "\(path) is missing"))
+                    continue
+                }
+                guard !entry.accepts(SHA256.hex(of: bytes), at: path) else { continue }
+                let changes = RuleDiff.changes(
+                    from: base[path].map { String(decoding: $0, as: UTF8.self) } ?? "",
+                    to: String(decoding: bytes, as: UTF8.self), path: path)
+                drifts.append(Drift(.skillEdited, name, "\(path) was edited locally", changes: changes))
+            }
+            for agent in try Agent.parse(entry.agents) where agent.skillFolder(global: isGlobal) != Self.skillsFolder {
+                let path = root + "/" + agent.skillFolder(global: isGlobal) + "/" + name
+                if !FileManager.default.fileExists(atPath: path + "/SKILL.md"),
+                    !FileManager.default.fileExists(atPath: path + "/skill.md")
+                {
+                    drifts.append(
+                        Drift(
+                            .skillMissing, name,
+                            "\(agent.name) cannot load it: \(agent.skillFolder(global: isGlobal))/\(name) is missing"))
+                }
+            }
+            do {
+                let upstream = try reader.read(entry.source, commit: nil)
+                guard upstream.hashes != entry.files else { continue }
+                var changes: [RuleChange] = []
+                for path in Set(base.keys).union(upstream.files.keys).sorted() where base[path] != upstream.files[path]
+                {
+                    changes += RuleDiff.changes(
+                        from: base[path].map { String(decoding: $0, as: UTF8.self) } ?? "",
+                        to: upstream.files[path].map { String(decoding: $0, as: UTF8.self) } ?? "", path: path)
+                }
+                let commit = upstream.commit.map { " (\($0.prefix(12)))" } ?? ""
+                drifts.append(
+                    Drift(.upstreamChanged, name, "\(entry.source) has a newer version\(commit)", changes: changes))
+            } catch {
+                drifts.append(Drift(.sourceUnavailable, name, error.message))
+            }
+        }
+        return drifts
+    }
+}
