@@ -47,7 +47,9 @@ let package = Package(
             swiftSettings: settings),
         .target(
             name: "SkillscopeWeb",
-            dependencies: ["SkillscopeCore", "SkillscopeStore", "SkillscopeIngest", "MicroHTTP", "Hashing"],
+            dependencies: [
+                "SkillscopeCore", "SkillscopeStore", "SkillscopeIngest", "SkillscopeSync", "MicroHTTP", "Hashing",
+            ],
             swiftSettings: settings),
         .target(
             name: "SkillscopeSync", dependencies: ["SkillscopeCore", "Git", "Hashing", "YAML"], swiftSettings: settings),

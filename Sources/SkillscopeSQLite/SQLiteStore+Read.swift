@@ -73,7 +73,24 @@ extension SQLiteStore {
         guard !terms.isEmpty else {
             throw StoreError(.invalidQuery, "the search has no words to look for")
         }
-        return try reading { connection in
+        do {
+            return try search(terms: terms, query: query)
+        } catch let error as StoreError where "\(error)".contains("phrase queries are not supported") {
+            // A term FTS5's tokenizer cuts in two (a virama, a rare script) would be a phrase, which this index
+            // (detail=column) cannot match: cut terms at every character that is not a letter or digit on its own.
+            let strict = terms.flatMap { term in
+                term.unicodeScalars.split { !($0.properties.generalCategory.isLetterOrNumber) }.map { String($0) }
+            }
+            do {
+                return try search(terms: strict.isEmpty ? terms : strict, query: query)
+            } catch let retry as StoreError where "\(retry)".contains("phrase queries are not supported") {
+                throw StoreError(.invalidQuery, "the search holds words the index cannot match; try other words")
+            }
+        }
+    }
+
+    private func search(terms: [String], query: SearchQuery) throws -> SearchResults {
+        try reading { connection in
             let all = terms.map { "\"\($0)\"" }.joined(separator: " ")
             var results = try Self.search(connection, match: all, query: query)
             if results.total == 0 && terms.count > 1 {
@@ -169,5 +186,17 @@ extension SQLiteStore {
             )
         }
         return rows.map { (Int64($0.int(0) ?? 0), FileKey(repository: $0.string(1) ?? "", path: $0.string(2) ?? "")) }
+    }
+}
+
+extension Unicode.GeneralCategory {
+    /// Letters (L*) and numbers (N*).
+    var isLetterOrNumber: Bool {
+        switch self {
+        case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter, .decimalNumber,
+            .letterNumber, .otherNumber:
+            true
+        default: false
+        }
     }
 }

@@ -13,13 +13,16 @@ public struct SearchQuery: Sendable, Hashable {
         self.offset = offset
     }
 
-    /// The query's words: letters, digits and `_`, lower-cased; everything else separates. Engines build
+    /// The query's words: letters and digits, lower-cased; everything else separates, `_` included, as in the
+    /// full-text tokenizers (SQLite's unicode61 splits `GITHUB_TOKEN` into two words, so must the query, or a
+    /// quoted term becomes a phrase). Characters outside the Basic Multilingual Plane separate too. Engines build
     /// their own query syntax from these, so no user text reaches a query parser.
     public var terms: [String] {
         var words: [String] = []
         var current = ""
         for character in text.lowercased() {
-            if character.isLetter || character.isNumber || character == "_" {
+            let basic = character.unicodeScalars.allSatisfy { $0.value <= 0xFFFF }
+            if basic && (character.isLetter || character.isNumber) {
                 current.append(character)
             } else if !current.isEmpty {
                 words.append(current)

@@ -11,7 +11,12 @@ struct API {
     func route(_ parts: [String], query: [String: String]) throws -> HTTPResponse {
         switch parts.first {
         case "search":
+            if query["kind"]?.isEmpty == true {
+                throw WebError(400, "bad_request", "kind is empty; leave it out or name a kind such as skill")
+            }
             return try json(search(query))
+        case "compare":
+            return try json(try Comparison.load(query, store: store))
         case "files":
             guard parts.count >= 2, let id = Int64(parts[1]) else {
                 throw WebError(404, "not_found", "give a file id: /api/v1/files/{id}")
@@ -29,6 +34,9 @@ struct API {
                         findings: file.findings, security: file.security,
                         quality: try QualityScore.of(file, rules: rules, store: store)))
             case "versions":
+                guard file.status == .indexed else {
+                    throw WebError(404, "not_indexed", "file \(id) was rejected when ingested; it has no versions")
+                }
                 let finder = VersionFinder(store: store)
                 return try json(try finder.versions(of: try finder.subject(for: file)))
             case "reviews":
@@ -47,6 +55,19 @@ struct API {
         default:
             throw WebError.notFound("/api/v1/" + parts.joined(separator: "/"))
         }
+    }
+
+    /// `POST /api/v1/analyze` with `{"text": "…", "kind": "claude"}`: nothing stored.
+    func analyze(_ request: HTTPRequest) throws -> HTTPResponse {
+        guard let body = try? JSONSerialization.jsonObject(with: Data(request.body)) as? [String: Any],
+            let text = body["text"] as? String
+        else {
+            throw WebError(400, "bad_request", "send a JSON object with the file's text: {\"text\": \"…\"}")
+        }
+        if let kind = body["kind"], (kind as? String)?.isEmpty != false {
+            throw WebError(400, "bad_request", "kind must be a kind such as skill, claude or agents")
+        }
+        return try json(try Analysis(text: text, kind: body["kind"] as? String, store: store))
     }
 
     /// A search from query arguments: `q`, `kind` (comma-separated), `limit` (1–100), `offset`.

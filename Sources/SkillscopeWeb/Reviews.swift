@@ -17,6 +17,9 @@ struct Reviews {
         guard let body = try? JSONSerialization.jsonObject(with: Data(request.body)) as? [String: Any] else {
             throw WebError(400, "bad_request", "send a JSON object: {\"outcome\": \"worked\", \"usedFor\": \"…\"}")
         }
+        for field in ["outcome", "usedFor", "reviewer"] where body[field] != nil && !(body[field] is String) {
+            throw WebError(400, "bad_request", "\(field) must be a string")
+        }
         let written = try write(
             fileID: fileID, token: token, outcome: body["outcome"] as? String, usedFor: body["usedFor"] as? String,
             reviewer: body["reviewer"] as? String)

@@ -38,18 +38,34 @@ public struct WebApp: Sendable {
 
     private func route(_ request: HTTPRequest) throws -> HTTPResponse {
         let parts = request.path.split(separator: "/", omittingEmptySubsequences: true).map(String.init)
-        if request.method == "POST", parts.count >= 3, parts[parts.count - 1] == "reviews",
-            let id = Int64(parts[parts.count - 2])
-        {
-            if parts.count == 5, parts[0] == "api", parts[1] == "v1", parts[2] == "files" {
-                return try Reviews(store: store).post(fileID: id, request: request)
-            }
-            if parts.count == 3, parts[0] == "files" {
-                return try Reviews(store: store).postForm(fileID: id, request: request)
+        if request.method == "POST", parts.count >= 3, parts[parts.count - 1] == "reviews" {
+            let isAPI = parts.count == 5 && parts[0] == "api" && parts[1] == "v1" && parts[2] == "files"
+            let isPage = parts.count == 3 && parts[0] == "files"
+            if isAPI || isPage {
+                guard let id = Int64(parts[parts.count - 2]) else { throw WebError.notFound(request.path) }
+                return isAPI
+                    ? try Reviews(store: store).post(fileID: id, request: request)
+                    : try Reviews(store: store).postForm(fileID: id, request: request)
             }
         }
+        if request.method == "POST", parts == ["analyze"] {
+            return try AnalyzePage(store: store).post(request)
+        }
+        if parts == ["api", "v1", "analyze"] {
+            guard request.method == "POST" else {
+                var error = WebError(405, "method_not_allowed", "\(request.method) is not served here; use POST")
+                error.headers = [("Allow", "POST")]
+                throw error
+            }
+            return try API(store: store).analyze(request)
+        }
         guard request.method == "GET" || request.method == "HEAD" else {
-            throw WebError(405, "method_not_allowed", "\(request.method) is not served here; use GET")
+            let allowed =
+                parts == ["api", "v1", "analyze"]
+                ? "POST" : parts.last == "reviews" || parts == ["analyze"] ? "GET, HEAD, POST" : "GET, HEAD"
+            var error = WebError(405, "method_not_allowed", "\(request.method) is not served here; use \(allowed)")
+            error.headers = [("Allow", allowed)]
+            throw error
         }
         switch parts.first {
         case nil:
@@ -59,6 +75,12 @@ public struct WebApp: Sendable {
         case "files":
             guard parts.count == 2, let id = Int64(parts[1]) else { throw WebError.notFound(request.path) }
             return try FilePage(store: store).render(id: id)
+        case "analyze":
+            return AnalyzePage(store: store).form()
+        case "compare":
+            return try ComparePage(store: store).render(request.query)
+        case "openapi.json":
+            return HTTPResponse(contentType: "application/json", body: OpenAPI.document)
         case "health":
             return HTTPResponse(contentType: "text/plain; charset=utf-8", body: "ok\n")
         case "api":
@@ -75,6 +97,8 @@ struct WebError: Error {
     var status: Int
     var code: String
     var message: String
+    /// Extra headers, such as `Allow` on a 405.
+    var headers: [(name: String, value: String)] = []
 
     init(_ status: Int, _ code: String, _ message: String) {
         self.status = status
@@ -87,12 +111,16 @@ struct WebError: Error {
     func response(api: Bool) -> HTTPResponse {
         if api {
             let body = JSONSerialization.compact(["error": ["code": code, "message": message]])
-            return HTTPResponse(status: status, contentType: "application/json", body: body)
+            var response = HTTPResponse(status: status, contentType: "application/json", body: body)
+            response.headers += headers
+            return response
         }
         let page = HTML.page(
             title: "Error \(status)",
             body: "<h1>\(status)</h1><p>\(HTML.escape(message))</p><p><a href=\"/\">Search the registry</a></p>")
-        return HTTPResponse(status: status, contentType: "text/html; charset=utf-8", body: page)
+        var response = HTTPResponse(status: status, contentType: "text/html; charset=utf-8", body: page)
+        response.headers += headers
+        return response
     }
 }
 

@@ -1,0 +1,62 @@
+internal import Foundation
+internal import SkillscopeCore
+internal import SkillscopeStore
+
+/// The file page's analysis of a text that is not stored: its rules, checks, quality and the versions of it the
+/// registry holds. Nothing is written.
+struct Analysis: Encodable {
+    struct Band: Encodable {
+        var band: String
+        var total: Int
+    }
+
+    var kind: String
+    var name: String?
+    var rules: [RuleView]
+    var findings: [Finding]
+    var security: SecurityReport
+    var quality: QualityScore
+    var otherProjects: Int
+    var bands: [Band]
+
+    /// Texts over this many bytes are refused (the registry's own limit for files).
+    static let maximumBytes = 1 << 20
+
+    init(text: String, kind requested: String?, store: any Store) throws {
+        guard text.utf8.count <= Self.maximumBytes else {
+            throw WebError(413, "too_large", "the text is over \(Self.maximumBytes) bytes")
+        }
+        guard !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
+            throw WebError(400, "bad_request", "give the text of a CLAUDE.md, AGENTS.md or SKILL.md")
+        }
+        let kind: FileKind
+        if let requested, !requested.isEmpty {
+            guard let chosen = FileKind(rawValue: requested) else {
+                throw WebError(400, "bad_request", "unknown kind '\(requested)'")
+            }
+            kind = chosen
+        } else {
+            kind = text.hasPrefix("---") ? .skill : .agents
+        }
+        let path = kind == .skill ? "pasted/SKILL.md" : "AGENTS.md"
+        guard case .parsed(let document) = DocumentParser().parse(Array(text.utf8), path: path, kind: kind) else {
+            throw WebError(422, "unreadable", "the text could not be read as an instruction file")
+        }
+        self.kind = kind.rawValue
+        name = document.name
+        rules = document.rules.map(RuleView.init)
+        findings = SpecCheck.check(document, folderName: nil)
+        security = SecurityScan.scan(document)
+        quality = QualityScore(
+            QualityScore.Inputs(
+                kind: kind, findings: findings, description: document.description, lineCount: document.lineCount,
+                ruleCount: document.rules.count, hasExamples: document.rules.contains { !$0.examples.isEmpty },
+                security: security.verdict))
+        let finder = VersionFinder(store: store)
+        let report = try finder.versions(
+            of: VersionFinder.Subject(
+                id: nil, key: nil, name: document.name, firstSeen: nil, fingerprint: document.fingerprint))
+        otherProjects = report.otherProjects
+        bands = report.bands.map { Band(band: $0.band.title, total: $0.total) }
+    }
+}
