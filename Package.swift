@@ -14,6 +14,7 @@ let package = Package(
         .library(name: "SkillscopeCore", targets: ["SkillscopeCore"]),
         .library(name: "SkillscopeStore", targets: ["SkillscopeStore"]),
         .library(name: "SkillscopeSQLite", targets: ["SkillscopeSQLite"]),
+        .library(name: "SkillscopePostgres", targets: ["SkillscopePostgres"]),
         .library(name: "SkillscopeIngest", targets: ["SkillscopeIngest"]),
         .library(name: "SkillscopeCLI", targets: ["SkillscopeCLI"]),
     ],
@@ -26,6 +27,7 @@ let package = Package(
         .systemLibrary(name: "CYAML", pkgConfig: "yaml-0.1", providers: [.apt(["libyaml-dev"])]),
         .systemLibrary(name: "CCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
         .systemLibrary(name: "CGit2", pkgConfig: "libgit2", providers: [.apt(["libgit2-dev"])]),
+        .systemLibrary(name: "CLibPQ", pkgConfig: "libpq", providers: [.apt(["libpq-dev"])]),
 
         // Wrappers: know nothing of Skillscope.
         .target(name: "SQLite", dependencies: ["CSQLite"], swiftSettings: settings),
@@ -33,22 +35,30 @@ let package = Package(
         .target(name: "YAML", dependencies: ["CYAML"], swiftSettings: settings),
         .target(name: "Hashing", dependencies: ["CCrypto"], swiftSettings: settings),
         .target(name: "Git", dependencies: ["CGit2"], swiftSettings: settings),
+        .target(name: "Postgres", dependencies: ["CLibPQ"], swiftSettings: settings),
 
         // The domain.
         .target(name: "SkillscopeCore", dependencies: ["CommonMark", "YAML", "Hashing"], swiftSettings: settings),
         .target(name: "SkillscopeStore", dependencies: ["SkillscopeCore"], swiftSettings: settings),
         .target(name: "SkillscopeSQLite", dependencies: ["SkillscopeStore", "SQLite"], swiftSettings: settings),
         .target(
+            name: "SkillscopePostgres", dependencies: ["SkillscopeStore", "Postgres"], swiftSettings: settings),
+        .target(
             name: "SkillscopeIngest", dependencies: ["SkillscopeCore", "SkillscopeStore", "Git", "Hashing", "YAML"],
             swiftSettings: settings),
         .target(
             name: "SkillscopeCLI",
-            dependencies: ["SkillscopeCore", "SkillscopeStore", "SkillscopeSQLite", "SkillscopeIngest"],
+            dependencies: [
+                "SkillscopeCore", "SkillscopeStore", "SkillscopeSQLite", "SkillscopePostgres", "SkillscopeIngest",
+            ],
             swiftSettings: settings),
         .executableTarget(name: "skillscope", dependencies: ["SkillscopeCLI"], swiftSettings: settings),
         .target(
             name: "SkillscopeTesting",
-            dependencies: ["SkillscopeCore", "SkillscopeStore", "SkillscopeSQLite", "SkillscopeIngest", "SQLite"],
+            dependencies: [
+                "SkillscopeCore", "SkillscopeStore", "SkillscopeSQLite", "SkillscopePostgres", "SkillscopeIngest",
+                "SQLite", "Postgres",
+            ],
             swiftSettings: settings),
 
         // Tests: one target per module.
@@ -57,6 +67,7 @@ let package = Package(
         .testTarget(name: "YAMLTests", dependencies: ["YAML"], swiftSettings: settings),
         .testTarget(name: "HashingTests", dependencies: ["Hashing"], swiftSettings: settings),
         .testTarget(name: "GitTests", dependencies: ["Git", "SkillscopeTesting"], swiftSettings: settings),
+        .testTarget(name: "PostgresTests", dependencies: ["Postgres"], swiftSettings: settings),
         .testTarget(name: "SkillscopeStoreTests", dependencies: ["SkillscopeStore"], swiftSettings: settings),
         .testTarget(
             name: "SkillscopeCoreTests", dependencies: ["SkillscopeCore", "SkillscopeTesting", "YAML"],
@@ -67,6 +78,9 @@ let package = Package(
             swiftSettings: settings),
         .testTarget(
             name: "SkillscopeSQLiteTests", dependencies: ["SkillscopeSQLite", "SkillscopeTesting"],
+            swiftSettings: settings),
+        .testTarget(
+            name: "SkillscopePostgresTests", dependencies: ["SkillscopePostgres", "SkillscopeTesting", "Postgres"],
             swiftSettings: settings),
         .testTarget(
             name: "SkillscopeIngestTests", dependencies: ["SkillscopeIngest", "SkillscopeTesting"],
