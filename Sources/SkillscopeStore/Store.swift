@@ -71,4 +71,19 @@ public protocol Store: Sendable {
 
     /// How many files are indexed.
     func indexedFileCount() throws -> Int
+
+    // MARK: Moving a registry
+
+    /// Every repository as stored, ordered by id.
+    func exportRepositories() throws -> [RepositoryRow]
+
+    /// Up to `limit` files as stored, removed ones too, with ids above `id`, ordered by id: one page of a
+    /// whole-registry export.
+    func exportFiles(after id: Int64, limit: Int) throws -> [FileRow]
+
+    /// Writes rows exported from another registry as they are, ids kept, in one transaction. Used by
+    /// ``RegistryMigration`` on an empty registry; it does not rebuild the passage index.
+    ///
+    /// - Throws: ``StoreError`` `.conflict` when an id or key is already taken.
+    func importRows(repositories: [RepositoryRow], files: [FileRow]) throws
 }
