@@ -6,7 +6,7 @@ internal import SkillscopeStore
 public enum SkillscopeCLI {
     static let commands: [any Command.Type] = [
         IngestCommand.self, CrawlCommand.self, RulesCommand.self, ShowCommand.self, SearchCommand.self,
-        VersionsCommand.self, CheckCommand.self, ExportCommand.self,
+        VersionsCommand.self, CheckCommand.self, ExportCommand.self, MigrateCommand.self,
         StatsCommand.self,
     ]
 
@@ -22,7 +22,8 @@ public enum SkillscopeCLI {
             \(list.joined(separator: "\n"))
 
             Options for every command:
-              --db PATH   the registry (default $SKILLSCOPE_DB, else ~/.skillscope/registry.sqlite)
+              --db DB     the registry: an SQLite path or a postgres:// URL (default $SKILLSCOPE_DB,
+                          else ~/.skillscope/registry.sqlite)
               --json      print results as JSON (read commands)
               --help      show a command's help
 

@@ -73,7 +73,7 @@ public final class PostgresStore: Store {
     }
 
     /// `conninfo` without its password, for messages.
-    static func redacted(_ conninfo: String) -> String {
+    public static func redacted(_ conninfo: String) -> String {
         guard let scheme = conninfo.firstRange(of: "://"), let at = conninfo.lastIndex(of: "@") else {
             return conninfo.split(separator: " ").filter { !$0.hasPrefix("password=") }.joined(separator: " ")
         }
