@@ -4,67 +4,29 @@ public import SkillscopeCore
 public import SkillscopeStore
 
 extension PostgresStore {
-    private static let fileColumns = """
-        f.id, r.full_name, f.path, f.kind, f.status, f.commit_sha, f.first_commit_at, f.last_commit_at, f.first_seen,
-        f.last_seen, f.sha256, f.bytes, f.name, f.title, f.description, f.front_matter, f.diagnostics, f.line_count,
-        f.rule_count, f.body, r.stars, r.license, r.topics, r.default_branch, r.pushed_at, r.head_commit, f.findings,
-        f.security, (SELECT record FROM listings WHERE file_id = f.id), f.blob_sha,
-        (SELECT removed_at FROM removed_files WHERE file_id = f.id)
-        """
-
     public func file(_ reference: FileReference) throws -> StoredFile? {
         let row = try reading { connection -> Row? in
             switch reference {
             case .id(let id):
                 return try connection.queryOne(
-                    "SELECT \(Self.fileColumns) FROM files f JOIN repositories r ON r.id = f.repository_id WHERE f.id = $1",
+                    "SELECT \(StoredFile.selectedColumns) FROM files f JOIN repositories r ON r.id = f.repository_id WHERE f.id = $1",
                     [id])
             case .key(let key):
                 return try connection.queryOne(
                     """
-                    SELECT \(Self.fileColumns) FROM files f JOIN repositories r ON r.id = f.repository_id
+                    SELECT \(StoredFile.selectedColumns) FROM files f JOIN repositories r ON r.id = f.repository_id
                     WHERE r.full_name = $1 AND f.path = $2
                     """, [key.repository, key.path])
             }
         }
-        return try row.map(Self.storedFile)
-    }
-
-    private static func storedFile(_ row: Row) throws -> StoredFile {
-        let decoder = JSONDecoder()
-        let diagnostics = try decoder.decode([FileDiagnostic].self, from: Data((row.string(16) ?? "[]").utf8))
-        let topics = (try? decoder.decode([String].self, from: Data((row.string(22) ?? "[]").utf8))) ?? []
-        let fullName = row.string(1) ?? ""
-        var file = StoredFile(
-            id: row.int64(0) ?? 0, key: FileKey(repository: fullName, path: row.string(2) ?? ""),
-            kind: FileKind(rawValue: row.string(3) ?? "") ?? .agents,
-            status: FileStatus(rawValue: row.string(4) ?? "") ?? .rejected, commit: row.string(5),
-            firstCommitAt: row.string(6), lastCommitAt: row.string(7), firstSeen: row.string(8) ?? "",
-            lastSeen: row.string(9) ?? "", sha256: row.string(10) ?? "", bytes: row.int(11) ?? 0, name: row.string(12),
-            title: row.string(13), description: row.string(14), frontMatterJSON: row.string(15),
-            diagnostics: diagnostics, lineCount: row.int(17) ?? 0, ruleCount: row.int(18) ?? 0,
-            text: row.string(19) ?? "",
-            repository: RepositoryRecord(
-                fullName: fullName, stars: row.int(20), license: row.string(21), topics: topics,
-                defaultBranch: row.string(23), pushedAt: row.string(24), commit: row.string(25)))
-        file.findings = (try? decoder.decode([Finding].self, from: Data((row.string(26) ?? "[]").utf8))) ?? []
-        if let security = row.string(27) {
-            file.security = try decoder.decode(SecurityReport.self, from: Data(security.utf8))
-        }
-        file.listingJSON = row.string(28)
-        file.blobSHA = row.string(29)
-        file.removedAt = row.string(30)
-        return file
+        return try row.map { try StoredFile(reading: $0) }
     }
 
     public func rules(ofFile id: Int64) throws -> [Rule] {
         let row = try reading { connection in
-            try connection.queryOne("SELECT rules_text, rules_layout, rule_count FROM files WHERE id = $1", [id])
+            try connection.queryOne("SELECT \(Rule.selectedColumns) FROM files WHERE id = $1", [id])
         }
-        guard let row, (row.int(2) ?? 0) > 0 else { return [] }
-        let layout = try JSONDecoder().decode(RulesLayout.self, from: Data((row.string(1) ?? "{}").utf8))
-        let texts = (row.string(0) ?? "").split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        return layout.rules(texts: texts)
+        return try row.map { try Rule.stored(reading: $0) } ?? []
     }
 
     /// Searches the weighted `tsvector`: every term must match, else any term does.
@@ -78,17 +40,10 @@ extension PostgresStore {
     /// - Complexity: the GIN index finds the matches; ranking reads each match's `tsvector`; snippets are made
     ///   for the returned page only.
     public func search(_ query: SearchQuery) throws -> SearchResults {
-        let terms = query.terms
-        guard !terms.isEmpty else {
-            throw StoreError(.invalidQuery, "the search has no words to look for")
-        }
-        return try reading { connection in
-            var results = try Self.search(connection, tsquery: terms.joined(separator: " & "), query: query)
-            if results.total == 0 && terms.count > 1 {
-                results = try Self.search(connection, tsquery: terms.joined(separator: " | "), query: query)
-                results.matchedAllTerms = false
+        try reading { connection in
+            try query.matchingAllTermsElseAny { terms, all in
+                try Self.search(connection, tsquery: terms.joined(separator: all ? " & " : " | "), query: query)
             }
-            return results
         }
     }
 

@@ -6,51 +6,20 @@ extension PostgresStore {
     public func exportRepositories() throws -> [RepositoryRow] {
         let rows = try reading { connection in
             try connection.query(
-                """
-                SELECT id, full_name, stars, license, topics, default_branch, pushed_at, head_commit, first_seen,
-                    last_seen
-                FROM repositories ORDER BY id
-                """)
+                "SELECT \(RepositoryRow.selectedColumns) FROM repositories ORDER BY id")
         }
-        return rows.map { row in
-            RepositoryRow(
-                id: row.int64(0) ?? 0,
-                record: RepositoryRecord(
-                    fullName: row.string(1) ?? "", stars: row.int(2), license: row.string(3),
-                    topics: (try? JSONDecoder().decode([String].self, from: Data((row.string(4) ?? "[]").utf8))) ?? [],
-                    defaultBranch: row.string(5), pushedAt: row.string(6), commit: row.string(7)),
-                firstSeen: row.string(8) ?? "", lastSeen: row.string(9) ?? "")
-        }
+        return rows.map { RepositoryRow(reading: $0) }
     }
 
     public func exportFiles(after id: Int64, limit: Int) throws -> [FileRow] {
         let rows = try reading { connection in
             try connection.query(
                 """
-                SELECT f.id, f.repository_id, f.path, f.kind, f.status, f.commit_sha, f.first_commit_at,
-                    f.last_commit_at, f.first_seen, f.last_seen, f.sha256, f.bytes, f.name, f.title, f.description,
-                    f.front_matter, f.diagnostics, f.line_count, f.rule_count, f.rules_text, f.rules_layout, f.body,
-                    f.word_count, f.words_hash, f.name_key, f.findings, f.security, f.security_verdict, f.blob_sha,
-                    l.record, x.removed_at, p.phrases, p.fingerprints
-                FROM files f LEFT JOIN listings l ON l.file_id = f.id LEFT JOIN removed_files x ON x.file_id = f.id
-                    LEFT JOIN file_phrases p ON p.file_id = f.id
+                SELECT \(FileRow.selectedColumns) FROM \(FileRow.joinedTables)
                 WHERE f.id > $1 ORDER BY f.id LIMIT $2
                 """, [id, limit], format: .binary)
         }
-        return rows.map { row in
-            FileRow(
-                id: row.int64(0) ?? 0, repositoryID: row.int64(1) ?? 0, path: row.string(2) ?? "",
-                kind: row.string(3) ?? "", status: row.string(4) ?? "", commit: row.string(5),
-                firstCommitAt: row.string(6), lastCommitAt: row.string(7), firstSeen: row.string(8) ?? "",
-                lastSeen: row.string(9) ?? "", sha256: row.string(10) ?? "", bytes: row.int(11) ?? 0,
-                name: row.string(12), title: row.string(13), description: row.string(14),
-                frontMatterJSON: row.string(15), diagnosticsJSON: row.string(16) ?? "[]", lineCount: row.int(17) ?? 0,
-                ruleCount: row.int(18) ?? 0, rulesText: row.string(19) ?? "", rulesLayoutJSON: row.string(20) ?? "{}",
-                body: row.string(21) ?? "", wordCount: row.int(22) ?? 0, sequenceHash: row.int64(23),
-                nameKey: row.string(24), findingsJSON: row.string(25) ?? "[]", securityJSON: row.string(26) ?? "",
-                securityVerdict: row.string(27) ?? "pass", blobSHA: row.string(28), listingJSON: row.string(29),
-                removedAt: row.string(30), phrases: row.bytes(31), fingerprints: row.bytes(32))
-        }
+        return rows.map { FileRow(reading: $0) }
     }
 
     /// Writes exported rows with their ids, pipelined, then moves the id sequences past them so later writes

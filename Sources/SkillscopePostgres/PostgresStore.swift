@@ -179,3 +179,5 @@ public final class PostgresStore: Store {
     /// The SQL condition that file `f` is still in its repository (not in `removed_files`).
     static let isCurrent = "NOT EXISTS (SELECT 1 FROM removed_files x WHERE x.file_id = f.id)"
 }
+
+extension Row: ColumnReading {}
