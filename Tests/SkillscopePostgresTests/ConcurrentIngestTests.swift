@@ -13,7 +13,7 @@ import Testing
         "SKILLSCOPE_TEST_POSTGRES is not set: no PostgreSQL server to test against (.ci/run starts one)"))
 struct ConcurrentIngestTests {
     /// Two ingests of overlapping folders, filed under one repository, run at once.
-    @Test func twoIngestProcessesNeitherDuplicateNorLoseFiles() throws {
+    @Test func twoIngestProcessesNeitherDuplicateNorLoseFiles() async throws {
         let directory = TemporaryDirectory()
         let configuration = try StoreEngine.makeSchema(in: directory)
         let url =
@@ -39,13 +39,9 @@ struct ConcurrentIngestTests {
                 "ingest", directory.appending(folder), "--repository", "acme/shared", "--db", url, "--json",
             ])
         }
-        var outputs: [String] = []
         for process in processes {
-            let output = (process.standardOutput as? Pipe)?.fileHandleForReading.readDataToEndOfFile() ?? Data()
-            let errors = (process.standardError as? Pipe)?.fileHandleForReading.readDataToEndOfFile() ?? Data()
-            process.waitUntilExit()
-            #expect(process.terminationStatus == 0, "\(String(decoding: errors, as: UTF8.self))")
-            outputs.append(String(decoding: output, as: UTF8.self))
+            let (status, errors) = await Self.finished(process)
+            #expect(status == 0, "\(errors)")
         }
         // Two separate connections (two stores, two pools) see the same registry.
         let one = try PostgresStore(configuration: configuration)
@@ -68,5 +64,18 @@ struct ConcurrentIngestTests {
         }
         #expect(searches[0].status == 0 && searches[0].stdout == searches[1].stdout)
         #expect(searches[0].stdout.contains("skills/s1234/SKILL.md"))
+    }
+
+    /// Waits for `process` on a Dispatch thread, not one of the few the tests share, so that tests which poll
+    /// (the crawl kill tests) keep running meanwhile; returns its status and what it wrote on stderr.
+    static func finished(_ process: Process) async -> (Int32, String) {
+        await withCheckedContinuation { continuation in
+            DispatchQueue.global().async {
+                _ = (process.standardOutput as? Pipe)?.fileHandleForReading.readDataToEndOfFile()
+                let errors = (process.standardError as? Pipe)?.fileHandleForReading.readDataToEndOfFile() ?? Data()
+                process.waitUntilExit()
+                continuation.resume(returning: (process.terminationStatus, String(decoding: errors, as: UTF8.self)))
+            }
+        }
     }
 }
