@@ -14,6 +14,7 @@ let package = Package(
         .library(name: "SkillscopeCore", targets: ["SkillscopeCore"]),
         .library(name: "SkillscopeStore", targets: ["SkillscopeStore"]),
         .library(name: "SkillscopeSQLite", targets: ["SkillscopeSQLite"]),
+        .library(name: "SkillscopePostgres", targets: ["SkillscopePostgres"]),
         .library(name: "SkillscopeIngest", targets: ["SkillscopeIngest"]),
         .library(name: "SkillscopeSync", targets: ["SkillscopeSync"]),
         .library(name: "SkillscopeCLI", targets: ["SkillscopeCLI"]),
@@ -29,6 +30,7 @@ let package = Package(
         .systemLibrary(name: "CGit2", pkgConfig: "libgit2", providers: [.apt(["libgit2-dev"])]),
         .systemLibrary(
             name: "CMicroHTTPD", pkgConfig: "libmicrohttpd", providers: [.apt(["libmicrohttpd-dev"])]),
+        .systemLibrary(name: "CLibPQ", pkgConfig: "libpq", providers: [.apt(["libpq-dev"])]),
 
         // Wrappers: know nothing of Skillscope.
         .target(name: "SQLite", dependencies: ["CSQLite"], swiftSettings: settings),
@@ -37,11 +39,14 @@ let package = Package(
         .target(name: "Hashing", dependencies: ["CCrypto"], swiftSettings: settings),
         .target(name: "Git", dependencies: ["CGit2"], swiftSettings: settings),
         .target(name: "MicroHTTP", dependencies: ["CMicroHTTPD"], swiftSettings: settings),
+        .target(name: "Postgres", dependencies: ["CLibPQ"], swiftSettings: settings),
 
         // The domain.
         .target(name: "SkillscopeCore", dependencies: ["CommonMark", "YAML", "Hashing"], swiftSettings: settings),
         .target(name: "SkillscopeStore", dependencies: ["SkillscopeCore"], swiftSettings: settings),
         .target(name: "SkillscopeSQLite", dependencies: ["SkillscopeStore", "SQLite"], swiftSettings: settings),
+        .target(
+            name: "SkillscopePostgres", dependencies: ["SkillscopeStore", "Postgres"], swiftSettings: settings),
         .target(
             name: "SkillscopeIngest", dependencies: ["SkillscopeCore", "SkillscopeStore", "Git", "Hashing", "YAML"],
             swiftSettings: settings),
@@ -56,14 +61,17 @@ let package = Package(
         .target(
             name: "SkillscopeCLI",
             dependencies: [
-                "SkillscopeCore", "SkillscopeStore", "SkillscopeSQLite", "SkillscopeIngest", "SkillscopeWeb", "Hashing",
-                "MicroHTTP", "SkillscopeSync",
+                "SkillscopeCore", "SkillscopeStore", "SkillscopeSQLite", "SkillscopePostgres", "SkillscopeIngest",
+                "SkillscopeWeb", "Hashing", "MicroHTTP", "SkillscopeSync",
             ],
             swiftSettings: settings),
         .executableTarget(name: "skillscope", dependencies: ["SkillscopeCLI"], swiftSettings: settings),
         .target(
             name: "SkillscopeTesting",
-            dependencies: ["SkillscopeCore", "SkillscopeStore", "SkillscopeSQLite", "SkillscopeIngest", "SQLite"],
+            dependencies: [
+                "SkillscopeCore", "SkillscopeStore", "SkillscopeSQLite", "SkillscopePostgres", "SkillscopeIngest",
+                "SQLite", "Postgres",
+            ],
             swiftSettings: settings),
 
         // Tests: one target per module.
@@ -77,6 +85,7 @@ let package = Package(
         .testTarget(name: "YAMLTests", dependencies: ["YAML"], swiftSettings: settings),
         .testTarget(name: "HashingTests", dependencies: ["Hashing"], swiftSettings: settings),
         .testTarget(name: "GitTests", dependencies: ["Git", "SkillscopeTesting"], swiftSettings: settings),
+        .testTarget(name: "PostgresTests", dependencies: ["Postgres"], swiftSettings: settings),
         .testTarget(name: "SkillscopeStoreTests", dependencies: ["SkillscopeStore"], swiftSettings: settings),
         .testTarget(
             name: "SkillscopeCoreTests", dependencies: ["SkillscopeCore", "SkillscopeTesting", "YAML"],
@@ -87,6 +96,9 @@ let package = Package(
             swiftSettings: settings),
         .testTarget(
             name: "SkillscopeSQLiteTests", dependencies: ["SkillscopeSQLite", "SkillscopeTesting"],
+            swiftSettings: settings),
+        .testTarget(
+            name: "SkillscopePostgresTests", dependencies: ["SkillscopePostgres", "SkillscopeTesting", "Postgres"],
             swiftSettings: settings),
         .testTarget(
             name: "SkillscopeIngestTests", dependencies: ["SkillscopeIngest", "SkillscopeTesting"],

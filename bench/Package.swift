@@ -11,6 +11,7 @@ let package = Package(
                 .product(name: "SkillscopeCore", package: "skillscope"),
                 .product(name: "SkillscopeIngest", package: "skillscope"),
                 .product(name: "SkillscopeSQLite", package: "skillscope"),
+                .product(name: "SkillscopePostgres", package: "skillscope"),
                 .product(name: "SkillscopeStore", package: "skillscope"),
             ])
     ]

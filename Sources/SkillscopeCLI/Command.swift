@@ -1,5 +1,4 @@
 internal import Foundation
-internal import SkillscopeSQLite
 public import SkillscopeStore
 
 /// One `skillscope` subcommand.
@@ -17,30 +16,21 @@ public protocol Command: Sendable {
 /// What every command gets: the environment, options shared by all, and output.
 public struct Context: Sendable {
     public var environment: [String: String]
-    /// `--db`, else `$SKILLSCOPE_DB`, else `~/.skillscope/registry.sqlite`.
+    /// `--db`, else `$SKILLSCOPE_DB`, else `~/.skillscope/registry.sqlite`: a path, or a `postgres://` URL.
     public var databasePath: String
     public var json: Bool
     public let output: Output
 
-    /// Opens the registry, creating its folder when needed.
+    /// The registry `--db` names: an SQLite file or a PostgreSQL URL.
+    var registry: RegistryLocation { RegistryLocation(databasePath) }
+
+    /// Opens the registry, creating it when needed.
     public func openStore() throws -> any Store {
-        let folder = (databasePath as NSString).deletingLastPathComponent
-        if !folder.isEmpty && !FileManager.default.fileExists(atPath: folder) {
-            do {
-                try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-            } catch {
-                throw CLIError("cannot create the registry folder \(folder)", exitCode: .unavailable)
-            }
-        }
-        return try SQLiteStore(path: databasePath)
+        try registry.open()
     }
 
     /// Opens an existing registry for reading; a missing one is a clear error, not an empty registry.
     public func openExistingStore() throws -> any Store {
-        guard FileManager.default.fileExists(atPath: databasePath) else {
-            throw CLIError(
-                "no registry at \(databasePath); run `skillscope ingest PATH` first or pass --db", exitCode: .noInput)
-        }
-        return try openStore()
+        try registry.openExisting()
     }
 }

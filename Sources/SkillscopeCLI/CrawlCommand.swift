@@ -29,7 +29,8 @@ struct CrawlCommand: Command {
         Options:
           --search QUERY       a GitHub repository search whose results are crawled too
           --api-url URL        the API's base URL (default $SKILLSCOPE_GITHUB_API, else https://api.github.com)
-          --cache DIR          the answer cache (default: the registry's path followed by -github)
+          --cache DIR          the answer cache (default: the registry's path followed by -github; for a
+                               PostgreSQL registry, ~/.skillscope/github-cache)
           --max-blob-bytes N   instruction files larger than this are not fetched (default 1048576)
           --max-wait SECONDS   the longest wait for a rate limit to reset before stopping (default 60)
           --max-file-bytes N   the largest file parsed (default 1048576)
@@ -88,7 +89,7 @@ struct CrawlCommand: Command {
         let drawsProgress = output.isErrorTerminal && !context.json
         let source = GitHubSource(
             repositories: repositories, search: search, client: GitHubClient(configuration: client),
-            cache: GitHubCache(root: cache ?? context.databasePath + "-github"), configuration: github
+            cache: GitHubCache(root: cache ?? defaultCache(context)), configuration: github
         ) { done, total, name in
             guard drawsProgress else { return }
             output.progress("\r\u{1B}[2Kcrawling \(done)/\(total) \(name)")
@@ -104,5 +105,13 @@ struct CrawlCommand: Command {
                     + "\(statistics.retries) retried, \(statistics.rateLimitWaits) rate-limit waits")
         }
         return code
+    }
+
+    /// Beside an SQLite registry; a PostgreSQL registry has no folder, so under `~/.skillscope`.
+    private func defaultCache(_ context: Context) -> String {
+        if context.registry.isPostgres {
+            return (context.environment["HOME"] ?? NSHomeDirectory()) + "/.skillscope/github-cache"
+        }
+        return context.databasePath + "-github"
     }
 }

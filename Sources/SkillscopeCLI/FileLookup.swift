@@ -50,7 +50,7 @@ enum FileLookup {
             reference = .key(FileKey(repository: parts[0] + "/" + parts[1], path: parts[2]))
         }
         guard let file = try store.file(reference) else {
-            throw CLIError("no file \(argument) in the registry at \(context.databasePath)", exitCode: .noInput)
+            throw CLIError("no file \(argument) in the registry at \(context.registry.displayName)", exitCode: .noInput)
         }
         return .stored(file, try store.rules(ofFile: file.id))
     }

@@ -7,9 +7,9 @@ internal import SkillscopeSync
 public enum SkillscopeCLI {
     static let commands: [any Command.Type] = [
         IngestCommand.self, CrawlCommand.self, RulesCommand.self, ShowCommand.self, SearchCommand.self,
-        VersionsCommand.self, CheckCommand.self, ExportCommand.self, ServeCommand.self, TokenCommand.self,
-        StatsCommand.self, RemixCommand.self, AddCommand.self, RemoveCommand.self, ListCommand.self,
-        InstallCommand.self, UpdateCommand.self, SyncCommand.self, StatusCommand.self,
+        VersionsCommand.self, CheckCommand.self, ExportCommand.self, MigrateCommand.self, ServeCommand.self,
+        TokenCommand.self, StatsCommand.self, RemixCommand.self, AddCommand.self, RemoveCommand.self,
+        ListCommand.self, InstallCommand.self, UpdateCommand.self, SyncCommand.self, StatusCommand.self,
     ]
 
     static var usage: String {
@@ -24,7 +24,8 @@ public enum SkillscopeCLI {
             \(list.joined(separator: "\n"))
 
             Options for every command:
-              --db PATH   the registry (default $SKILLSCOPE_DB, else ~/.skillscope/registry.sqlite)
+              --db DB     the registry: an SQLite path or a postgres:// URL (default $SKILLSCOPE_DB,
+                          else ~/.skillscope/registry.sqlite)
               --json      print results as JSON (read commands)
               --help      show a command's help
 

@@ -26,7 +26,7 @@ struct StatsCommand: Command {
             return .success
         }
         let output = context.output
-        output.print("registry \(context.databasePath) (\(stats.engine), schema \(stats.schemaVersion))")
+        output.print("registry \(context.registry.displayName) (\(stats.engine), schema \(stats.schemaVersion))")
         output.print("  repositories  \(stats.repositories)")
         output.print(
             "  files         \(stats.files) (\(stats.indexed) indexed, \(stats.rejected) rejected, \(stats.bytes) bytes)"

@@ -82,22 +82,14 @@ extension SQLiteStore {
         let rows = try reading { connection in
             try connection.query(
                 """
-                SELECT f.id, r.full_name, f.path, f.kind, f.name, coalesce(f.first_commit_at, f.first_seen),
-                    coalesce(r.stars, 0), f.words_hash, f.word_count, p.phrases
+                SELECT \(LineageRecord.selectedColumns)
                 FROM json_each(?1) j JOIN files f ON f.id = j.value JOIN file_phrases p ON p.file_id = f.id
                 JOIN repositories r ON r.id = f.repository_id
                 WHERE f.status = 'indexed' AND \(Self.isCurrent)
                 ORDER BY f.id
                 """, [list])
         }
-        return rows.map { row in
-            let phrases = row.uint64s(9) ?? []
-            return LineageRecord(
-                id: Int64(row.int(0) ?? 0), key: FileKey(repository: row.string(1) ?? "", path: row.string(2) ?? ""),
-                kind: FileKind(rawValue: row.string(3) ?? "") ?? .agents, name: row.string(4),
-                firstSeen: row.string(5) ?? "", stars: row.int(6) ?? 0,
-                sequenceHash: UInt64(bitPattern: Int64(row.int(7) ?? 0)), wordCount: row.int(8) ?? 0, phrases: phrases)
-        }
+        return rows.map { LineageRecord(reading: $0) }
     }
 
     public func fingerprint(ofFile id: Int64) throws -> TextFingerprint? {

@@ -4,101 +4,57 @@ public import SkillscopeCore
 public import SkillscopeStore
 
 extension SQLiteStore {
-    private static let fileColumns = """
-        f.id, r.full_name, f.path, f.kind, f.status, f.commit_sha, f.first_commit_at, f.last_commit_at, f.first_seen,
-        f.last_seen, f.sha256, f.bytes, f.name, f.title, f.description, f.front_matter, f.diagnostics, f.line_count,
-        f.rule_count, f.body, r.stars, r.license, r.topics, r.default_branch, r.pushed_at, r.head_commit, f.findings,
-        f.security, (SELECT record FROM listings WHERE file_id = f.id), f.blob_sha,
-        (SELECT removed_at FROM removed_files WHERE file_id = f.id)
-        """
-
     public func file(_ reference: FileReference) throws -> StoredFile? {
         try reading { connection in
             let row: Row?
             switch reference {
             case .id(let id):
                 row = try connection.queryOne(
-                    "SELECT \(Self.fileColumns) FROM files f JOIN repositories r ON r.id = f.repository_id WHERE f.id = ?1",
+                    "SELECT \(StoredFile.selectedColumns) FROM files f JOIN repositories r ON r.id = f.repository_id WHERE f.id = ?1",
                     [id])
             case .key(let key):
                 row = try connection.queryOne(
                     """
-                    SELECT \(Self.fileColumns) FROM files f JOIN repositories r ON r.id = f.repository_id
+                    SELECT \(StoredFile.selectedColumns) FROM files f JOIN repositories r ON r.id = f.repository_id
                     WHERE r.full_name = ?1 AND f.path = ?2
                     """, [key.repository, key.path])
             }
-            return try row.map(Self.storedFile)
+            return try row.map { try StoredFile(reading: $0) }
         }
-    }
-
-    private static func storedFile(_ row: Row) throws -> StoredFile {
-        let decoder = JSONDecoder()
-        let diagnostics = try decoder.decode([FileDiagnostic].self, from: Data((row.string(16) ?? "[]").utf8))
-        let topics = (try? decoder.decode([String].self, from: Data((row.string(22) ?? "[]").utf8))) ?? []
-        let fullName = row.string(1) ?? ""
-        var file = StoredFile(
-            id: Int64(row.int(0) ?? 0), key: FileKey(repository: fullName, path: row.string(2) ?? ""),
-            kind: FileKind(rawValue: row.string(3) ?? "") ?? .agents,
-            status: FileStatus(rawValue: row.string(4) ?? "") ?? .rejected, commit: row.string(5),
-            firstCommitAt: row.string(6), lastCommitAt: row.string(7), firstSeen: row.string(8) ?? "",
-            lastSeen: row.string(9) ?? "", sha256: row.string(10) ?? "", bytes: row.int(11) ?? 0, name: row.string(12),
-            title: row.string(13), description: row.string(14), frontMatterJSON: row.string(15),
-            diagnostics: diagnostics, lineCount: row.int(17) ?? 0, ruleCount: row.int(18) ?? 0,
-            text: row.string(19) ?? "",
-            repository: RepositoryRecord(
-                fullName: fullName, stars: row.int(20), license: row.string(21), topics: topics,
-                defaultBranch: row.string(23), pushedAt: row.string(24), commit: row.string(25)))
-        file.findings = (try? decoder.decode([Finding].self, from: Data((row.string(26) ?? "[]").utf8))) ?? []
-        if let security = row.string(27) {
-            file.security = try decoder.decode(SecurityReport.self, from: Data(security.utf8))
-        }
-        file.listingJSON = row.string(28)
-        file.blobSHA = row.string(29)
-        file.removedAt = row.string(30)
-        return file
     }
 
     public func rules(ofFile id: Int64) throws -> [Rule] {
         let row = try reading { connection in
-            try connection.queryOne("SELECT rules_text, rules_layout, rule_count FROM files WHERE id = ?1", [id])
+            try connection.queryOne("SELECT \(Rule.selectedColumns) FROM files WHERE id = ?1", [id])
         }
-        guard let row, (row.int(2) ?? 0) > 0 else { return [] }
-        let layout = try JSONDecoder().decode(RulesLayout.self, from: Data((row.string(1) ?? "{}").utf8))
-        let texts = (row.string(0) ?? "").split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        return layout.rules(texts: texts)
+        return try row.map { try Rule.stored(reading: $0) } ?? []
     }
 
     public func search(_ query: SearchQuery) throws -> SearchResults {
-        let terms = query.terms
-        guard !terms.isEmpty else {
-            throw StoreError(.invalidQuery, "the search has no words to look for")
-        }
         do {
-            return try search(terms: terms, query: query)
+            return try search(query, splittingTerms: false)
         } catch let error as StoreError where "\(error)".contains("phrase queries are not supported") {
             // A term FTS5's tokenizer cuts in two (a virama, a rare script) would be a phrase, which this index
             // (detail=column) cannot match: cut terms at every character that is not a letter or digit on its own.
-            let strict = terms.flatMap { term in
-                term.unicodeScalars.split { !($0.properties.generalCategory.isLetterOrNumber) }.map { String($0) }
-            }
             do {
-                return try search(terms: strict.isEmpty ? terms : strict, query: query)
+                return try search(query, splittingTerms: true)
             } catch let retry as StoreError where "\(retry)".contains("phrase queries are not supported") {
                 throw StoreError(.invalidQuery, "the search holds words the index cannot match; try other words")
             }
         }
     }
 
-    private func search(terms: [String], query: SearchQuery) throws -> SearchResults {
+    private func search(_ query: SearchQuery, splittingTerms: Bool) throws -> SearchResults {
         try reading { connection in
-            let all = terms.map { "\"\($0)\"" }.joined(separator: " ")
-            var results = try Self.search(connection, match: all, query: query)
-            if results.total == 0 && terms.count > 1 {
-                results = try Self.search(
-                    connection, match: terms.map { "\"\($0)\"" }.joined(separator: " OR "), query: query)
-                results.matchedAllTerms = false
+            try query.matchingAllTermsElseAny { terms, all in
+                let used =
+                    splittingTerms
+                    ? terms.flatMap { term in
+                        term.unicodeScalars.split { !$0.properties.generalCategory.isLetterOrNumber }.map(String.init)
+                    } : terms
+                let match = (used.isEmpty ? terms : used).map { "\"\($0)\"" }.joined(separator: all ? " " : " OR ")
+                return try Self.search(connection, match: match, query: query)
             }
-            return results
         }
     }
 

@@ -1,4 +1,4 @@
-internal import Foundation
+internal import FoundationEssentials
 internal import SQLite
 public import SkillscopeStore
 
@@ -21,7 +21,7 @@ extension SQLiteStore {
     }
 
     public func writeReview(_ review: ReviewRecord, perMinute: Int) throws -> ReviewWrite {
-        let windowStart = Self.minuteBefore(review.at)
+        let windowStart = ReviewRecord.minuteBefore(review.at)
         return try writing { connection in
             let recent =
                 try connection.queryOne(
@@ -29,7 +29,7 @@ extension SQLiteStore {
                 )?.int(0) ?? 0
             guard recent < perMinute else { return .rateLimited }
             try connection.run("INSERT INTO review_log (token_id, at) VALUES (?1, ?2)", [review.tokenID, review.at])
-            try connection.run("DELETE FROM review_log WHERE at <= ?1", [Self.minuteBefore(windowStart)])
+            try connection.run("DELETE FROM review_log WHERE at <= ?1", [ReviewRecord.minuteBefore(windowStart)])
             let existing = try connection.queryOne(
                 "SELECT id FROM reviews WHERE file_id = ?1 AND file_sha256 = ?2 AND token_id = ?3",
                 [review.fileID, review.fileSHA256, review.tokenID])?.int(0)
@@ -86,13 +86,51 @@ extension SQLiteStore {
             return summary
         }
     }
+}
 
-    /// The ISO 8601 time a minute before `time` (same format), for the rate window.
-    static func minuteBefore(_ time: String) -> String {
-        let formatter = ISO8601DateFormatter()
-        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-        let plain = ISO8601DateFormatter()
-        guard let date = formatter.date(from: time) ?? plain.date(from: time) else { return time }
-        return formatter.string(from: date.addingTimeInterval(-60))
+extension SQLiteStore {
+    public func exportReviews() throws -> ReviewRows {
+        try reading { connection in
+            let tokens = try connection.query("SELECT id, name, secret_sha256, created_at FROM tokens ORDER BY id").map
+            {
+                ReviewRows.Token(
+                    id: Int64($0.int(0) ?? 0), name: $0.string(1) ?? "", secretSHA256: $0.string(2) ?? "",
+                    createdAt: $0.string(3) ?? "")
+            }
+            let reviews = try connection.query(
+                "SELECT id, file_id, file_sha256, outcome, used_for, reviewer, at, token_id FROM reviews ORDER BY id"
+            ).map { row in
+                (
+                    review: StoredReview(
+                        id: Int64(row.int(0) ?? 0), fileID: Int64(row.int(1) ?? 0), fileSHA256: row.string(2) ?? "",
+                        outcome: ReviewOutcome(rawValue: row.string(3) ?? "") ?? .failed, usedFor: row.string(4) ?? "",
+                        reviewer: row.string(5) ?? "", at: row.string(6) ?? ""),
+                    tokenID: Int64(row.int(7) ?? 0)
+                )
+            }
+            return ReviewRows(tokens: tokens, reviews: reviews)
+        }
+    }
+
+    public func importReviews(_ rows: ReviewRows) throws {
+        guard !rows.tokens.isEmpty || !rows.reviews.isEmpty else { return }
+        try writing { connection in
+            for token in rows.tokens {
+                try connection.run(
+                    "INSERT INTO tokens (id, name, secret_sha256, created_at) VALUES (?1, ?2, ?3, ?4)",
+                    [token.id, token.name, token.secretSHA256, token.createdAt])
+            }
+            for (review, tokenID) in rows.reviews {
+                try connection.run(
+                    """
+                    INSERT INTO reviews (id, file_id, file_sha256, token_id, outcome, used_for, reviewer, at)
+                    VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)
+                    """,
+                    [
+                        review.id, review.fileID, review.fileSHA256, tokenID, review.outcome.rawValue, review.usedFor,
+                        review.reviewer, review.at,
+                    ])
+            }
+        }
     }
 }

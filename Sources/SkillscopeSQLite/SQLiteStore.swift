@@ -126,3 +126,11 @@ enum Timestamp {
         Date.now.formatted(.iso8601)
     }
 }
+
+extension Row: ColumnReading {
+    func int64(_ column: Int) -> Int64? { int(column).map(Int64.init) }
+    func bytes(_ column: Int) -> [UInt8]? {
+        if case .blob(let bytes) = self[column] { return bytes }
+        return nil
+    }
+}

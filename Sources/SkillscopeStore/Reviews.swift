@@ -1,3 +1,5 @@
+internal import Foundation
+
 /// Whether a file worked for the one who used it: the file page's "Does it work?".
 public enum ReviewOutcome: String, Sendable, Hashable, Codable, CaseIterable {
     case worked
@@ -30,6 +32,17 @@ public struct ReviewRecord: Sendable, Hashable {
         self.usedFor = usedFor
         self.reviewer = reviewer
         self.at = at
+    }
+}
+
+extension ReviewRecord {
+    /// The ISO 8601 time a minute before `time` (same format), for the rate window.
+    public static func minuteBefore(_ time: String) -> String {
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        let plain = ISO8601DateFormatter()
+        guard let date = formatter.date(from: time) ?? plain.date(from: time) else { return time }
+        return formatter.string(from: date.addingTimeInterval(-60))
     }
 }
 
@@ -95,5 +108,39 @@ public struct TokenRecord: Sendable, Hashable {
         self.id = id
         self.name = name
         self.createdAt = createdAt
+    }
+}
+
+/// Tokens and reviews as stored, for moving a registry (``RegistryMigration``): secrets stay hashed.
+public struct ReviewRows: Sendable, Hashable {
+    public struct Token: Sendable, Hashable {
+        public var id: Int64
+        public var name: String
+        public var secretSHA256: String
+        public var createdAt: String
+        public init(id: Int64, name: String, secretSHA256: String, createdAt: String) {
+            self.id = id
+            self.name = name
+            self.secretSHA256 = secretSHA256
+            self.createdAt = createdAt
+        }
+    }
+    public var tokens: [Token]
+    /// Each with its token.
+    public var reviews: [(review: StoredReview, tokenID: Int64)]
+
+    public init(tokens: [Token] = [], reviews: [(review: StoredReview, tokenID: Int64)] = []) {
+        self.tokens = tokens
+        self.reviews = reviews
+    }
+
+    public static func == (lhs: ReviewRows, rhs: ReviewRows) -> Bool {
+        lhs.tokens == rhs.tokens && lhs.reviews.map(\.review) == rhs.reviews.map(\.review)
+            && lhs.reviews.map(\.tokenID) == rhs.reviews.map(\.tokenID)
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(tokens)
+        hasher.combine(reviews.map(\.review))
     }
 }

@@ -75,3 +75,25 @@ public struct SearchResults: Sendable, Hashable, Codable {
         self.matchedAllTerms = matchedAllTerms
     }
 }
+
+extension SearchQuery {
+    /// The engines' shared matching rule: every term must match; when nothing does and there are several terms,
+    /// any term does (and the results say so).
+    ///
+    /// - Parameter search: runs the engine's search for `terms`, all required (`true`) or any (`false`).
+    /// - Throws: ``StoreError`` `.invalidQuery` when the query has no words.
+    public func matchingAllTermsElseAny(
+        _ search: (_ terms: [String], _ all: Bool) throws -> SearchResults
+    ) throws -> SearchResults {
+        let terms = self.terms
+        guard !terms.isEmpty else {
+            throw StoreError(.invalidQuery, "the search has no words to look for")
+        }
+        var results = try search(terms, true)
+        if results.total == 0 && terms.count > 1 {
+            results = try search(terms, false)
+            results.matchedAllTerms = false
+        }
+        return results
+    }
+}

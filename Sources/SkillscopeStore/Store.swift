@@ -90,4 +90,24 @@ public protocol Store: Sendable {
 
     /// A file's reviews counted.
     func reviewSummary(ofFile id: Int64) throws -> ReviewSummary
+
+    /// Every token and review as stored, ordered by id, for moving a registry.
+    func exportReviews() throws -> ReviewRows
+
+    /// Writes tokens and reviews exported from another registry, ids kept, in one transaction.
+    func importReviews(_ rows: ReviewRows) throws
+    // MARK: Moving a registry
+
+    /// Every repository as stored, ordered by id.
+    func exportRepositories() throws -> [RepositoryRow]
+
+    /// Up to `limit` files as stored, removed ones too, with ids above `id`, ordered by id: one page of a
+    /// whole-registry export.
+    func exportFiles(after id: Int64, limit: Int) throws -> [FileRow]
+
+    /// Writes rows exported from another registry as they are, ids kept, in one transaction. Used by
+    /// ``RegistryMigration`` on an empty registry; it does not rebuild the passage index.
+    ///
+    /// - Throws: ``StoreError`` `.conflict` when an id or key is already taken.
+    func importRows(repositories: [RepositoryRow], files: [FileRow]) throws
 }

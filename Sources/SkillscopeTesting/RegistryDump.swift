@@ -1,4 +1,6 @@
+internal import Foundation
 internal import SQLite
+public import SkillscopeStore
 
 /// A registry's whole content but the seen times (which record when a run happened), for resume tests to
 /// compare a killed-and-rerun registry with an uninterrupted one.
@@ -22,6 +24,37 @@ public enum RegistryDump {
             for row in try connection.query(sql) { lines.append("\(row.values)") }
         }
         try connection.execute("INSERT INTO files_fts(files_fts) VALUES('integrity-check')")
+        return lines
+    }
+}
+
+extension RegistryDump {
+    /// A registry's whole content through the ``Store`` protocol, whatever the engine, seen times included: one
+    /// JSON line per repository and per file (every stored column, phrase sets in hexadecimal), then the stats.
+    /// Two registries with the same lines hold the same data.
+    public static func lines(store: any Store) throws -> [String] {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        encoder.dataEncodingStrategy = .base64
+        func line(_ value: some Encodable) throws -> String {
+            String(decoding: try encoder.encode(value), as: UTF8.self)
+        }
+        var lines = try store.exportRepositories().map(line)
+        var after: Int64 = 0
+        while true {
+            let page = try store.exportFiles(after: after, limit: 200)
+            guard let last = page.last else { break }
+            lines += try page.map(line)
+            after = last.id
+        }
+        let reviews = try store.exportReviews()
+        for token in reviews.tokens {
+            lines.append("token \(token.id) \(token.name) \(token.secretSHA256) \(token.createdAt)")
+        }
+        for (review, tokenID) in reviews.reviews { lines.append("review \(tokenID) " + (try line(review))) }
+        var stats = try store.stats()
+        (stats.engine, stats.schemaVersion) = ("", 0)
+        lines.append(try line(stats))
         return lines
     }
 }

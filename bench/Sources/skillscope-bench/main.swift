@@ -1,6 +1,7 @@
 import Foundation
 import SkillscopeCore
 import SkillscopeIngest
+import SkillscopePostgres
 import SkillscopeSQLite
 import SkillscopeStore
 
@@ -58,10 +59,33 @@ if arguments.first == "versions", arguments.count >= 2 {
     print(String(decoding: try JSONSerialization.data(withJSONObject: line, options: [.sortedKeys]), as: UTF8.self))
     exit(0)
 }
+if arguments.first == "engines", arguments.count >= 2 {
+    let folder = NSTemporaryDirectory() + "/skillscope-bench-\(ProcessInfo.processInfo.processIdentifier)"
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let path = folder + "/registry.sqlite"
+    var runs: [(any Store, () -> Int)] = [
+        (
+            try SQLiteStore(path: path),
+            { (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0 }
+        )
+    ]
+    if let url = option("postgres") {
+        let store = try PostgresStore(
+            configuration: PostgresStore.Configuration(conninfo: url, schema: option("schema")))
+        runs.append((store, { 0 }))
+    }
+    for (store, size) in runs {
+        let line = try await EnginesScenario.run(
+            corpus: arguments[1], label: option("label") ?? "engines", store: store, databaseBytes: size)
+        print(String(decoding: try JSONSerialization.data(withJSONObject: line, options: [.sortedKeys]), as: UTF8.self))
+    }
+    exit(0)
+}
 guard arguments.count >= 2, arguments[0] == "ingest" else {
     FileHandle.standardError.write(
         Data(
-            "usage: skillscope-bench ingest|parse|versions CORPUS_DIR [--label NAME] [--sample N] [--truth-out FILE]\n"
+            "usage: skillscope-bench ingest|parse|versions|engines CORPUS_DIR [--label NAME] [--sample N] [--truth-out FILE] [--postgres URL --schema NAME]\n"
                 .utf8))
     exit(64)
 }

@@ -1,0 +1,154 @@
+internal import Postgres
+public import SkillscopeCore
+public import SkillscopeStore
+internal import Synchronization
+
+extension PostgresStore {
+    public func passageIndex() throws -> PassageIndex {
+        let generation = try reading { try Self.generation("files_generation", on: $0) }
+        if let cached = indexCache.withLock({ $0 }), cached.generation == generation { return cached.index }
+        let index = try reading { connection -> PassageIndex in
+            // One snapshot for the generation and the parts, so a refresh committing meanwhile is not half read.
+            try connection.transaction { connection in
+                _ = try connection.query("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ")
+                if try Self.generation("passage_index_generation", on: connection) == generation,
+                    let kept = try Self.loadKeptIndex(on: connection)
+                {
+                    return kept
+                }
+                return try Self.buildIndex(on: connection)
+            }
+        }
+        indexCache.withLock { $0 = (generation, index) }
+        return index
+    }
+
+    @discardableResult public func refreshPassageIndex() throws -> Bool {
+        try writing { connection -> Bool in
+            let generation = try Self.generation("files_generation", on: connection)
+            guard try Self.generation("passage_index_generation", on: connection) != generation else { return false }
+            let index = try Self.buildIndex(on: connection)
+            let bytes = index.encoded()
+            _ = try connection.query("DELETE FROM passage_index")
+            let part = 32 << 20
+            for (number, start) in stride(from: 0, to: bytes.count, by: part).enumerated() {
+                _ = try connection.query(
+                    "INSERT INTO passage_index (part, data) VALUES ($1, $2)",
+                    [number, Array(bytes[start..<min(start + part, bytes.count)])])
+            }
+            _ = try connection.query(
+                "UPDATE meta SET value = $1 WHERE key = 'passage_index_generation'", [Int64(generation)])
+            indexCache.withLock { $0 = (generation, index) }
+            return true
+        }
+    }
+
+    private static func generation(_ key: String, on connection: Connection) throws -> Int {
+        try connection.queryOne("SELECT value FROM meta WHERE key = $1", [key])?.int(0) ?? 0
+    }
+
+    private static func loadKeptIndex(on connection: Connection) throws -> PassageIndex? {
+        var bytes: [UInt8] = []
+        for row in try connection.query("SELECT data FROM passage_index ORDER BY part", format: .binary) {
+            bytes += row.bytes(0) ?? []
+        }
+        return PassageIndex(encoded: bytes)
+    }
+
+    /// Reads every current file's fingerprints a page of 20,000 files at a time (the index visits them twice,
+    /// see ``SkillscopeCore/PassageIndex/init(visiting:)``), never holding them all.
+    private static func buildIndex(on connection: Connection) throws -> PassageIndex {
+        var failure: (any Error)?
+        let index = PassageIndex(visiting: { visit in
+            guard failure == nil else { return }
+            do {
+                var after: Int64 = 0
+                while true {
+                    let rows = try connection.query(
+                        """
+                        SELECT p.file_id, p.fingerprints FROM file_phrases p
+                        WHERE p.file_id > $1 AND NOT EXISTS (SELECT 1 FROM removed_files x WHERE x.file_id = p.file_id)
+                        ORDER BY p.file_id LIMIT 20000
+                        """, [after], format: .binary)
+                    for row in rows {
+                        guard let id = row.int64(0), let fingerprints = row.uint64s(1) else { continue }
+                        visit(id, fingerprints)
+                        after = id
+                    }
+                    if rows.count < 20000 { break }
+                }
+            } catch {
+                failure = error
+            }
+        })
+        if let failure { throw failure }
+        return index
+    }
+
+    public func lineageRecords(_ ids: [Int64]) throws -> [LineageRecord] {
+        guard !ids.isEmpty else { return [] }
+        let rows = try reading { connection in
+            try connection.query(
+                """
+                SELECT \(LineageRecord.selectedColumns)
+                FROM files f JOIN file_phrases p ON p.file_id = f.id JOIN repositories r ON r.id = f.repository_id
+                WHERE f.id = ANY($1::bigint[]) AND f.status = 'indexed' AND \(Self.isCurrent)
+                ORDER BY f.id
+                """, [PostgresValue.array(ids)], format: .binary)
+        }
+        return rows.map { LineageRecord(reading: $0) }
+    }
+
+    public func fingerprint(ofFile id: Int64) throws -> TextFingerprint? {
+        let row = try reading { connection in
+            try connection.queryOne(
+                """
+                SELECT f.word_count, f.words_hash, p.phrases, p.fingerprints
+                FROM files f JOIN file_phrases p ON p.file_id = f.id WHERE f.id = $1 AND f.status = 'indexed'
+                """, [id], format: .binary)
+        }
+        guard let row, let phrases = row.uint64s(2), let winnowed = row.uint64s(3) else { return nil }
+        return TextFingerprint(
+            wordCount: row.int(0) ?? 0, sequenceHash: UInt64(bitPattern: row.int64(1) ?? 0), phrases: phrases,
+            winnowed: winnowed)
+    }
+
+    public func fileIDs(sequenceHash: UInt64) throws -> [Int64] {
+        try reading { connection in
+            try connection.query(
+                "SELECT id FROM files f WHERE words_hash = $1 AND status = 'indexed' AND \(Self.isCurrent) ORDER BY id",
+                [Int64(bitPattern: sequenceHash)]
+            ).compactMap { $0.int64(0) }
+        }
+    }
+
+    public func fileIDs(nameKey: String) throws -> [Int64] {
+        try reading { connection in
+            try connection.query(
+                "SELECT id FROM files f WHERE name_key = $1 AND status = 'indexed' AND \(Self.isCurrent) ORDER BY id",
+                [nameKey]
+            ).compactMap { $0.int64(0) }
+        }
+    }
+
+    public func repositoryFiles(_ repository: String) throws -> [RepositoryFile] {
+        try reading { connection in
+            try connection.query(
+                """
+                SELECT f.id, f.path, f.kind, f.name FROM files f JOIN repositories r ON r.id = f.repository_id
+                WHERE r.full_name = $1 AND f.status = 'indexed' AND \(Self.isCurrent) ORDER BY f.path COLLATE "C"
+                """, [repository]
+            ).map {
+                RepositoryFile(
+                    id: $0.int64(0) ?? 0, path: $0.string(1) ?? "",
+                    kind: FileKind(rawValue: $0.string(2) ?? "") ?? .agents, name: $0.string(3))
+            }
+        }
+    }
+
+    public func indexedFileCount() throws -> Int {
+        try reading {
+            try $0.queryOne("SELECT count(*) FROM files f WHERE status = 'indexed' AND \(Self.isCurrent)")?.int(0) ?? 0
+        }
+    }
+}

@@ -1,0 +1,134 @@
+internal import FoundationEssentials
+internal import Postgres
+public import SkillscopeCore
+public import SkillscopeStore
+
+extension PostgresStore {
+    public func file(_ reference: FileReference) throws -> StoredFile? {
+        let row = try reading { connection -> Row? in
+            switch reference {
+            case .id(let id):
+                return try connection.queryOne(
+                    "SELECT \(StoredFile.selectedColumns) FROM files f JOIN repositories r ON r.id = f.repository_id WHERE f.id = $1",
+                    [id])
+            case .key(let key):
+                return try connection.queryOne(
+                    """
+                    SELECT \(StoredFile.selectedColumns) FROM files f JOIN repositories r ON r.id = f.repository_id
+                    WHERE r.full_name = $1 AND f.path = $2
+                    """, [key.repository, key.path])
+            }
+        }
+        return try row.map { try StoredFile(reading: $0) }
+    }
+
+    public func rules(ofFile id: Int64) throws -> [Rule] {
+        let row = try reading { connection in
+            try connection.queryOne("SELECT \(Rule.selectedColumns) FROM files WHERE id = $1", [id])
+        }
+        return try row.map { try Rule.stored(reading: $0) } ?? []
+    }
+
+    /// Searches the weighted `tsvector`: every term must match, else any term does.
+    ///
+    /// Terms are joined with `&` (then `|`) into `to_tsquery('english', …)`; ``SkillscopeStore/SearchQuery/terms``
+    /// holds only letters, digits and `_`, so no user text reaches the query syntax. Ranking mirrors SQLite's:
+    /// `ts_rank` with weights in SQLite's bm25 proportions (name 10, description 5, rules 2, body 1), divided by
+    /// 1 + log(length) as bm25 normalises for length, times the same kind multipliers (skills 1.5, reference
+    /// files 1.0, the rest 1.2).
+    ///
+    /// - Complexity: the GIN index finds the matches; ranking reads each match's `tsvector`; snippets are made
+    ///   for the returned page only.
+    public func search(_ query: SearchQuery) throws -> SearchResults {
+        try reading { connection in
+            try query.matchingAllTermsElseAny { terms, all in
+                try Self.search(connection, tsquery: terms.joined(separator: all ? " & " : " | "), query: query)
+            }
+        }
+    }
+
+    private static func search(_ connection: Connection, tsquery: String, query: SearchQuery) throws -> SearchResults {
+        var filter = ""
+        var arguments: [any PostgresBindable] = [tsquery]
+        if !query.kinds.isEmpty {
+            filter = "AND f.kind = ANY($2::text[])"
+            arguments.append(PostgresValue.array(query.kinds.map(\.rawValue)))
+        }
+        let match = "f.search @@ to_tsquery('english', $1) \(filter) AND \(isCurrent)"
+        let total = try connection.queryOne("SELECT count(*) FROM files f WHERE \(match)", arguments)?.int(0) ?? 0
+        guard total > query.offset else { return SearchResults(hits: [], total: total, matchedAllTerms: true) }
+        let limit = arguments.count + 1
+        let rows = try connection.query(
+            """
+            SELECT page.id, r.full_name, page.path, page.kind, page.name, page.description, r.stars, page.weighted,
+                ts_headline('english', page.body, to_tsquery('english', $1),
+                    'StartSel="", StopSel="", MaxWords=16, MinWords=6, MaxFragments=1, FragmentDelimiter=" … "')
+            FROM (
+                SELECT f.id, f.repository_id, f.path, f.kind, f.name, f.description, f.body,
+                    ts_rank('{0.1, 0.2, 0.5, 1.0}', f.search, to_tsquery('english', $1), 1)
+                        * (CASE f.kind WHEN 'skill' THEN 1.5 WHEN 'skill-reference' THEN 1.0 ELSE 1.2 END) AS weighted
+                FROM files f WHERE \(match)
+                ORDER BY weighted DESC, f.id LIMIT $\(limit) OFFSET $\(limit + 1)
+            ) AS page JOIN repositories r ON r.id = page.repository_id
+            ORDER BY page.weighted DESC, page.id
+            """, arguments + [query.limit, query.offset])
+        let hits = rows.map { row in
+            SearchHit(
+                id: row.int64(0) ?? 0, key: FileKey(repository: row.string(1) ?? "", path: row.string(2) ?? ""),
+                kind: FileKind(rawValue: row.string(3) ?? "") ?? .agents, name: row.string(4),
+                description: row.string(5), stars: row.int(6), score: row.double(7) ?? 0,
+                snippet: row.string(8) ?? "")
+        }
+        return SearchResults(hits: hits, total: total, matchedAllTerms: true)
+    }
+
+    public func stats() throws -> RegistryStats {
+        try reading { connection in
+            var stats = RegistryStats()
+            stats.engine = engine
+            stats.repositories = try connection.queryOne("SELECT count(*) FROM repositories")?.int(0) ?? 0
+            stats.removed = try connection.queryOne("SELECT count(*) FROM removed_files")?.int(0) ?? 0
+            for row in try connection.query(
+                """
+                SELECT status, kind, count(*), coalesce(sum(bytes), 0)::bigint, coalesce(sum(rule_count), 0)::bigint
+                FROM files f WHERE \(Self.isCurrent) GROUP BY status, kind
+                """)
+            {
+                let count = row.int(2) ?? 0
+                stats.files += count
+                stats.bytes += row.int(3) ?? 0
+                stats.rules += row.int(4) ?? 0
+                if row.string(0) == "indexed" {
+                    stats.indexed += count
+                    stats.byKind[row.string(1) ?? "", default: 0] += count
+                } else {
+                    stats.rejected += count
+                }
+            }
+            for row in try connection.query(
+                """
+                SELECT f.status, d.value ->> 'code', count(DISTINCT f.id)
+                FROM files f, jsonb_array_elements(f.diagnostics::jsonb) AS d WHERE \(Self.isCurrent) GROUP BY 1, 2
+                """)
+            {
+                let code = row.string(1) ?? ""
+                if row.string(0) == "rejected" {
+                    stats.rejectedByReason[code] = row.int(2) ?? 0
+                } else {
+                    stats.diagnosticsByCode[code] = row.int(2) ?? 0
+                }
+            }
+            stats.schemaVersion = try connection.queryOne("SELECT max(version) FROM schema_migrations")?.int(0) ?? 0
+            return stats
+        }
+    }
+
+    public func fileKeys() throws -> [(id: Int64, key: FileKey)] {
+        let rows = try reading { connection in
+            try connection.query(
+                "SELECT f.id, r.full_name, f.path FROM files f JOIN repositories r ON r.id = f.repository_id ORDER BY f.id"
+            )
+        }
+        return rows.map { ($0.int64(0) ?? 0, FileKey(repository: $0.string(1) ?? "", path: $0.string(2) ?? "")) }
+    }
+}

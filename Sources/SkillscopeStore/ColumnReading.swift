@@ -1,0 +1,140 @@
+internal import FoundationEssentials
+public import SkillscopeCore
+
+/// A result row as the engines read it, column by column: both engines' rows conform, so each stored value is
+/// decoded in one place whatever the engine.
+public protocol ColumnReading {
+    func string(_ column: Int) -> String?
+    func int(_ column: Int) -> Int?
+    func int64(_ column: Int) -> Int64?
+    /// A blob (`BLOB`, `bytea`).
+    func bytes(_ column: Int) -> [UInt8]?
+    /// A blob of little-endian 64-bit values (``SkillscopeCore/HashCoding``).
+    func uint64s(_ column: Int) -> [UInt64]?
+}
+
+extension StoredFile {
+    /// The columns both engines select for a stored file, in the order ``init(reading:)`` reads them, from
+    /// `files f JOIN repositories r`.
+    public static let selectedColumns = """
+        f.id, r.full_name, f.path, f.kind, f.status, f.commit_sha, f.first_commit_at, f.last_commit_at, f.first_seen,
+        f.last_seen, f.sha256, f.bytes, f.name, f.title, f.description, f.front_matter, f.diagnostics, f.line_count,
+        f.rule_count, f.body, r.stars, r.license, r.topics, r.default_branch, r.pushed_at, r.head_commit, f.findings,
+        f.security, (SELECT record FROM listings WHERE file_id = f.id), f.blob_sha,
+        (SELECT removed_at FROM removed_files WHERE file_id = f.id)
+        """
+
+    /// Decodes a row of ``selectedColumns``.
+    ///
+    /// - Throws: a decoding error when the stored diagnostics or security report are not valid JSON.
+    public init(reading row: some ColumnReading) throws {
+        let decoder = JSONDecoder()
+        let diagnostics = try decoder.decode([FileDiagnostic].self, from: Data((row.string(16) ?? "[]").utf8))
+        let topics = (try? decoder.decode([String].self, from: Data((row.string(22) ?? "[]").utf8))) ?? []
+        let fullName = row.string(1) ?? ""
+        self.init(
+            id: row.int64(0) ?? 0, key: FileKey(repository: fullName, path: row.string(2) ?? ""),
+            kind: FileKind(rawValue: row.string(3) ?? "") ?? .agents,
+            status: FileStatus(rawValue: row.string(4) ?? "") ?? .rejected, commit: row.string(5),
+            firstCommitAt: row.string(6), lastCommitAt: row.string(7), firstSeen: row.string(8) ?? "",
+            lastSeen: row.string(9) ?? "", sha256: row.string(10) ?? "", bytes: row.int(11) ?? 0, name: row.string(12),
+            title: row.string(13), description: row.string(14), frontMatterJSON: row.string(15),
+            diagnostics: diagnostics, lineCount: row.int(17) ?? 0, ruleCount: row.int(18) ?? 0,
+            text: row.string(19) ?? "",
+            repository: RepositoryRecord(
+                fullName: fullName, stars: row.int(20), license: row.string(21), topics: topics,
+                defaultBranch: row.string(23), pushedAt: row.string(24), commit: row.string(25)))
+        findings = (try? decoder.decode([Finding].self, from: Data((row.string(26) ?? "[]").utf8))) ?? []
+        if let security = row.string(27) {
+            self.security = try decoder.decode(SecurityReport.self, from: Data(security.utf8))
+        }
+        listingJSON = row.string(28)
+        blobSHA = row.string(29)
+        removedAt = row.string(30)
+    }
+}
+
+extension RepositoryRow {
+    /// The columns both engines select for a repository row, in the order ``init(reading:)`` reads them.
+    public static let selectedColumns = """
+        id, full_name, stars, license, topics, default_branch, pushed_at, head_commit, first_seen, last_seen
+        """
+
+    /// Decodes a row of ``selectedColumns``.
+    public init(reading row: some ColumnReading) {
+        self.init(
+            id: row.int64(0) ?? 0,
+            record: RepositoryRecord(
+                fullName: row.string(1) ?? "", stars: row.int(2), license: row.string(3),
+                topics: (try? JSONDecoder().decode([String].self, from: Data((row.string(4) ?? "[]").utf8))) ?? [],
+                defaultBranch: row.string(5), pushedAt: row.string(6), commit: row.string(7)),
+            firstSeen: row.string(8) ?? "", lastSeen: row.string(9) ?? "")
+    }
+}
+
+extension FileRow {
+    /// What both engines select for an exported file, from `files f` left-joined to `listings l`,
+    /// `removed_files x` and `file_phrases p`, in the order ``init(reading:)`` reads it.
+    public static let selectedColumns = """
+        f.id, f.repository_id, f.path, f.kind, f.status, f.commit_sha, f.first_commit_at, f.last_commit_at,
+        f.first_seen, f.last_seen, f.sha256, f.bytes, f.name, f.title, f.description, f.front_matter, f.diagnostics,
+        f.line_count, f.rule_count, f.rules_text, f.rules_layout, f.body, f.word_count, f.words_hash, f.name_key,
+        f.findings, f.security, f.security_verdict, f.blob_sha, l.record, x.removed_at, p.phrases, p.fingerprints
+        """
+
+    /// The joins ``selectedColumns`` reads from.
+    public static let joinedTables = """
+        files f LEFT JOIN listings l ON l.file_id = f.id LEFT JOIN removed_files x ON x.file_id = f.id
+            LEFT JOIN file_phrases p ON p.file_id = f.id
+        """
+
+    /// Decodes a row of ``selectedColumns``.
+    public init(reading row: some ColumnReading) {
+        self.init(
+            id: row.int64(0) ?? 0, repositoryID: row.int64(1) ?? 0, path: row.string(2) ?? "",
+            kind: row.string(3) ?? "", status: row.string(4) ?? "", commit: row.string(5),
+            firstCommitAt: row.string(6), lastCommitAt: row.string(7), firstSeen: row.string(8) ?? "",
+            lastSeen: row.string(9) ?? "", sha256: row.string(10) ?? "", bytes: row.int(11) ?? 0,
+            name: row.string(12), title: row.string(13), description: row.string(14),
+            frontMatterJSON: row.string(15), diagnosticsJSON: row.string(16) ?? "[]", lineCount: row.int(17) ?? 0,
+            ruleCount: row.int(18) ?? 0, rulesText: row.string(19) ?? "", rulesLayoutJSON: row.string(20) ?? "{}",
+            body: row.string(21) ?? "", wordCount: row.int(22) ?? 0, sequenceHash: row.int64(23),
+            nameKey: row.string(24), findingsJSON: row.string(25) ?? "[]", securityJSON: row.string(26) ?? "",
+            securityVerdict: row.string(27) ?? "pass", blobSHA: row.string(28), listingJSON: row.string(29),
+            removedAt: row.string(30), phrases: row.bytes(31), fingerprints: row.bytes(32))
+    }
+}
+
+extension LineageRecord {
+    /// What both engines select for a lineage record, from `files f JOIN file_phrases p JOIN repositories r`, in
+    /// the order ``init(reading:)`` reads it.
+    public static let selectedColumns = """
+        f.id, r.full_name, f.path, f.kind, f.name, coalesce(f.first_commit_at, f.first_seen), coalesce(r.stars, 0),
+        f.words_hash, f.word_count, p.phrases
+        """
+
+    /// Decodes a row of ``selectedColumns``.
+    public init(reading row: some ColumnReading) {
+        self.init(
+            id: row.int64(0) ?? 0, key: FileKey(repository: row.string(1) ?? "", path: row.string(2) ?? ""),
+            kind: FileKind(rawValue: row.string(3) ?? "") ?? .agents, name: row.string(4),
+            firstSeen: row.string(5) ?? "", stars: row.int(6) ?? 0,
+            sequenceHash: UInt64(bitPattern: row.int64(7) ?? 0), wordCount: row.int(8) ?? 0,
+            phrases: row.uint64s(9) ?? [])
+    }
+}
+
+extension Rule {
+    /// The SQL both engines select for a file's rules, in the order ``stored(reading:)`` reads them.
+    public static let selectedColumns = "rules_text, rules_layout, rule_count"
+
+    /// A file's rules from a row of ``selectedColumns``: texts one a line, the rest from its ``RulesLayout``.
+    ///
+    /// - Throws: a decoding error when the stored layout is not valid JSON.
+    public static func stored(reading row: some ColumnReading) throws -> [Rule] {
+        guard (row.int(2) ?? 0) > 0 else { return [] }
+        let layout = try JSONDecoder().decode(RulesLayout.self, from: Data((row.string(1) ?? "{}").utf8))
+        let texts = (row.string(0) ?? "").split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        return layout.rules(texts: texts)
+    }
+}

@@ -1,0 +1,66 @@
+#!/usr/bin/env bash
+# Starts (or stops) Debian's PostgreSQL cluster on loopback for the store tests, as root.
+#
+#   eval "$(scripts/postgres-test-server.sh start)"   # prints: export SKILLSCOPE_TEST_POSTGRES=postgresql://…
+#   scripts/postgres-test-server.sh stop              # stops the cluster, only if `start` started it
+#
+# `start` creates the cluster if there is none, the role `skillscope` and the database `skillscope_test` (it
+# never drops a database), and drops schemas that earlier test runs left behind (test_*). Each test makes a
+# schema of its own there, so tests run in parallel.
+set -euo pipefail
+state=/tmp/skillscope-postgres-started
+user=skillscope
+database=skillscope_test
+as_postgres() { runuser -u postgres -- "$@"; }
+
+case "${1:-}" in
+start)
+    if ! command -v pg_lsclusters >/dev/null; then
+        echo "postgresql is not installed (apt-get install postgresql libpq-dev)" >&2
+        exit 69
+    fi
+    if [ -z "$(pg_lsclusters -h)" ]; then
+        version=$(ls /usr/lib/postgresql | sort -n | tail -1)
+        pg_createcluster "$version" main >/dev/null
+    fi
+    read -r version cluster port status _ < <(pg_lsclusters -h | head -1)
+    if [ "$status" != "online" ]; then
+        pg_ctlcluster "$version" "$cluster" start
+        echo "$version $cluster" >"$state"
+    fi
+    for _ in $(seq 1 30); do
+        as_postgres pg_isready -q -h 127.0.0.1 -p "$port" && break
+        sleep 1
+    done
+    as_postgres psql -q -p "$port" -v ON_ERROR_STOP=1 >/dev/null <<SQL
+DO \$\$ BEGIN
+    IF NOT EXISTS (SELECT FROM pg_roles WHERE rolname = '$user') THEN
+        CREATE ROLE $user LOGIN PASSWORD '$user';
+    END IF;
+END \$\$;
+SQL
+    if ! as_postgres psql -p "$port" -tAc "SELECT 1 FROM pg_database WHERE datname = '$database'" | grep -q 1; then
+        as_postgres createdb -p "$port" -O "$user" "$database"
+    fi
+    url="postgresql://$user:$user@127.0.0.1:$port/$database"
+    psql "$url" -q -v ON_ERROR_STOP=1 >/dev/null <<'SQL'
+DO $$ DECLARE s text; BEGIN
+    FOR s IN SELECT nspname FROM pg_namespace WHERE nspname LIKE 'test\_%' LOOP
+        EXECUTE format('DROP SCHEMA %I CASCADE', s);
+    END LOOP;
+END $$;
+SQL
+    echo "export SKILLSCOPE_TEST_POSTGRES=$url"
+    ;;
+stop)
+    if [ -f "$state" ]; then
+        read -r version cluster <"$state"
+        pg_ctlcluster "$version" "$cluster" stop
+        rm -f "$state"
+    fi
+    ;;
+*)
+    echo "usage: $0 start|stop" >&2
+    exit 64
+    ;;
+esac
