@@ -1,6 +1,6 @@
 internal import CMicroHTTPD
 internal import Foundation
-public import Synchronization
+internal import Synchronization
 
 /// An HTTP/1.1 server on libmicrohttpd: a synchronous handler runs on MHD's thread pool, one request at a time
 /// per thread, with the request read whole first.

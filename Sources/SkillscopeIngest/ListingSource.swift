@@ -1,6 +1,6 @@
 internal import Foundation
 internal import SkillscopeCore
-public import SkillscopeStore
+internal import SkillscopeStore
 
 /// Listing records as an ingest source: a `.json` file holding one record (or an array of them) or a `.jsonl`
 /// file with one record a line (``ListingRecord``). A bad record is reported with its line and the rest go on.
