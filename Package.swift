@@ -108,6 +108,6 @@ let package = Package(
             swiftSettings: settings),
         .testTarget(
             name: "SkillscopeCLITests", dependencies: ["SkillscopeCLI", "SkillscopeTesting", "SQLite"],
-            swiftSettings: settings),
+            exclude: ["Browser"], swiftSettings: settings),
     ]
 )

@@ -10,10 +10,20 @@ public struct BinaryRun: Sendable {
 public enum BinaryRunner {
     /// Runs `skillscope arguments…` to completion with `environment` added.
     public static func run(_ arguments: [String], environment: [String: String] = [:]) throws -> BinaryRun {
-        let process = try start(arguments, environment: environment)
+        try collect(try start(arguments, environment: environment))
+    }
+
+    /// Runs another program (a test client such as a browser driver) to completion.
+    public static func runProgram(_ executable: String, _ arguments: [String], environment: [String: String] = [:])
+        throws -> BinaryRun
+    {
+        try collect(try startProgram(executable, arguments, environment: environment))
+    }
+
+    /// Waits for `process`, reading both pipes fully first so a large output cannot block it.
+    private static func collect(_ process: Process) throws -> BinaryRun {
         let out = process.standardOutput as? Pipe
         let err = process.standardError as? Pipe
-        // Read both pipes fully before waiting, so a large output cannot block the child.
         nonisolated(unsafe) var errData = Data()
         let group = DispatchGroup()
         group.enter()
@@ -31,8 +41,15 @@ public enum BinaryRunner {
 
     /// Starts `skillscope arguments…` with piped output; the caller waits or kills it.
     public static func start(_ arguments: [String], environment: [String: String] = [:]) throws -> Process {
+        try startProgram(Paths.binary, arguments, environment: environment)
+    }
+
+    /// Starts `executable arguments…` with piped output and `$SKILLSCOPE_DB` removed.
+    public static func startProgram(_ executable: String, _ arguments: [String], environment: [String: String] = [:])
+        throws -> Process
+    {
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: Paths.binary)
+        process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
         var env = ProcessInfo.processInfo.environment
         env.removeValue(forKey: "SKILLSCOPE_DB")
