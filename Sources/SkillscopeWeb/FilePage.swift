@@ -43,7 +43,7 @@ struct FilePage {
         let report = try finder.versions(of: try finder.subject(for: file))
         var out = "<section aria-labelledby=\"versions\"><h2 id=\"versions\">Versions</h2>"
         out +=
-            "<p>\(report.otherProjects) other project\(report.otherProjects == 1 ? "" : "s") use a version of this.</p>"
+            "<p>\(report.otherProjects) other \(report.otherProjects == 1 ? "project uses" : "projects use") a version of this.</p>"
         out += "<table><thead><tr><th scope=\"col\">Band</th><th scope=\"col\">Projects</th></tr></thead><tbody>"
         for band in report.bands {
             out += "<tr><td>\(HTML.escape(band.band.title))</td><td>\(band.total)</td></tr>"
@@ -57,6 +57,35 @@ struct FilePage {
                     "<li><a href=\"/files/\(version.id)\">\(HTML.escape(version.repository))/\(HTML.escape(version.path))</a>"
                 out +=
                     " <span class=\"muted\">\(version.percentSame)% same · first seen \(HTML.escape(String(version.firstSeen.prefix(10))))</span></li>"
+            }
+            out += "</ul>"
+        }
+        if report.adoptedBy > 0 || !report.mostRecentlyTakenUpBy.isEmpty {
+            out +=
+                "<h3>Adoption</h3><p>Adopted by \(report.adoptedBy) project\(report.adoptedBy == 1 ? "" : "s") after it first appeared."
+            if !report.mostRecentlyTakenUpBy.isEmpty {
+                let recent = report.mostRecentlyTakenUpBy.map {
+                    "<a href=\"/files/\($0.id)\">\(HTML.escape($0.repository))</a> (\(HTML.escape(String($0.firstSeen.prefix(10)))))"
+                }
+                out += " Most recently taken up by " + recent.joined(separator: ", ") + "."
+            }
+            out += "</p>"
+        }
+        if let origin = report.likelyOrigin {
+            let name =
+                origin.isSubject ? "this file" : "\(HTML.escape(origin.repository ?? ""))/\(HTML.escape(origin.path))"
+            out +=
+                "<p>Likely origin: \(name), first seen \(HTML.escape(String((origin.firstSeen ?? "").prefix(10)))).</p>"
+        }
+        if let svg = LineageSVG.render(subject: file, report: report) {
+            out += "<h3>Lineage</h3><figure>\(svg)</figure>"
+        }
+        if !report.sameRepository.isEmpty {
+            out += "<h3>Other files in this repository (\(report.sameRepositoryTotal))</h3><ul>"
+            for other in report.sameRepository.prefix(20) {
+                out +=
+                    "<li><a href=\"/files/\(other.id)\">\(HTML.escape(other.path))</a> <span class=\"muted\">\(other.kind.rawValue)</span>"
+                out += " · <a href=\"/compare?a=\(file.id)&amp;b=\(other.id)\">compare</a></li>"
             }
             out += "</ul>"
         }

@@ -75,7 +75,23 @@ import Testing
         #expect(page.contains("<span class=\"line\" id=\"L9\">"))
         #expect(page.contains("Security scan: <strong class=\"verdict-pass\">pass</strong>"))
         #expect(page.contains("Quality score"))
-        #expect(page.contains("other projects use a version of this") || page.contains("other project use"))
+        #expect(page.contains("0 other projects use a version of this."))
+    }
+
+    @Test func theFilePageDrawsLineageAndListsSiblingsAndVersions() throws {
+        let directory = TemporaryDirectory()
+        let (app, store) = try app(directory)
+        _ = try store.write(
+            repositories: [], files: [Fixtures.record("fork/copy", "review/SKILL.md", Fixtures.reviewSkill)],
+            seenAt: "2026-12-01T10:00:00Z")
+        _ = try store.refreshPassageIndex()
+        let review = try id(store, "acme/skills", "review/SKILL.md")
+        let fork = try id(store, "fork/copy", "review/SKILL.md")
+        let (_, page) = get(app, "/files/\(review)")
+        #expect(page.contains("1 other project uses a version of this."))
+        #expect(page.contains("<svg") && page.contains("<a href=\"/files/\(fork)\"><circle"))
+        #expect(page.contains("Other files in this repository (1)"))
+        #expect(page.contains("<a href=\"/compare?a=\(review)&amp;b="))
     }
 
     @Test func markupInAFileIsShownAsText() throws {
