@@ -39,6 +39,8 @@ let package = Package(
         .target(name: "Hashing", dependencies: ["CCrypto"], swiftSettings: settings),
         .target(name: "Git", dependencies: ["CGit2"], swiftSettings: settings),
         .target(name: "MicroHTTP", dependencies: ["CMicroHTTPD"], swiftSettings: settings),
+        .systemLibrary(name: "CArchive", pkgConfig: "libarchive", providers: [.apt(["libarchive-dev"])]),
+        .target(name: "Archive", dependencies: ["CArchive"], swiftSettings: settings),
         .target(name: "Postgres", dependencies: ["CLibPQ"], swiftSettings: settings),
 
         // The domain.
@@ -54,6 +56,7 @@ let package = Package(
             name: "SkillscopeWeb",
             dependencies: [
                 "SkillscopeCore", "SkillscopeStore", "SkillscopeIngest", "SkillscopeSync", "MicroHTTP", "Hashing",
+                "Archive",
             ],
             swiftSettings: settings),
         .target(
@@ -76,6 +79,7 @@ let package = Package(
 
         // Tests: one target per module.
         .testTarget(name: "MicroHTTPTests", dependencies: ["MicroHTTP"], swiftSettings: settings),
+        .testTarget(name: "ArchiveTests", dependencies: ["Archive"], swiftSettings: settings),
         .testTarget(
             name: "SkillscopeWebTests",
             dependencies: ["SkillscopeWeb", "SkillscopeTesting", "SkillscopeSQLite", "MicroHTTP", "Hashing"],

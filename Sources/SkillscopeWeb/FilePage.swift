@@ -21,6 +21,10 @@ struct FilePage {
         if let changed = file.lastCommitAt ?? Optional(file.lastSeen) { body += " · changed \(Self.age(of: changed))" }
         body += "</p>"
         if let description = file.description { body += "<p>\(HTML.escape(description))</p>" }
+        if file.status == .indexed {
+            body +=
+                "<p><a href=\"/files/\(file.id)/download.zip\" download>Download \(file.kind == .skill ? "the skill folder" : "the file") (ZIP)</a></p>"
+        }
         if file.removedAt != nil { body += "<p><strong>Removed from its repository.</strong></p>" }
         if file.status == .indexed {
             body += try versions(of: file)

@@ -73,7 +73,9 @@ public struct WebApp: Sendable {
         case "search":
             return try SearchPage(store: store).results(request.query)
         case "files":
-            guard parts.count == 2, let id = Int64(parts[1]) else { throw WebError.notFound(request.path) }
+            guard parts.count >= 2, let id = Int64(parts[1]) else { throw WebError.notFound(request.path) }
+            if parts.count == 3, parts[2] == "download.zip" { return try Download(store: store).zip(fileID: id) }
+            guard parts.count == 2 else { throw WebError.notFound(request.path) }
             return try FilePage(store: store).render(id: id)
         case "analyze":
             return AnalyzePage(store: store).form()

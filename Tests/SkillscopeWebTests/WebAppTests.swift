@@ -94,6 +94,18 @@ import Testing
         #expect(page.contains("<a href=\"/compare?a=\(review)&amp;b="))
     }
 
+    @Test func aSkillDownloadsAsAZipOfItsFolder() throws {
+        let directory = TemporaryDirectory()
+        let (app, store) = try app(directory)
+        let review = try id(store, "acme/skills", "review/SKILL.md")
+        let response = app.handle(HTTPRequest(method: "GET", path: "/files/\(review)/download.zip"))
+        #expect(response.status == 200 && response.header("Content-Type") == "application/zip")
+        #expect(response.header("Content-Disposition") == "attachment; filename=\"review.zip\"")
+        #expect(response.body.starts(with: [0x50, 0x4B, 0x03, 0x04]))
+        let text = String(decoding: response.body, as: UTF8.self)
+        #expect(text.contains("review/SKILL.md"))
+    }
+
     @Test func markupInAFileIsShownAsText() throws {
         let directory = TemporaryDirectory()
         let (app, store) = try app(directory)
