@@ -54,9 +54,59 @@ extension PostgresStore {
             filter = "AND f.kind = ANY($2::text[])"
             arguments.append(PostgresValue.array(query.kinds.map(\.rawValue)))
         }
+        if let topic = query.topic {
+            arguments.append(topic)
+            filter +=
+                " AND EXISTS (SELECT 1 FROM repositories rt WHERE rt.id = f.repository_id"
+                + " AND rt.topics::jsonb ? $\(arguments.count))"
+        }
+        if let license = query.license {
+            arguments.append(license)
+            filter +=
+                " AND EXISTS (SELECT 1 FROM repositories rl WHERE rl.id = f.repository_id AND rl.license = $\(arguments.count))"
+        }
+        if query.hasReviews { filter += " AND EXISTS (SELECT 1 FROM reviews v WHERE v.file_id = f.id)" }
         let match = "f.search @@ to_tsquery('english', $1) \(filter) AND \(isCurrent)"
         let total = try connection.queryOne("SELECT count(*) FROM files f WHERE \(match)", arguments)?.int(0) ?? 0
-        guard total > query.offset else { return SearchResults(hits: [], total: total, matchedAllTerms: true) }
+        var facets = SearchFacets()
+        for row in try connection.query(
+            "SELECT f.kind, count(*) FROM files f WHERE \(match) GROUP BY f.kind", arguments)
+        {
+            facets.kinds[row.string(0) ?? ""] = row.int(1) ?? 0
+        }
+        for row in try connection.query(
+            """
+            SELECT r.license, count(*) FROM files f JOIN repositories r ON r.id = f.repository_id
+            WHERE \(match) AND r.license IS NOT NULL GROUP BY r.license
+            """, arguments)
+        {
+            facets.licenses[row.string(0) ?? ""] = row.int(1) ?? 0
+        }
+        for row in try connection.query(
+            """
+            SELECT t.value, count(*) FROM files f JOIN repositories r ON r.id = f.repository_id,
+                jsonb_array_elements_text(r.topics::jsonb) t(value)
+            WHERE \(match) GROUP BY t.value ORDER BY count(*) DESC, t.value LIMIT 20
+            """, arguments)
+        {
+            facets.topics[row.string(0) ?? ""] = row.int(1) ?? 0
+        }
+        guard total > query.offset else {
+            return SearchResults(hits: [], total: total, matchedAllTerms: true, facets: facets)
+        }
+        let order =
+            switch query.sort {
+            case .relevance: "weighted DESC, f.id"
+            case .stars:
+                "(SELECT coalesce(rs.stars, -1) FROM repositories rs WHERE rs.id = f.repository_id) DESC, weighted DESC, f.id"
+            case .recent: "coalesce(f.last_commit_at, f.last_seen) DESC, weighted DESC, f.id"
+            }
+        let outerOrder =
+            switch query.sort {
+            case .relevance: "page.weighted DESC, page.id"
+            case .stars: "coalesce(r.stars, -1) DESC, page.weighted DESC, page.id"
+            case .recent: "page.changed DESC, page.weighted DESC, page.id"
+            }
         let limit = arguments.count + 1
         let rows = try connection.query(
             """
@@ -65,12 +115,13 @@ extension PostgresStore {
                     'StartSel="", StopSel="", MaxWords=16, MinWords=6, MaxFragments=1, FragmentDelimiter=" … "')
             FROM (
                 SELECT f.id, f.repository_id, f.path, f.kind, f.name, f.description, f.body,
+                    coalesce(f.last_commit_at, f.last_seen) AS changed,
                     ts_rank('{0.1, 0.2, 0.5, 1.0}', f.search, to_tsquery('english', $1), 1)
                         * (CASE f.kind WHEN 'skill' THEN 1.5 WHEN 'skill-reference' THEN 1.0 ELSE 1.2 END) AS weighted
                 FROM files f WHERE \(match)
-                ORDER BY weighted DESC, f.id LIMIT $\(limit) OFFSET $\(limit + 1)
+                ORDER BY \(order) LIMIT $\(limit) OFFSET $\(limit + 1)
             ) AS page JOIN repositories r ON r.id = page.repository_id
-            ORDER BY page.weighted DESC, page.id
+            ORDER BY \(outerOrder)
             """, arguments + [query.limit, query.offset])
         let hits = rows.map { row in
             SearchHit(
@@ -79,7 +130,7 @@ extension PostgresStore {
                 description: row.string(5), stars: row.int(6), score: row.double(7) ?? 0,
                 snippet: row.string(8) ?? "")
         }
-        return SearchResults(hits: hits, total: total, matchedAllTerms: true)
+        return SearchResults(hits: hits, total: total, matchedAllTerms: true, facets: facets)
     }
 
     public func stats() throws -> RegistryStats {

@@ -66,21 +66,51 @@ extension SQLiteStore {
             filter = "AND f.kind IN (\(placeholders))"
             arguments += query.kinds.map(\.rawValue)
         }
-        let total =
-            try connection.queryOne(
-                """
-                SELECT count(*) FROM files_fts JOIN files f ON f.id = files_fts.rowid
-                WHERE files_fts MATCH ?1 \(filter) AND \(Self.isCurrent)
-                """, arguments)?.int(0) ?? 0
+        if let topic = query.topic {
+            arguments.append(topic)
+            filter += " AND EXISTS (SELECT 1 FROM json_each(r.topics) t WHERE t.value = ?\(arguments.count))"
+        }
+        if let license = query.license {
+            arguments.append(license)
+            filter += " AND r.license = ?\(arguments.count)"
+        }
+        if query.hasReviews { filter += " AND EXISTS (SELECT 1 FROM reviews v WHERE v.file_id = f.id)" }
+        let matched = """
+            FROM files_fts JOIN files f ON f.id = files_fts.rowid JOIN repositories r ON r.id = f.repository_id
+            WHERE files_fts MATCH ?1 \(filter) AND \(Self.isCurrent)
+            """
+        let total = try connection.queryOne("SELECT count(*) \(matched)", arguments)?.int(0) ?? 0
+        var facets = SearchFacets()
+        for row in try connection.query("SELECT f.kind, count(*) \(matched) GROUP BY f.kind", arguments) {
+            facets.kinds[row.string(0) ?? ""] = row.int(1) ?? 0
+        }
+        for row in try connection.query(
+            "SELECT r.license, count(*) \(matched) AND r.license IS NOT NULL GROUP BY r.license", arguments)
+        {
+            facets.licenses[row.string(0) ?? ""] = row.int(1) ?? 0
+        }
+        for row in try connection.query(
+            """
+            SELECT t.value, count(*) FROM (SELECT r.topics AS topics \(matched)) m, json_each(m.topics) t
+            GROUP BY t.value ORDER BY count(*) DESC, t.value LIMIT 20
+            """, arguments)
+        {
+            facets.topics[row.string(0) ?? ""] = row.int(1) ?? 0
+        }
+        let order =
+            switch query.sort {
+            case .relevance: "weighted, f.id"
+            case .stars: "coalesce(r.stars, -1) DESC, weighted, f.id"
+            case .recent: "coalesce(f.last_commit_at, f.last_seen) DESC, weighted, f.id"
+            }
         let limitIndex = arguments.count + 1
         let rows = try connection.query(
             """
             SELECT f.id, r.full_name, f.path, f.kind, f.name, f.description, r.stars,
                 rank * (CASE f.kind WHEN 'skill' THEN 1.5 WHEN 'skill-reference' THEN 1.0 ELSE 1.2 END) AS weighted,
                 snippet(files_fts, -1, '', '', '…', 16)
-            FROM files_fts JOIN files f ON f.id = files_fts.rowid JOIN repositories r ON r.id = f.repository_id
-            WHERE files_fts MATCH ?1 \(filter) AND \(Self.isCurrent)
-            ORDER BY weighted, f.id LIMIT ?\(limitIndex) OFFSET ?\(limitIndex + 1)
+            \(matched)
+            ORDER BY \(order) LIMIT ?\(limitIndex) OFFSET ?\(limitIndex + 1)
             """, arguments + [query.limit, query.offset])
         let hits = rows.map { row in
             SearchHit(
@@ -89,7 +119,7 @@ extension SQLiteStore {
                 description: row.string(5), stars: row.int(6), score: -(row.double(7) ?? 0),
                 snippet: row.string(8) ?? "")
         }
-        return SearchResults(hits: hits, total: total, matchedAllTerms: true)
+        return SearchResults(hits: hits, total: total, matchedAllTerms: true, facets: facets)
     }
 
     public func stats() throws -> RegistryStats {

@@ -1,16 +1,40 @@
 public import SkillscopeCore
 
+/// How search hits are ordered.
+public enum SearchSort: String, Sendable, Hashable, Codable, CaseIterable {
+    /// Best match first (the engine's rank, skills weighted up).
+    case relevance
+    /// Most-starred repository first, then best match.
+    case stars
+    /// Most recently changed first (last commit, else last seen).
+    case recent
+}
+
 /// A full-text search over the registry.
 public struct SearchQuery: Sendable, Hashable {
     public var text: String
     public var kinds: [FileKind]
     public var limit: Int
     public var offset: Int
-    public init(text: String, kinds: [FileKind] = [], limit: Int = 20, offset: Int = 0) {
+    /// Only files of repositories with this topic.
+    public var topic: String?
+    /// Only files of repositories under this licence (an SPDX id such as `MIT`).
+    public var license: String?
+    /// Only files someone reviewed.
+    public var hasReviews: Bool
+    public var sort: SearchSort
+    public init(
+        text: String, kinds: [FileKind] = [], limit: Int = 20, offset: Int = 0, topic: String? = nil,
+        license: String? = nil, hasReviews: Bool = false, sort: SearchSort = .relevance
+    ) {
         self.text = text
         self.kinds = kinds
         self.limit = limit
         self.offset = offset
+        self.topic = topic
+        self.license = license
+        self.hasReviews = hasReviews
+        self.sort = sort
     }
 
     /// The query's words: letters and digits, lower-cased; everything else separates, `_` included, as in the
@@ -62,6 +86,19 @@ public struct SearchHit: Sendable, Hashable, Codable {
     }
 }
 
+/// Counts of every matching file (beyond the page) by kind, licence and topic, for a search page's filters.
+public struct SearchFacets: Sendable, Hashable, Codable {
+    public var kinds: [String: Int]
+    public var licenses: [String: Int]
+    /// The 20 commonest topics.
+    public var topics: [String: Int]
+    public init(kinds: [String: Int] = [:], licenses: [String: Int] = [:], topics: [String: Int] = [:]) {
+        self.kinds = kinds
+        self.licenses = licenses
+        self.topics = topics
+    }
+}
+
 /// A page of search hits.
 public struct SearchResults: Sendable, Hashable, Codable {
     public var hits: [SearchHit]
@@ -69,10 +106,12 @@ public struct SearchResults: Sendable, Hashable, Codable {
     public var total: Int
     /// Whether every term had to match (`true`), or the search fell back to any term.
     public var matchedAllTerms: Bool
-    public init(hits: [SearchHit], total: Int, matchedAllTerms: Bool) {
+    public var facets: SearchFacets
+    public init(hits: [SearchHit], total: Int, matchedAllTerms: Bool, facets: SearchFacets = SearchFacets()) {
         self.hits = hits
         self.total = total
         self.matchedAllTerms = matchedAllTerms
+        self.facets = facets
     }
 }
 

@@ -87,6 +87,44 @@ public enum StoreConformance {
         #expect(reviews.first?.usedFor == "a PR")
     }
 
+    /// Search filters (topic, licence, reviewed), sorts and facet counts over every match.
+    public static func searchFiltersSortsAndCountsFacets(_ store: any Store) throws {
+        let skill = { (name: String) in
+            "---\nname: \(name)\ndescription: Review code.\n---\n# Review\n\n- Always review the diff first.\n"
+        }
+        _ = try store.write(
+            repositories: [
+                RepositoryRecord(fullName: "big/one", stars: 900, license: "MIT", topics: ["agent-skills", "swift"]),
+                RepositoryRecord(fullName: "small/two", stars: 5, license: "Apache-2.0", topics: ["agent-skills"]),
+                RepositoryRecord(fullName: "mid/three", stars: 50, license: "MIT", topics: []),
+            ],
+            files: [
+                Fixtures.record("small/two", "a/SKILL.md", skill("a")),
+                Fixtures.record("big/one", "b/SKILL.md", skill("b")),
+                Fixtures.record("mid/three", "AGENTS.md", "# Review\n\n- Always review the diff first.\n"),
+            ], seenAt: seenAt)
+        let all = try store.search(SearchQuery(text: "review diff"))
+        #expect(all.total == 3)
+        #expect(all.facets.kinds == ["skill": 2, "agents": 1])
+        #expect(all.facets.licenses == ["MIT": 2, "Apache-2.0": 1])
+        #expect(all.facets.topics == ["agent-skills": 2, "swift": 1])
+        let byStars = try store.search(SearchQuery(text: "review diff", sort: .stars))
+        #expect(byStars.hits.map(\.key.repository) == ["big/one", "mid/three", "small/two"])
+        let mit = try store.search(SearchQuery(text: "review diff", license: "MIT"))
+        #expect(Set(mit.hits.map(\.key.repository)) == ["big/one", "mid/three"])
+        let topic = try store.search(SearchQuery(text: "review diff", topic: "agent-skills"))
+        #expect(
+            Set(topic.hits.map(\.key.repository)) == ["big/one", "small/two"] && topic.facets.kinds == ["skill": 2])
+        #expect(try store.search(SearchQuery(text: "review diff", hasReviews: true)).total == 0)
+        let file = try #require(try store.file(.key(FileKey(repository: "mid/three", path: "AGENTS.md"))))
+        let token = try store.createToken(name: "t", secretSHA256: "cc", at: seenAt)
+        _ = try store.writeReview(
+            ReviewRecord(
+                fileID: file.id, fileSHA256: file.sha256, tokenID: token, outcome: .worked, usedFor: "", reviewer: "t",
+                at: "2026-11-30T10:00:00.000Z"), perMinute: 60)
+        #expect(try store.search(SearchQuery(text: "review diff", hasReviews: true)).hits.map(\.id) == [file.id])
+    }
+
     public static func rewritingUnchangedFilesWritesNothing(_ store: any Store) throws {
         let record = Fixtures.record("acme/skills", "review/SKILL.md", Fixtures.reviewSkill)
         _ = try store.write(repositories: [], files: [record], seenAt: seenAt)

@@ -87,8 +87,20 @@ struct API {
         guard (1...100).contains(limit), offset >= 0 else {
             throw WebError(400, "bad_request", "limit must be 1–100 and offset 0 or more")
         }
+        guard let sort = SearchSort(rawValue: query["sort"] ?? "relevance") else {
+            throw WebError(400, "bad_request", "sort must be relevance, stars or recent")
+        }
+        let reviewed = query["reviewed"] ?? "false"
+        guard reviewed == "true" || reviewed == "false" else {
+            throw WebError(400, "bad_request", "reviewed must be true or false")
+        }
+        let topic = query["topic"].flatMap { $0.isEmpty ? nil : $0 }
+        let license = query["license"].flatMap { $0.isEmpty ? nil : $0 }
         do {
-            return try store.search(SearchQuery(text: text, kinds: kinds, limit: limit, offset: offset))
+            return try store.search(
+                SearchQuery(
+                    text: text, kinds: kinds, limit: limit, offset: offset, topic: topic, license: license,
+                    hasReviews: reviewed == "true", sort: sort))
         } catch let error as StoreError where error.code == .invalidQuery {
             throw WebError(400, "bad_request", error.message)
         }

@@ -12,7 +12,11 @@ enum OpenAPI {
                 {"name": "q", "in": "query", "required": true, "schema": {"type": "string", "pattern": "[A-Za-z0-9]"}, "description": "Words to find; at least one letter or digit"},
                 {"name": "kind", "in": "query", "schema": {"type": "string", "pattern": "^(skill|skill-reference|claude|agents|gemini|cursor|copilot|windsurf)(,(skill|skill-reference|claude|agents|gemini|cursor|copilot|windsurf))*$"}, "description": "Comma-separated kinds: skill, skill-reference, claude, agents, gemini, cursor, copilot, windsurf"},
                 {"name": "limit", "in": "query", "schema": {"type": "integer", "minimum": 1, "maximum": 100}},
-                {"name": "offset", "in": "query", "schema": {"type": "integer", "minimum": 0, "maximum": 1000000}}],
+                {"name": "offset", "in": "query", "schema": {"type": "integer", "minimum": 0, "maximum": 1000000}},
+                {"name": "topic", "in": "query", "schema": {"type": "string"}, "description": "Only repositories with this topic"},
+                {"name": "license", "in": "query", "schema": {"type": "string"}, "description": "Only repositories under this licence"},
+                {"name": "reviewed", "in": "query", "schema": {"type": "boolean"}, "description": "Only files with reviews"},
+                {"name": "sort", "in": "query", "schema": {"type": "string", "enum": ["relevance", "stars", "recent"]}}],
               "responses": {"200": {"description": "Matching files", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/SearchResults"}}}},
                 "400": {"$ref": "#/components/responses/Error"}}}},
             "/api/v1/files/{id}": {"get": {"operationId": "file", "summary": "One file with its text",
@@ -70,7 +74,8 @@ enum OpenAPI {
               "FileID": {"type": "integer", "minimum": -9223372036854775808, "maximum": 9223372036854775807},
               "Error": {"type": "object", "required": ["error"], "properties": {"error": {"type": "object", "required": ["code", "message"],
                 "properties": {"code": {"type": "string"}, "message": {"type": "string"}}}}},
-              "SearchResults": {"type": "object", "required": ["hits", "total", "matchedAllTerms"], "properties": {
+              "SearchResults": {"type": "object", "required": ["hits", "total", "matchedAllTerms", "facets"], "properties": {
+                "facets": {"type": "object", "required": ["kinds", "licenses", "topics"]},
                 "hits": {"type": "array", "items": {"type": "object", "required": ["id", "key", "kind", "score", "snippet"]}},
                 "total": {"type": "integer", "minimum": 0}, "matchedAllTerms": {"type": "boolean"}}},
               "File": {"type": "object", "required": ["id", "repository", "path", "kind", "status", "text", "lines", "rules"], "properties": {

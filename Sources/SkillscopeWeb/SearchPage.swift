@@ -31,6 +31,7 @@ struct SearchPage {
         arguments["offset"] = String((page - 1) * 20)
         let results = try API(store: store).search(arguments)
         var body = "<h1>\(results.total) file\(results.total == 1 ? "" : "s") for “\(HTML.escape(text))”</h1>"
+        body += filters(query, facets: results.facets)
         if !results.matchedAllTerms {
             body += "<p class=\"muted\">No file holds every word; showing files with any.</p>"
         }
@@ -45,12 +46,60 @@ struct SearchPage {
         }
         body += "</ol>"
         var links: [String] = []
-        let base = "/search?q=\(Self.encode(text))" + (query["kind"].map { "&amp;kind=\(Self.encode($0))" } ?? "")
-        if page > 1 { links.append("<a rel=\"prev\" href=\"\(base)&amp;page=\(page - 1)\">Previous</a>") }
-        if page * 20 < results.total { links.append("<a rel=\"next\" href=\"\(base)&amp;page=\(page + 1)\">Next</a>") }
+        let base = Self.link(query, setting: [:])
+        if page > 1 {
+            links.append(
+                "<a rel=\"prev\" href=\"\(Self.link(query, setting: ["page": String(page - 1)]))\">Previous</a>")
+        }
+        if page * 20 < results.total {
+            links.append("<a rel=\"next\" href=\"\(Self.link(query, setting: ["page": String(page + 1)]))\">Next</a>")
+        }
+        _ = base
         if !links.isEmpty { body += "<nav aria-label=\"Pages\">\(links.joined(separator: " · "))</nav>" }
         return HTTPResponse(
             contentType: "text/html; charset=utf-8", body: HTML.page(title: text, query: text, body: body))
+    }
+
+    /// Sorts and filters with their counts: links that keep the rest of the query.
+    private func filters(_ query: [String: String], facets: SearchFacets) -> String {
+        var out = "<nav aria-label=\"Sort and filter\" class=\"filters\"><p>Sort: "
+        out += SearchSort.allCases.map { sort in
+            let current = (query["sort"] ?? "relevance") == sort.rawValue
+            return current
+                ? "<strong>\(sort.rawValue)</strong>"
+                : "<a href=\"\(Self.link(query, setting: ["sort": sort.rawValue, "page": nil]))\">\(sort.rawValue)</a>"
+        }.joined(separator: " · ")
+        out += "</p>"
+        func facet(_ title: String, _ name: String, _ counts: [String: Int]) {
+            guard !counts.isEmpty else { return }
+            out += "<p>\(title): "
+            if query[name] != nil {
+                out += "<a href=\"\(Self.link(query, setting: [name: nil, "page": nil]))\">all</a> · "
+            }
+            out += counts.sorted { ($1.value, $0.key) < ($0.value, $1.key) }.map { value, count in
+                query[name] == value
+                    ? "<strong>\(HTML.escape(value)) (\(count))</strong>"
+                    : "<a href=\"\(Self.link(query, setting: [name: value, "page": nil]))\">\(HTML.escape(value))</a> (\(count))"
+            }.joined(separator: " · ")
+            out += "</p>"
+        }
+        facet("Kind", "kind", facets.kinds)
+        facet("Licence", "license", facets.licenses)
+        facet("Topic", "topic", facets.topics)
+        let reviewed = query["reviewed"] == "true"
+        out += "<p><a href=\"\(Self.link(query, setting: ["reviewed": reviewed ? nil : "true", "page": nil]))\">"
+        out += reviewed ? "Show all files" : "Only files with reviews"
+        return out + "</a></p></nav>"
+    }
+
+    /// `/search?…` with `setting` applied (`nil` removes a parameter), escaped for an attribute.
+    static func link(_ query: [String: String], setting: [String: String?]) -> String {
+        var values = query
+        for (name, value) in setting { values[name] = value }
+        values["limit"] = nil
+        values["offset"] = nil
+        let items = values.sorted { $0.key < $1.key }.map { "\(encode($0.key))=\(encode($0.value))" }
+        return HTML.escape("/search?" + items.joined(separator: "&"))
     }
 
     /// A query value for a URL.

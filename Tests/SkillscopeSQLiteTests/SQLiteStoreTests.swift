@@ -26,6 +26,12 @@ import Testing
     }
 
     @Test(arguments: StoreEngine.available)
+    func searchFiltersSortsAndCountsFacets(engine: StoreEngine) throws {
+        let directory = TemporaryDirectory()
+        try StoreConformance.searchFiltersSortsAndCountsFacets(try engine.makeEmptyStore(in: directory))
+    }
+
+    @Test(arguments: StoreEngine.available)
     func rewritingUnchangedFilesWritesNothing(engine: StoreEngine) throws {
         let directory = TemporaryDirectory()
         try StoreConformance.rewritingUnchangedFilesWritesNothing(try engine.makeEmptyStore(in: directory))

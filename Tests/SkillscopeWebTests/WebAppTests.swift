@@ -62,6 +62,12 @@ import Testing
         #expect(homeText.contains("<main id=\"main\">") && homeText.contains("role=\"search\""))
         let (_, results) = get(app, "/search", query: ["q": "review diff"])
         #expect(results.contains("code-review") && results.contains("acme/skills/review/SKILL.md"))
+        #expect(
+            results.contains(
+                "Sort: <strong>relevance</strong> · <a href=\"/search?q=review%20diff&amp;sort=stars\">stars</a>"))
+        #expect(results.contains("Licence: <a href=\"/search?license=MIT&amp;q=review%20diff\">MIT</a> (1)"))
+        let (_, filtered) = get(app, "/search", query: ["q": "review diff", "license": "MIT"])
+        #expect(filtered.contains("<strong>MIT (1)</strong>") && filtered.contains("code-review"))
     }
 
     @Test func theFilePageShowsRulesChecksAndNumberedText() throws {

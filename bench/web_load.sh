@@ -1,0 +1,40 @@
+#!/usr/bin/env bash
+# Load on the web server: the file page and search over a registry of the shared corpus, wrk at 64 connections
+# for 30 s each, with the server's resident memory before and after.
+#   bench/web_load.sh [CORPUS]      (needs wrk: apt-get install wrk)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+CORPUS="${1:-$(pwd)/../shared/corpus}"
+command -v wrk >/dev/null || { echo "wrk is not installed (apt-get install wrk)" >&2; exit 69; }
+swift build -c release --product skillscope 2>&1 | tail -1 >&2
+BIN=.build/release/skillscope
+DATA=$(mktemp -d)
+trap 'kill $SERVER 2>/dev/null || true; rm -rf "$DATA"' EXIT
+"$BIN" ingest "$CORPUS" --db "$DATA/r.sqlite" >/dev/null
+"$BIN" serve --port 0 --threads 4 --db "$DATA/r.sqlite" >"$DATA/out" 2>/dev/null &
+SERVER=$!
+for _ in $(seq 50); do grep -q serving "$DATA/out" 2>/dev/null && break; sleep 0.1; done
+PORT=$(grep -o '[0-9]*/$' "$DATA/out" | tr -d /)
+BASE="http://127.0.0.1:$PORT"
+ID=$(curl -s "$BASE/api/v1/search?q=swiftui%20observable%20state&limit=1" | python3 -c 'import json,sys; print(json.load(sys.stdin)["hits"][0]["id"])')
+rss() { awk '/VmRSS/ {print int($2/1024)}' /proc/$SERVER/status; }
+echo "{\"server\":\"skillscope serve --threads 4\",\"corpus_files\":$(wc -l <"$CORPUS/manifest.jsonl"),\"rss_mb_start\":$(rss)}"
+for route in "/files/$ID" "/search?q=swiftui+observable+state" "/api/v1/search?q=testing+pytest&limit=20"; do
+    curl -s -o /dev/null "$BASE$route"  # warm
+    wrk -t2 -c64 -d30s --latency "$BASE$route" >"$DATA/wrk" 2>&1
+    python3 - "$route" "$DATA/wrk" "$(rss)" <<'PY'
+import json, re, sys
+route, path, rss = sys.argv[1], sys.argv[2], int(sys.argv[3])
+text = open(path).read()
+def ms(value):
+    number, unit = re.match(r"([\d.]+)(\w+)", value).groups()
+    return float(number) * {"us": 0.001, "ms": 1, "s": 1000, "m": 60000}[unit]
+p = {k: ms(v) for k, v in re.findall(r"^\s+(50|99)%\s+(\S+)", text, re.M)}
+rps = float(re.search(r"Requests/sec:\s+([\d.]+)", text).group(1))
+errors = re.search(r"Non-2xx or 3xx responses: (\d+)", text)
+socket = re.search(r"Socket errors: (.*)", text)
+print(json.dumps({"route": route, "requests_per_s": rps, "p50_ms": p.get("50"), "p99_ms": p.get("99"),
+                  "non_2xx": int(errors.group(1)) if errors else 0, "socket_errors": socket.group(1) if socket else "none",
+                  "rss_mb_after": rss}))
+PY
+done
