@@ -7,7 +7,8 @@ internal import SkillscopeSync
 public enum SkillscopeCLI {
     static let commands: [any Command.Type] = [
         IngestCommand.self, CrawlCommand.self, RulesCommand.self, ShowCommand.self, SearchCommand.self,
-        VersionsCommand.self, CheckCommand.self, ExportCommand.self, ServeCommand.self, TokenCommand.self,
+        VersionsCommand.self, CheckCommand.self, ExportCommand.self, ServeCommand.self, MCPCommand.self,
+        TokenCommand.self,
         StatsCommand.self, RemixCommand.self, AddCommand.self, RemoveCommand.self, ListCommand.self,
         InstallCommand.self, UpdateCommand.self, SyncCommand.self, StatusCommand.self,
     ]

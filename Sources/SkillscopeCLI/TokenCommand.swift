@@ -20,9 +20,10 @@ struct TokenCommand: Command {
     var tokenName: String
 
     init(arguments: inout Arguments, context: Context) throws(CLIError) {
+        let name = try arguments.option("name")
         let rest = try arguments.positionals()
         guard rest == ["create"] else { throw .usage("the only action is `token create`", command: Self.name) }
-        guard let name = try arguments.option("name"), !name.isEmpty, name.count <= 100 else {
+        guard let name, !name.isEmpty, name.count <= 100 else {
             throw .usage(
                 "give the token a --name (who or what will use it), at most 100 characters", command: Self.name)
         }
