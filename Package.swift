@@ -80,7 +80,10 @@ let package = Package(
             swiftSettings: settings),
         .testTarget(
             name: "SkillscopeMCPTests",
-            dependencies: ["SkillscopeMCP", "SkillscopeTesting", "SkillscopeSQLite", "SkillscopeIngest", "MicroHTTP"],
+            dependencies: [
+                "SkillscopeMCP", "SkillscopeTesting", "SkillscopeSQLite", "SkillscopeIngest", "SkillscopeCore",
+                "SkillscopeStore", "MicroHTTP", "Hashing",
+            ],
             swiftSettings: settings),
         .testTarget(name: "SQLiteTests", dependencies: ["SQLite"], swiftSettings: settings),
         .testTarget(name: "CommonMarkTests", dependencies: ["CommonMark"], swiftSettings: settings),
