@@ -126,7 +126,7 @@ import Testing
         #expect(try reopened.stats().files == 1)
         #expect(try reopened.schemaVersion() == 7)
         let raw = try Connection(path: path)
-        #expect(try raw.queryOne("SELECT count(*) FROM schema_migrations")?.int(0) == 6)
+        #expect(try raw.queryOne("SELECT count(*) FROM schema_migrations")?.int(0) == 7)
         #expect(try raw.queryOne("PRAGMA journal_mode")?.string(0) == "wal")
     }
 
