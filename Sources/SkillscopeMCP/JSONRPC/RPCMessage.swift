@@ -58,17 +58,15 @@ public enum RPCMessage: Sendable {
             self = .invalid(id: id, RPCError(.invalidRequest, "params must be an object"))
             return
         }
-        switch rawID {
-        case nil:
+        guard rawID != nil else {
             self = .notification(method: name, params: params)
-        case let raw?:
-            guard let id else {
-                self = .invalid(id: nil, RPCError(.invalidRequest, "id must be a string or an integer"))
-                return
-            }
-            _ = raw
-            self = .request(id: id, method: name, params: params)
+            return
         }
+        guard let id else {
+            self = .invalid(id: nil, RPCError(.invalidRequest, "id must be a string or an integer"))
+            return
+        }
+        self = .request(id: id, method: name, params: params)
     }
 
     /// A response line: `{"jsonrpc":"2.0","id":…,"result":…}`.
