@@ -45,7 +45,7 @@ let package = Package(
 
         // The domain.
         .target(name: "SkillscopeCore", dependencies: ["CommonMark", "YAML", "Hashing"], swiftSettings: settings),
-        .target(name: "SkillscopeStore", dependencies: ["SkillscopeCore"], swiftSettings: settings),
+        .target(name: "SkillscopeStore", dependencies: ["SkillscopeCore", "Hashing"], swiftSettings: settings),
         .target(name: "SkillscopeSQLite", dependencies: ["SkillscopeStore", "SQLite"], swiftSettings: settings),
         .target(
             name: "SkillscopePostgres", dependencies: ["SkillscopeStore", "Postgres"], swiftSettings: settings),
@@ -60,12 +60,20 @@ let package = Package(
             ],
             swiftSettings: settings),
         .target(
-            name: "SkillscopeSync", dependencies: ["SkillscopeCore", "Git", "Hashing", "YAML"], swiftSettings: settings),
+            name: "SkillscopeMCP",
+            dependencies: [
+                "SkillscopeCore", "SkillscopeStore", "SkillscopeIngest", "SkillscopeSync", "MicroHTTP", "Hashing",
+                "YAML",
+            ],
+            swiftSettings: settings),
+        .target(
+            name: "SkillscopeSync", dependencies: ["SkillscopeCore", "SkillscopeStore", "Git", "Hashing", "YAML"],
+            swiftSettings: settings),
         .target(
             name: "SkillscopeCLI",
             dependencies: [
                 "SkillscopeCore", "SkillscopeStore", "SkillscopeSQLite", "SkillscopePostgres", "SkillscopeIngest",
-                "SkillscopeWeb", "Hashing", "MicroHTTP", "SkillscopeSync",
+                "SkillscopeWeb", "Hashing", "MicroHTTP", "SkillscopeSync", "SkillscopeMCP",
             ],
             swiftSettings: settings),
         .executableTarget(name: "skillscope", dependencies: ["SkillscopeCLI"], swiftSettings: settings),
@@ -83,6 +91,13 @@ let package = Package(
         .testTarget(
             name: "SkillscopeWebTests",
             dependencies: ["SkillscopeWeb", "SkillscopeTesting", "SkillscopeSQLite", "MicroHTTP", "Hashing"],
+            swiftSettings: settings),
+        .testTarget(
+            name: "SkillscopeMCPTests",
+            dependencies: [
+                "SkillscopeMCP", "SkillscopeTesting", "SkillscopeSQLite", "SkillscopeIngest", "SkillscopeCore",
+                "SkillscopeStore", "MicroHTTP", "Hashing",
+            ],
             swiftSettings: settings),
         .testTarget(name: "SQLiteTests", dependencies: ["SQLite"], swiftSettings: settings),
         .testTarget(name: "CommonMarkTests", dependencies: ["CommonMark"], swiftSettings: settings),

@@ -21,4 +21,13 @@ public struct HTTPRequest: Sendable {
 
     /// A header by name, any case.
     public func header(_ name: String) -> String? { headers[name.lowercased()] }
+
+    /// The token of an `Authorization: Bearer TOKEN` header, or `nil`.
+    public var bearerToken: String? {
+        guard let header = header("Authorization") else { return nil }
+        let parts = header.split(separator: " ", maxSplits: 1)
+        guard parts.count == 2, parts[0].lowercased() == "bearer" else { return nil }
+        let token = parts[1].drop { $0 == " " }
+        return token.isEmpty ? nil : String(token.reversed().drop { $0 == " " }.reversed())
+    }
 }

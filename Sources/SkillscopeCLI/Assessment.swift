@@ -26,11 +26,7 @@ struct Assessment: Encodable {
             fileExists: { FileManager.default.fileExists(atPath: folder.appendingPathComponent($0).path) })
         security = SecurityScan.scan(
             document, bundled: document.kind == .skill ? SkillFolder.scripts(in: folder.path) : [])
-        quality = QualityScore(
-            QualityScore.Inputs(
-                kind: document.kind, findings: findings, description: document.description,
-                lineCount: document.lineCount, ruleCount: document.rules.count,
-                hasExamples: document.rules.contains { !$0.examples.isEmpty }, security: security.verdict))
+        quality = QualityScore(document: document, findings: findings, security: security)
     }
 
     /// Prints the security verdict with its evidence and the quality score with its rationale.

@@ -1,6 +1,7 @@
 internal import Dispatch
 internal import Foundation
 internal import MicroHTTP
+internal import SkillscopeMCP
 internal import SkillscopeStore
 internal import SkillscopeWeb
 internal import Synchronization
@@ -14,7 +15,8 @@ struct ServeCommand: Command {
 
         Serves the registry over HTTP: the search page (/), search results (/search?q=…), the file page
         (/files/ID) and the JSON API under /api/v1 (search?q=…, files/ID, files/ID/rules, files/ID/checks,
-        files/ID/versions, files/ID/listing). Binds to 127.0.0.1 unless --host says otherwise. Request bodies over
+        files/ID/versions, files/ID/listing), and the MCP server at /mcp (Streamable HTTP: POST a JSON-RPC message;
+        send a review token as `Authorization: Bearer TOKEN` to registry_write). Binds to 127.0.0.1 unless --host says otherwise. Request bodies over
         1 MiB get 413, headers over 64 KiB are refused, idle connections close after 30 s. One access log line per
         request goes to stderr. SIGTERM or SIGINT stops accepting, finishes the requests in flight and exits 0.
 
@@ -22,23 +24,28 @@ struct ServeCommand: Command {
           --host ADDRESS  an IPv4 address to bind (default 127.0.0.1; 0.0.0.0 for every interface)
           --port N        the port (default 8080; 0 picks a free one, printed on start)
           --threads N     request threads (default 4)
+          --allow-origin ORIGIN  a browser origin allowed to call /mcp besides this machine's (repeatable)
 
         Exit codes: 0 stopped by a signal, 66 no registry, 69 the port cannot be bound.
         """
 
     var configuration = HTTPServer.Configuration()
+    var mcpConfiguration = HTTPTransport.Configuration()
 
     init(arguments: inout Arguments, context: Context) throws(CLIError) {
         if let host = try arguments.option("host") { configuration.host = host }
         if let port = try arguments.integer("port", in: 0...65535) { configuration.port = UInt16(port) }
         if let threads = try arguments.integer("threads", in: 1...64) { configuration.threads = UInt32(threads) }
+        mcpConfiguration.allowedOrigins = Set(try arguments.options("allow-origin"))
         guard try arguments.positionals().isEmpty else { throw .usage("serve takes no PATH", command: Self.name) }
     }
 
     func run(context: Context) async throws -> ExitCode {
         let store = try context.openExistingStore()
-        let app = WebApp(store: store)
         let output = context.output
+        let mcp = HTTPTransport(
+            server: MCPServer(store: store, log: { output.error("mcp: \($0)") }), configuration: mcpConfiguration)
+        let app = WebApp(store: store, mcp: { mcp.handle($0) })
         let server = HTTPServer(
             configuration: configuration,
             accessLog: { method, path, status, bytes, seconds in

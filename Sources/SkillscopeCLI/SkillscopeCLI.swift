@@ -8,8 +8,9 @@ public enum SkillscopeCLI {
     static let commands: [any Command.Type] = [
         IngestCommand.self, CrawlCommand.self, RulesCommand.self, ShowCommand.self, SearchCommand.self,
         VersionsCommand.self, CheckCommand.self, ExportCommand.self, MigrateCommand.self, ServeCommand.self,
-        TokenCommand.self, StatsCommand.self, RemixCommand.self, AddCommand.self, RemoveCommand.self,
-        ListCommand.self, InstallCommand.self, UpdateCommand.self, SyncCommand.self, StatusCommand.self,
+        MCPCommand.self, TokenCommand.self, StatsCommand.self, RemixCommand.self, AddCommand.self,
+        RemoveCommand.self, ListCommand.self, InstallCommand.self, UpdateCommand.self, SyncCommand.self,
+        StatusCommand.self,
     ]
 
     static var usage: String {

@@ -60,35 +60,13 @@ struct SyncOptions: Sendable {
         guard FileManager.default.fileExists(atPath: databasePath) else {
             throw SyncError(.unavailable, "no registry at \(databasePath) to find \(source.location) in")
         }
+        let store: SQLiteStore
         do {
-            let store = try SQLiteStore(path: databasePath)
-            var repository = source.location
-            var folder = source.path
-            if let id = Int64(source.location) {
-                guard let file = try store.file(.id(id)) else {
-                    throw SyncError(.notFound, "no file \(id) in the registry")
-                }
-                repository = file.key.repository
-                folder = FileKind.folder(of: file.key.path)
-            }
-            let prefix = folder.isEmpty ? "" : folder + "/"
-            var files: [String: [UInt8]] = [:]
-            var commit: String?
-            for file in try store.repositoryFiles(repository)
-            where file.path.hasPrefix(prefix) && (file.kind == .skill || file.kind == .skillReference) {
-                guard let stored = try store.file(.id(file.id)) else { continue }
-                files[String(file.path.dropFirst(prefix.count))] = Array(stored.text.utf8)
-                commit = commit ?? stored.commit
-            }
-            guard !files.isEmpty else {
-                throw SyncError(.notFound, "the registry has no skill files under \(repository)/\(folder)")
-            }
-            return Snapshot(files: files, commit: commit)
-        } catch let error as SyncError {
-            throw error
+            store = try SQLiteStore(path: databasePath)
         } catch {
             throw SyncError(.unavailable, "cannot read the registry at \(databasePath): \(error)")
         }
+        return try Snapshot.registry(source, store: store)
     }
 
     /// What a SOURCE argument names: a git URL or repository on disk, a folder, or a registry id or

@@ -124,6 +124,8 @@ public enum ListingRecord {
         if facts.reviews.count > 0, case .object(var aggregate)? = record["agentReviews"] {
             aggregate["count"] = .integer(Int64(facts.reviews.count))
             aggregate["success_rate"] = facts.reviews.successRate.map(JSONValue.number) ?? .null
+            if let cost = facts.reviews.costUSDAverage { aggregate["cost_usd_avg"] = .number(cost) }
+            if let latency = facts.reviews.latencyP50Ms { aggregate["latency_p50_ms"] = .integer(Int64(latency)) }
             record["agentReviews"] = .object(aggregate)
         }
         record["createdAt"] = record["createdAt"] ?? .string(file.firstSeen)

@@ -106,5 +106,10 @@ enum PostgresSchema {
         CREATE TABLE review_log (token_id bigint NOT NULL, at text NOT NULL);
         CREATE INDEX review_log_token ON review_log(token_id, at);
         """,
+        // Version 3: what an agent's report may add to its review: the cost and the latency of the task.
+        """
+        ALTER TABLE reviews ADD COLUMN cost_usd double precision;
+        ALTER TABLE reviews ADD COLUMN latency_ms integer;
+        """,
     ]
 }

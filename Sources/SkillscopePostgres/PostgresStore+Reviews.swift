@@ -37,19 +37,26 @@ extension PostgresStore {
                 [review.fileID, review.fileSHA256, review.tokenID])?.int64(0)
             {
                 _ = try connection.query(
-                    "UPDATE reviews SET outcome = $1, used_for = $2, reviewer = $3, at = $4 WHERE id = $5",
-                    [review.outcome.rawValue, review.usedFor, review.reviewer, review.at, existing])
+                    """
+                    UPDATE reviews SET outcome = $1, used_for = $2, reviewer = $3, at = $4, cost_usd = $5::double precision,
+                        latency_ms = $6::integer
+                    WHERE id = $7
+                    """,
+                    [
+                        review.outcome.rawValue, review.usedFor, review.reviewer, review.at, review.costUSD,
+                        review.latencyMs, existing,
+                    ])
                 return .replaced(existing)
             }
             let id =
                 try connection.queryOne(
                     """
-                    INSERT INTO reviews (file_id, file_sha256, token_id, outcome, used_for, reviewer, at)
-                    VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id
+                    INSERT INTO reviews (file_id, file_sha256, token_id, outcome, used_for, reviewer, at, cost_usd, latency_ms)
+                    VALUES ($1, $2, $3, $4, $5, $6, $7, $8::double precision, $9::integer) RETURNING id
                     """,
                     [
                         review.fileID, review.fileSHA256, review.tokenID, review.outcome.rawValue, review.usedFor,
-                        review.reviewer, review.at,
+                        review.reviewer, review.at, review.costUSD, review.latencyMs,
                     ])?.int64(0) ?? 0
             return .created(id)
         }
@@ -59,14 +66,15 @@ extension PostgresStore {
         try reading { connection in
             try connection.query(
                 """
-                SELECT id, file_id, file_sha256, outcome, used_for, reviewer, at FROM reviews WHERE file_id = $1
-                ORDER BY at DESC, id DESC
+                SELECT id, file_id, file_sha256, outcome, used_for, reviewer, at, cost_usd, latency_ms FROM reviews
+                WHERE file_id = $1 ORDER BY at DESC, id DESC
                 """, [id]
             ).map { row in
                 StoredReview(
                     id: row.int64(0) ?? 0, fileID: row.int64(1) ?? 0, fileSHA256: row.string(2) ?? "",
                     outcome: ReviewOutcome(rawValue: row.string(3) ?? "") ?? .failed, usedFor: row.string(4) ?? "",
-                    reviewer: row.string(5) ?? "", at: row.string(6) ?? "")
+                    reviewer: row.string(5) ?? "", at: row.string(6) ?? "", costUSD: row.double(7),
+                    latencyMs: row.int(8))
             }
         }
     }
@@ -86,6 +94,12 @@ extension PostgresStore {
                 case nil: break
                 }
             }
+            summary.costUSDAverage = try connection.queryOne(
+                "SELECT avg(cost_usd) FROM reviews WHERE file_id = $1 AND cost_usd IS NOT NULL", [id])?.double(0)
+            let latencies = try connection.query(
+                "SELECT latency_ms FROM reviews WHERE file_id = $1 AND latency_ms IS NOT NULL ORDER BY latency_ms", [id]
+            ).compactMap { $0.int(0) }
+            summary.latencyP50Ms = latencies.isEmpty ? nil : latencies[(latencies.count - 1) / 2]
             return summary
         }
     }
@@ -101,13 +115,17 @@ extension PostgresStore {
                     createdAt: $0.string(3) ?? "")
             }
             let reviews = try connection.query(
-                "SELECT id, file_id, file_sha256, outcome, used_for, reviewer, at, token_id FROM reviews ORDER BY id"
+                """
+                SELECT id, file_id, file_sha256, outcome, used_for, reviewer, at, token_id, cost_usd, latency_ms
+                FROM reviews ORDER BY id
+                """
             ).map { row in
                 (
                     review: StoredReview(
                         id: row.int64(0) ?? 0, fileID: row.int64(1) ?? 0, fileSHA256: row.string(2) ?? "",
                         outcome: ReviewOutcome(rawValue: row.string(3) ?? "") ?? .failed, usedFor: row.string(4) ?? "",
-                        reviewer: row.string(5) ?? "", at: row.string(6) ?? ""),
+                        reviewer: row.string(5) ?? "", at: row.string(6) ?? "", costUSD: row.double(8),
+                        latencyMs: row.int(9)),
                     tokenID: row.int64(7) ?? 0
                 )
             }
@@ -127,12 +145,13 @@ extension PostgresStore {
             for (review, tokenID) in rows.reviews {
                 _ = try connection.query(
                     """
-                    INSERT INTO reviews (id, file_id, file_sha256, token_id, outcome, used_for, reviewer, at)
-                    VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
+                    INSERT INTO reviews (id, file_id, file_sha256, token_id, outcome, used_for, reviewer, at, cost_usd,
+                        latency_ms)
+                    VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9::double precision, $10::integer)
                     """,
                     [
                         review.id, review.fileID, review.fileSHA256, tokenID, review.outcome.rawValue, review.usedFor,
-                        review.reviewer, review.at,
+                        review.reviewer, review.at, review.costUSD, review.latencyMs,
                     ])
             }
             for table in ["tokens", "reviews"] {

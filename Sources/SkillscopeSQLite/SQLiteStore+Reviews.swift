@@ -35,18 +35,24 @@ extension SQLiteStore {
                 [review.fileID, review.fileSHA256, review.tokenID])?.int(0)
             if let existing {
                 try connection.run(
-                    "UPDATE reviews SET outcome = ?1, used_for = ?2, reviewer = ?3, at = ?4 WHERE id = ?5",
-                    [review.outcome.rawValue, review.usedFor, review.reviewer, review.at, existing])
+                    """
+                    UPDATE reviews SET outcome = ?1, used_for = ?2, reviewer = ?3, at = ?4, cost_usd = ?5, latency_ms = ?6
+                    WHERE id = ?7
+                    """,
+                    [
+                        review.outcome.rawValue, review.usedFor, review.reviewer, review.at, review.costUSD,
+                        review.latencyMs, existing,
+                    ])
                 return .replaced(Int64(existing))
             }
             try connection.run(
                 """
-                INSERT INTO reviews (file_id, file_sha256, token_id, outcome, used_for, reviewer, at)
-                VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)
+                INSERT INTO reviews (file_id, file_sha256, token_id, outcome, used_for, reviewer, at, cost_usd, latency_ms)
+                VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)
                 """,
                 [
                     review.fileID, review.fileSHA256, review.tokenID, review.outcome.rawValue, review.usedFor,
-                    review.reviewer, review.at,
+                    review.reviewer, review.at, review.costUSD, review.latencyMs,
                 ])
             return .created(connection.lastInsertRowID)
         }
@@ -56,14 +62,16 @@ extension SQLiteStore {
         try reading { connection in
             try connection.query(
                 """
-                SELECT id, file_id, file_sha256, outcome, used_for, reviewer, at FROM reviews WHERE file_id = ?1
+                SELECT id, file_id, file_sha256, outcome, used_for, reviewer, at, cost_usd, latency_ms FROM reviews
+                WHERE file_id = ?1
                 ORDER BY at DESC, id DESC
                 """, [id]
             ).map { row in
                 StoredReview(
                     id: Int64(row.int(0) ?? 0), fileID: Int64(row.int(1) ?? 0), fileSHA256: row.string(2) ?? "",
                     outcome: ReviewOutcome(rawValue: row.string(3) ?? "") ?? .failed, usedFor: row.string(4) ?? "",
-                    reviewer: row.string(5) ?? "", at: row.string(6) ?? "")
+                    reviewer: row.string(5) ?? "", at: row.string(6) ?? "", costUSD: row.double(7),
+                    latencyMs: row.int(8))
             }
         }
     }
@@ -83,6 +91,12 @@ extension SQLiteStore {
                 case nil: break
                 }
             }
+            summary.costUSDAverage = try connection.queryOne(
+                "SELECT avg(cost_usd) FROM reviews WHERE file_id = ?1 AND cost_usd IS NOT NULL", [id])?.double(0)
+            let latencies = try connection.query(
+                "SELECT latency_ms FROM reviews WHERE file_id = ?1 AND latency_ms IS NOT NULL ORDER BY latency_ms", [id]
+            ).compactMap { $0.int(0) }
+            summary.latencyP50Ms = latencies.isEmpty ? nil : latencies[(latencies.count - 1) / 2]
             return summary
         }
     }
@@ -98,13 +112,17 @@ extension SQLiteStore {
                     createdAt: $0.string(3) ?? "")
             }
             let reviews = try connection.query(
-                "SELECT id, file_id, file_sha256, outcome, used_for, reviewer, at, token_id FROM reviews ORDER BY id"
+                """
+                SELECT id, file_id, file_sha256, outcome, used_for, reviewer, at, token_id, cost_usd, latency_ms
+                FROM reviews ORDER BY id
+                """
             ).map { row in
                 (
                     review: StoredReview(
                         id: Int64(row.int(0) ?? 0), fileID: Int64(row.int(1) ?? 0), fileSHA256: row.string(2) ?? "",
                         outcome: ReviewOutcome(rawValue: row.string(3) ?? "") ?? .failed, usedFor: row.string(4) ?? "",
-                        reviewer: row.string(5) ?? "", at: row.string(6) ?? ""),
+                        reviewer: row.string(5) ?? "", at: row.string(6) ?? "", costUSD: row.double(8),
+                        latencyMs: row.int(9)),
                     tokenID: Int64(row.int(7) ?? 0)
                 )
             }
@@ -123,12 +141,13 @@ extension SQLiteStore {
             for (review, tokenID) in rows.reviews {
                 try connection.run(
                     """
-                    INSERT INTO reviews (id, file_id, file_sha256, token_id, outcome, used_for, reviewer, at)
-                    VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)
+                    INSERT INTO reviews (id, file_id, file_sha256, token_id, outcome, used_for, reviewer, at, cost_usd,
+                        latency_ms)
+                    VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)
                     """,
                     [
                         review.id, review.fileID, review.fileSHA256, tokenID, review.outcome.rawValue, review.usedFor,
-                        review.reviewer, review.at,
+                        review.reviewer, review.at, review.costUSD, review.latencyMs,
                     ])
             }
         }

@@ -121,5 +121,10 @@ enum Schema {
         CREATE TABLE review_log (token_id INTEGER NOT NULL, at TEXT NOT NULL);
         CREATE INDEX review_log_token ON review_log(token_id, at);
         """,
+        // Version 7: what an agent's report may add to its review: the cost and the latency of the task.
+        """
+        ALTER TABLE reviews ADD COLUMN cost_usd REAL;
+        ALTER TABLE reviews ADD COLUMN latency_ms INTEGER;
+        """,
     ]
 }

@@ -20,10 +20,14 @@ public struct ReviewRecord: Sendable, Hashable {
     public var reviewer: String
     /// ISO 8601, UTC.
     public var at: String
+    /// What using the file cost, in US dollars, when the reviewer (an agent) says.
+    public var costUSD: Double?
+    /// How long the task took, in milliseconds, when the reviewer says.
+    public var latencyMs: Int?
 
     public init(
         fileID: Int64, fileSHA256: String, tokenID: Int64, outcome: ReviewOutcome, usedFor: String, reviewer: String,
-        at: String
+        at: String, costUSD: Double? = nil, latencyMs: Int? = nil
     ) {
         self.fileID = fileID
         self.fileSHA256 = fileSHA256
@@ -32,6 +36,8 @@ public struct ReviewRecord: Sendable, Hashable {
         self.usedFor = usedFor
         self.reviewer = reviewer
         self.at = at
+        self.costUSD = costUSD
+        self.latencyMs = latencyMs
     }
 }
 
@@ -55,10 +61,12 @@ public struct StoredReview: Sendable, Hashable, Codable {
     public var usedFor: String
     public var reviewer: String
     public var at: String
+    public var costUSD: Double?
+    public var latencyMs: Int?
 
     public init(
         id: Int64, fileID: Int64, fileSHA256: String, outcome: ReviewOutcome, usedFor: String, reviewer: String,
-        at: String
+        at: String, costUSD: Double? = nil, latencyMs: Int? = nil
     ) {
         self.id = id
         self.fileID = fileID
@@ -67,6 +75,8 @@ public struct StoredReview: Sendable, Hashable, Codable {
         self.usedFor = usedFor
         self.reviewer = reviewer
         self.at = at
+        self.costUSD = costUSD
+        self.latencyMs = latencyMs
     }
 }
 
@@ -85,12 +95,21 @@ public struct ReviewSummary: Sendable, Hashable, Codable {
     public var worked: Int
     public var partly: Int
     public var failed: Int
+    /// The mean cost of the reviews that gave one; `nil` when none did.
+    public var costUSDAverage: Double?
+    /// The median latency of the reviews that gave one; `nil` when none did.
+    public var latencyP50Ms: Int?
 
-    public init(count: Int = 0, worked: Int = 0, partly: Int = 0, failed: Int = 0) {
+    public init(
+        count: Int = 0, worked: Int = 0, partly: Int = 0, failed: Int = 0, costUSDAverage: Double? = nil,
+        latencyP50Ms: Int? = nil
+    ) {
         self.count = count
         self.worked = worked
         self.partly = partly
         self.failed = failed
+        self.costUSDAverage = costUSDAverage
+        self.latencyP50Ms = latencyP50Ms
     }
 
     /// The share that worked, a partial success counting half; `nil` with no reviews.

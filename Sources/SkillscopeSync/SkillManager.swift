@@ -60,24 +60,10 @@ public struct SkillManager: Sendable {
     /// - Throws: ``SyncError``: `.notFound` when the source holds no such skill, `.unsafePath` for a name or path
     ///   that would leave its folder, `.mismatch` when a different or edited skill of that name is installed.
     public func add(_ source: SkillSource, only: [String] = [], agents: [Agent]) throws(SyncError) -> [Installed] {
-        let snapshot = try reader.read(source, commit: nil)
-        let rootName = ((source.path.isEmpty ? source.location : source.path) as NSString).lastPathComponent
-        var found = FoundSkill.all(
-            in: snapshot, rootName: rootName.hasSuffix(".git") ? String(rootName.dropLast(4)) : rootName)
-        if !only.isEmpty { found = found.filter { only.contains($0.name) || only.contains($0.folder) } }
-        guard !found.isEmpty else {
-            let names = FoundSkill.all(in: snapshot, rootName: rootName).map(\.name)
-            throw SyncError(
-                .notFound,
-                names.isEmpty
-                    ? "\(source) holds no SKILL.md"
-                    : "\(source) has no skill \(only.joined(separator: ", ")); it has \(names.joined(separator: ", "))")
-        }
+        let (snapshot, found) = try skills(of: source, only: only)
         var lock = try readLock()
         var installed: [Installed] = []
         for skill in found {
-            try SafePath.checkSkillName(skill.name)
-            for path in skill.files.keys { try SafePath.checkRelative(path) }
             let skillSource = source.appending(skill.folder)
             try checkReplaceable(skill.name, by: skillSource, lock: lock)
             try place(skill.files, name: skill.name, in: Self.skillsFolder)
@@ -101,6 +87,34 @@ public struct SkillManager: Sendable {
         }
         try lock.write(to: lockPath)
         return installed
+    }
+
+    /// The skills `add` would install from `source` (those named in `only`, else all), their names and paths
+    /// checked.
+    func skills(of source: SkillSource, only: [String]) throws(SyncError) -> (Snapshot, [FoundSkill]) {
+        let snapshot = try reader.read(source, commit: nil)
+        let rootName = ((source.path.isEmpty ? source.location : source.path) as NSString).lastPathComponent
+        var found = FoundSkill.all(
+            in: snapshot, rootName: rootName.hasSuffix(".git") ? String(rootName.dropLast(4)) : rootName)
+        if !only.isEmpty { found = found.filter { only.contains($0.name) || only.contains($0.folder) } }
+        guard !found.isEmpty else {
+            let names = FoundSkill.all(in: snapshot, rootName: rootName).map(\.name)
+            throw SyncError(
+                .notFound,
+                names.isEmpty
+                    ? "\(source) holds no SKILL.md"
+                    : "\(source) has no skill \(only.joined(separator: ", ")); it has \(names.joined(separator: ", "))")
+        }
+        for skill in found {
+            try SafePath.checkSkillName(skill.name)
+            for path in skill.files.keys { try SafePath.checkRelative(path) }
+        }
+        return (snapshot, found)
+    }
+
+    /// Where an agent's link to the canonical copy points, relative to the link: `../../.agents/skills/NAME`.
+    static func linkDestination(folder: String, name: String) -> String {
+        String(repeating: "../", count: folder.split(separator: "/").count) + skillsFolder + "/" + name
     }
 
     /// Refuses to replace a skill of the same name from another source, one edited locally, or a folder that is not
@@ -170,8 +184,7 @@ public struct SkillManager: Sendable {
         if folder == Self.skillsFolder { return (.shared, nil) }
         let path = root + "/" + folder + "/" + name
         if !isGlobal { try SafePath.checkInside(root + "/" + folder, root: root) }
-        let depth = folder.split(separator: "/").count
-        let destination = String(repeating: "../", count: depth) + Self.skillsFolder + "/" + name
+        let destination = Self.linkDestination(folder: folder, name: name)
         let manager = FileManager.default
         if let existing = try? manager.destinationOfSymbolicLink(atPath: path) {
             if existing == destination { return (.linked, nil) }

@@ -9,9 +9,12 @@ public import SkillscopeStore
 /// code and a message.
 public struct WebApp: Sendable {
     let store: any Store
+    /// Serves `/mcp` (the MCP Streamable HTTP endpoint), when the server was given one.
+    let mcp: HTTPServer.Handler?
 
-    public init(store: any Store) {
+    public init(store: any Store, mcp: HTTPServer.Handler? = nil) {
         self.store = store
+        self.mcp = mcp
     }
 
     /// Headers on every response.
@@ -38,6 +41,7 @@ public struct WebApp: Sendable {
 
     private func route(_ request: HTTPRequest) throws -> HTTPResponse {
         let parts = request.path.split(separator: "/", omittingEmptySubsequences: true).map(String.init)
+        if parts == ["mcp"], let mcp { return mcp(request) }
         if request.method == "POST", parts.count >= 3, parts[parts.count - 1] == "reviews" {
             let isAPI = parts.count == 5 && parts[0] == "api" && parts[1] == "v1" && parts[2] == "files"
             let isPage = parts.count == 3 && parts[0] == "files"

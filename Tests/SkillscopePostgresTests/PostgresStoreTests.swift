@@ -27,9 +27,9 @@ struct PostgresStoreTests {
             )
         }
         let reopened = try PostgresStore(configuration: configuration)
-        #expect(try reopened.stats().files == 1 && reopened.schemaVersion() == 2)
+        #expect(try reopened.stats().files == 1 && reopened.schemaVersion() == 3)
         let raw = try connect(configuration)
-        #expect(try raw.queryOne("SELECT count(*) FROM schema_migrations")?.int(0) == 2)
+        #expect(try raw.queryOne("SELECT count(*) FROM schema_migrations")?.int(0) == 3)
     }
 
     @Test func aNewerSchemaIsRefused() throws {

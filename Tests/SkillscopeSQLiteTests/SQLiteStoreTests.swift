@@ -130,9 +130,9 @@ import Testing
         }
         let reopened = try SQLiteStore(path: path)
         #expect(try reopened.stats().files == 1)
-        #expect(try reopened.schemaVersion() == 6)
+        #expect(try reopened.schemaVersion() == 7)
         let raw = try Connection(path: path)
-        #expect(try raw.queryOne("SELECT count(*) FROM schema_migrations")?.int(0) == 6)
+        #expect(try raw.queryOne("SELECT count(*) FROM schema_migrations")?.int(0) == 7)
         #expect(try raw.queryOne("PRAGMA journal_mode")?.string(0) == "wal")
     }
 
@@ -154,7 +154,7 @@ import Testing
                 """)
         }
         let migrated = try SQLiteStore(path: path)
-        #expect(try migrated.schemaVersion() == 6)
+        #expect(try migrated.schemaVersion() == 7)
         let file = try #require(try migrated.file(.key(record.key)))
         #expect(file.sha256 == record.sha256 && file.firstSeen == "2026-11-30T00:00:00Z" && file.ruleCount == 2)
         #expect(file.blobSHA == nil && file.removedAt == nil)

@@ -16,6 +16,6 @@ if [[ ! -x "$venv/bin/python" ]]; then
     python3 -m venv "$venv"
 fi
 "$venv/bin/python" -m pip install --quiet --disable-pip-version-check -r "$req"
-"$venv/bin/python" -c 'import markdown_it, yaml, datasketch, skills_ref'
+"$venv/bin/python" -c 'import markdown_it, yaml, datasketch, skills_ref, mcp'
 echo "$want" > "$stamp"
 echo "bench/.venv ready: $("$venv/bin/python" -m pip freeze --disable-pip-version-check | tr '\n' ' ')"

@@ -195,3 +195,16 @@ public struct QualityScore: Sendable, Hashable, Codable {
         return cues.contains { lowered.contains($0) }
     }
 }
+
+extension QualityScore {
+    /// The score of a file that is not stored (on disk, or pasted): no reviews or stars; adoption when the caller
+    /// looked its versions up.
+    public init(document: Document, findings: [Finding], security: SecurityReport, adoption: Int? = nil) {
+        self.init(
+            Inputs(
+                kind: document.kind, findings: findings, description: document.description,
+                lineCount: document.lineCount, ruleCount: document.rules.count,
+                hasExamples: document.rules.contains { !$0.examples.isEmpty }, security: security.verdict,
+                adoption: adoption))
+    }
+}

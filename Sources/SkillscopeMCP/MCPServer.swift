@@ -1,0 +1,161 @@
+public import SkillscopeIngest
+public import SkillscopeStore
+
+/// The registry as an MCP server: reads one JSON-RPC message, dispatches it to its method, answers.
+///
+/// Transport-free and synchronous: the stdio transport runs ``respond(to:session:token:cancellation:)`` on a
+/// blocking pool, the HTTP transport on libmicrohttpd's threads (which never await). Methods and tools read the
+/// store, whose calls block, so nothing here is `async`.
+///
+/// Both eras are served at once ("dual-era"): a request whose `_meta` names a protocol version is handled in the
+/// current era (2026-07-28: `resultType`, `serverInfo` in `_meta`, `ttlMs` and `cacheScope` on cacheable
+/// results), any other in the legacy era its session's `initialize` agreed on.
+public final class MCPServer: Sendable {
+    /// How the server describes itself and bounds its input.
+    public struct Configuration: Sendable {
+        /// The name in `serverInfo`. The default is `skillscope`.
+        public var name = "skillscope"
+        /// The version in `serverInfo`. The default is `0.1.0`.
+        public var version = "0.1.0"
+        /// The review token used when a request brings none (`skillscope mcp --token`). The default is none.
+        public var token: String?
+        /// The largest message read; longer ones are answered -32600 unread. The default is 4 MiB.
+        public var maxMessageBytes = 4 << 20
+        public init() {}
+    }
+
+    public let configuration: Configuration
+    let methods: [String: any MCPMethod]
+    let log: @Sendable (String) -> Void
+
+    /// - Parameter log: where failures the client sees only as "internal error" are described.
+    public init(
+        store: any Store, configuration: Configuration = Configuration(),
+        log: @escaping @Sendable (String) -> Void = { _ in }
+    ) {
+        self.configuration = configuration
+        self.log = log
+        let description = ServerDescription(name: configuration.name, version: configuration.version)
+        let tools = ToolRegistry(store: store)
+        let catalog = SkillCatalog(store: store)
+        let all: [any MCPMethod] = [
+            InitializeMethod(description: description), ServerDiscoverMethod(description: description),
+            PingMethod(), ToolsListMethod(tools: tools), ToolsCallMethod(tools: tools),
+            ResourcesListMethod(catalog: catalog), ResourcesReadMethod(catalog: catalog),
+            ResourceTemplatesListMethod(), SkillsListMethod(catalog: catalog), SkillsGetMethod(catalog: catalog),
+        ]
+        methods = Dictionary(uniqueKeysWithValues: all.map { (type(of: $0).name, $0) })
+        serverInfo = description.serverInfo
+    }
+
+    private let serverInfo: JSONValue
+
+    /// Reads and answers one message.
+    ///
+    /// - Returns: the response's bytes (one JSON object, no line break), or `nil` for a notification or a
+    ///   response, which are never answered.
+    public func respond(
+        to bytes: some Collection<UInt8>, session: MCPSession, token: String? = nil,
+        cancellation: Cancellation = Cancellation()
+    ) -> [UInt8]? {
+        respond(
+            to: RPCMessage(parsing: bytes, maxBytes: configuration.maxMessageBytes), session: session, token: token,
+            cancellation: cancellation)
+    }
+
+    /// Answers one parsed message; `nil` for a notification or a response.
+    public func respond(
+        to message: RPCMessage, session: MCPSession, token: String? = nil, cancellation: Cancellation = Cancellation()
+    ) -> [UInt8]? {
+        switch message {
+        case .response:
+            return nil
+        case .notification(let method, _):
+            if method == "notifications/initialized" { session.markInitialized() }
+            return nil
+        case .invalid(let id, let error):
+            return RPCMessage.encode(id: id, error: error)
+        case .request(let id, let method, let params):
+            do {
+                let result = try dispatch(
+                    method: method, params: Params(params), session: session, token: token ?? configuration.token,
+                    cancellation: cancellation)
+                return RPCMessage.encode(id: id, result: result)
+            } catch let error as RPCError {
+                return RPCMessage.encode(id: id, error: error)
+            } catch {
+                log("\(method) \(id): \(String(reflecting: error))")
+                return RPCMessage.encode(id: id, error: RPCError(.internalError, "internal error"))
+            }
+        }
+    }
+
+    /// Picks the era and method, runs it and decorates its result for the era.
+    func dispatch(method: String, params: Params, session: MCPSession, token: String?, cancellation: Cancellation)
+        throws -> JSONValue
+    {
+        let meta = params.meta
+        let version: String
+        let clientName: String?
+        if let requested = meta[ProtocolVersion.versionKey] {
+            guard let text = requested.string, text == ProtocolVersion.current else {
+                throw RPCError(
+                    .unsupportedProtocolVersion, "unsupported protocol version",
+                    data: [
+                        "supported": .array(ProtocolVersion.supported.map(JSONValue.string)), "requested": requested,
+                    ])
+            }
+            guard method != InitializeMethod.name else {
+                throw RPCError(.methodNotFound, "Method not found: initialize is not part of \(text)")
+            }
+            version = text
+            clientName = meta[ProtocolVersion.clientInfoKey]?["name"]?.string
+        } else {
+            guard method != ServerDiscoverMethod.name else {
+                throw RPCError(.invalidParams, "server/discover needs params._meta[\"\(ProtocolVersion.versionKey)\"]")
+            }
+            version = session.negotiatedVersion ?? ProtocolVersion.legacy[0]
+            clientName = session.clientName
+        }
+        guard let handler = methods[method] else { throw RPCError(.methodNotFound, "Method not found: \(method)") }
+        let context = RPCContext(
+            protocolVersion: version, clientName: clientName, token: token, session: session,
+            cancellation: cancellation)
+        var result = try handler.handle(params, context: context)
+        if context.isCurrentEra {
+            result.fields["resultType"] = "complete"
+            var resultMeta = result.fields["_meta"]?.object ?? [:]
+            resultMeta[ProtocolVersion.serverInfoKey] = serverInfo
+            result.fields["_meta"] = .object(resultMeta)
+            if let cache = result.cache {
+                result.fields["ttlMs"] = .integer(Int64(cache.ttlMs))
+                result.fields["cacheScope"] = .string(cache.scope)
+            }
+        }
+        return .object(result.fields)
+    }
+}
+
+/// What the server says about itself in `initialize` and `server/discover`.
+struct ServerDescription: Sendable {
+    var name: String
+    var version: String
+
+    var serverInfo: JSONValue { ["name": .string(name), "title": "Skillscope registry", "version": .string(version)] }
+
+    /// Tools, resources (skill files) and the Skills extension; nothing changes while the server runs.
+    var capabilities: JSONValue {
+        [
+            "tools": ["listChanged": false], "resources": ["listChanged": false, "subscribe": false],
+            "extensions": .object([ProtocolVersion.skillsExtension: [:]]),
+        ]
+    }
+
+    static let instructions = """
+        Skillscope is a registry of AI-agent instruction files (SKILL.md, CLAUDE.md, AGENTS.md, Cursor rules). \
+        Use registry_search to find files, registry_read for one file with its rules, checks, versions and reviews, \
+        registry_analyze to check your own file's text, registry_install_plan to see what `skillscope add` would \
+        write, and after using a skill, registry_write with action "report" to say whether it worked. Skills are \
+        also served through the Skills extension (skills/list, skills/get) as skill://owner/repo/name/SKILL.md.
+        """
+}

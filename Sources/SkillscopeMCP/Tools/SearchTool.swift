@@ -1,0 +1,110 @@
+internal import Foundation
+internal import SkillscopeCore
+internal import SkillscopeIngest
+internal import SkillscopeStore
+
+/// `registry_search`: full-text search over the registry, filtered by kind.
+struct SearchTool: MCPTool {
+    struct Arguments: Decodable, Sendable {
+        var query: String
+        var kinds: [String]?
+        var limit: Int?
+        var offset: Int?
+    }
+
+    struct Output: Encodable, Sendable {
+        struct Hit: Encodable, Sendable {
+            var id: Int64
+            var repository: String
+            var path: String
+            var kind: String
+            var name: String?
+            var description: String?
+            var stars: Int?
+            var score: Double
+            var snippet: String
+            /// The skill's `skill://` resource, for skills the Skills extension serves.
+            var skillURI: String?
+        }
+        var total: Int
+        var matchedAllTerms: Bool
+        var hits: [Hit]
+    }
+
+    static let name = "registry_search"
+    static let title = "Search the registry"
+    static let summary = """
+        Full-text search over the registry's instruction files (SKILL.md, CLAUDE.md, AGENTS.md, Cursor, Copilot, \
+        Gemini, Windsurf rules): names, descriptions, rules and text. Returns hits with their ids for registry_read.
+        """
+    static let annotations = ToolAnnotations(readOnly: true, destructive: false, idempotent: true)
+    static let inputSchema: JSONValue = [
+        "type": "object",
+        "properties": [
+            "query": ["type": "string", "minLength": 1, "description": "the words to search for"],
+            "kinds": [
+                "type": "array", "description": "only files of these kinds",
+                "items": ["type": "string", "enum": .array(FileKind.allCases.map { .string($0.rawValue) })],
+            ],
+            "limit": ["type": "integer", "minimum": 1, "maximum": 50, "default": 10],
+            "offset": ["type": "integer", "minimum": 0, "default": 0],
+        ],
+        "required": ["query"],
+    ]
+    static let outputSchema: JSONValue = [
+        "type": "object",
+        "properties": [
+            "total": ["type": "integer"], "matchedAllTerms": ["type": "boolean"],
+            "hits": [
+                "type": "array",
+                "items": [
+                    "type": "object",
+                    "properties": [
+                        "id": ["type": "integer"], "repository": ["type": "string"], "path": ["type": "string"],
+                        "kind": ["type": "string"], "name": ["type": "string"], "description": ["type": "string"],
+                        "stars": ["type": "integer"], "score": ["type": "number"], "snippet": ["type": "string"],
+                        "skillURI": ["type": "string"],
+                    ],
+                    "required": ["id", "repository", "path", "kind", "score", "snippet"],
+                ],
+            ],
+        ],
+        "required": ["total", "matchedAllTerms", "hits"],
+    ]
+
+    let store: any Store
+
+    func call(_ arguments: Arguments, context: RPCContext) throws -> Output {
+        guard !arguments.query.trimmingCharacters(in: .whitespaces).isEmpty else {
+            throw ToolError("query is empty: give the words to search for")
+        }
+        let limit = arguments.limit ?? 10
+        let offset = arguments.offset ?? 0
+        guard (1...50).contains(limit) else { throw ToolError("limit must be 1–50") }
+        guard offset >= 0 else { throw ToolError("offset must be 0 or more") }
+        var kinds: [FileKind] = []
+        for name in arguments.kinds ?? [] {
+            guard let kind = FileKind(rawValue: name) else {
+                throw ToolError(
+                    "unknown kind \(name); kinds are \(FileKind.allCases.map(\.rawValue).joined(separator: ", "))")
+            }
+            kinds.append(kind)
+        }
+        let results: SearchResults
+        do {
+            results = try store.search(SearchQuery(text: arguments.query, kinds: kinds, limit: limit, offset: offset))
+        } catch let error as StoreError where error.code == .invalidQuery {
+            throw ToolError(error.message)
+        }
+        return Output(
+            total: results.total, matchedAllTerms: results.matchedAllTerms,
+            hits: results.hits.map { hit in
+                Output.Hit(
+                    id: hit.id, repository: hit.key.repository, path: hit.key.path, kind: hit.kind.rawValue,
+                    name: hit.name, description: hit.description, stars: hit.stars, score: hit.score,
+                    snippet: hit.snippet,
+                    skillURI: hit.kind == .skill
+                        ? SkillCatalog.uri(repository: hit.key.repository, name: hit.name) : nil)
+            })
+    }
+}

@@ -1,0 +1,88 @@
+internal import SkillscopeIngest
+internal import SkillscopeStore
+
+/// `registry_write`: what an agent tells the registry. Its one action, `report`, files a review of a file from the
+/// agent that used it, with the server's token (`--token`) or the request's `Authorization` header.
+struct WriteTool: MCPTool {
+    struct Arguments: Decodable, Sendable {
+        var action: String
+        var id: Int64?
+        var repository: String?
+        var path: String?
+        var outcome: String?
+        var usedFor: String?
+        var agent: String?
+        var costUSD: Double?
+        var latencyMs: Int?
+    }
+
+    struct Output: Encodable, Sendable {
+        var action: String
+        var reviewID: Int64
+        /// Whether this replaced the token's earlier report on the same file version.
+        var replaced: Bool
+        var fileID: Int64
+        var fileSHA256: String
+        var reviewer: String
+        var summary: ReviewCounts
+    }
+
+    static let name = "registry_write"
+    static let title = "Report on a registry file"
+    static let summary = """
+        Tell the registry whether a file worked for you. action "report": outcome worked, partly or didnt, what you \
+        used it for, and optionally the cost (US dollars) and latency (milliseconds) of the task. Stored as a review \
+        from an agent (one per token per file version; a second replaces the first) and counted in the listing's \
+        agentReviews. Needs a review token, given to the server.
+        """
+    static let annotations = ToolAnnotations(readOnly: false, destructive: false, idempotent: false)
+    static let inputSchema: JSONValue = [
+        "type": "object",
+        "properties": .object(
+            FileTarget.schemaProperties.merging([
+                "action": ["type": "string", "enum": ["report"]],
+                "outcome": ["type": "string", "enum": ["worked", "partly", "didnt", "failed"]],
+                "usedFor": ["type": "string", "maxLength": 500, "description": "what you used the file for"],
+                "agent": ["type": "string", "maxLength": 100, "description": "your name, such as claude-code"],
+                "costUSD": ["type": "number", "minimum": 0],
+                "latencyMs": ["type": "integer", "minimum": 0],
+            ]) { _, new in new }),
+        "required": ["action", "outcome", "usedFor"],
+    ]
+    static let outputSchema: JSONValue = [
+        "type": "object",
+        "properties": [
+            "action": ["type": "string"], "reviewID": ["type": "integer"], "replaced": ["type": "boolean"],
+            "fileID": ["type": "integer"], "fileSHA256": ["type": "string"], "reviewer": ["type": "string"],
+            "summary": ReviewCounts.schema,
+        ],
+        "required": ["action", "reviewID", "replaced", "fileID", "fileSHA256", "reviewer", "summary"],
+    ]
+
+    let store: any Store
+
+    func call(_ arguments: Arguments, context: RPCContext) throws -> Output {
+        guard arguments.action == "report" else {
+            throw ToolError("unknown action \(arguments.action); the only action is report")
+        }
+        let submission = ReviewSubmission(store: store)
+        do {
+            let token = try submission.authorize(secret: context.token)
+            let file = try FileTarget.resolve(
+                id: arguments.id, repository: arguments.repository, path: arguments.path, in: store)
+            let reviewer = arguments.agent ?? context.clientName.map { "agent:\($0)" }
+            let written = try submission.submit(
+                fileID: file.id, token: token, outcome: arguments.outcome, usedFor: arguments.usedFor,
+                reviewer: reviewer, costUSD: arguments.costUSD, latencyMs: arguments.latencyMs)
+            return Output(
+                action: "report", reviewID: written.reviewID, replaced: written.replaced, fileID: file.id,
+                fileSHA256: written.file.sha256, reviewer: reviewer ?? token.name,
+                summary: ReviewCounts(try store.reviewSummary(ofFile: file.id)))
+        } catch let refusal as ReviewSubmission.Refusal {
+            throw ToolError(
+                refusal.code == .unauthorized
+                    ? refusal.message + " (start the server with --token, or send Authorization: Bearer over HTTP)"
+                    : refusal.message)
+        }
+    }
+}

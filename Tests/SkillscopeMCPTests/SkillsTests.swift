@@ -1,0 +1,79 @@
+import Foundation
+import Hashing
+import SkillscopeIngest
+import SkillscopeStore
+import SkillscopeTesting
+import Testing
+
+@testable import SkillscopeMCP
+
+/// The Skills extension and the resources it rests on.
+@Suite struct SkillsTests {
+    @Test func skillsListGivesCompleteManifestsWithDigests() throws {
+        let fixture = try MCPFixture()
+        let result = try #require(fixture.request("skills/list")["result"])
+        #expect(result["resultType"] == "complete" && result["ttlMs"] != nil && result["cacheScope"] != nil)
+        let skills = try #require(result["skills"]?.array)
+        #expect(
+            skills.compactMap { $0["uri"]?.string }.sorted() == [
+                "skill://acme/skills/code-review/SKILL.md", "skill://acme/skills/commit-messages/SKILL.md",
+            ])
+        let review = try #require(skills.first { $0["uri"] == "skill://acme/skills/code-review/SKILL.md" })
+        #expect(review["frontmatter"]?["name"] == "code-review")
+        #expect(review["frontmatter"]?["description"]?.string?.hasPrefix("Review a change") == true)
+        let resources = try #require(review["resources"]?.array)
+        #expect(
+            resources.compactMap { $0["uri"]?.string } == [
+                "skill://acme/skills/code-review/SKILL.md", "skill://acme/skills/code-review/references/CHECKLIST.md",
+            ])
+        for resource in resources {
+            let uri = try #require(resource["uri"]?.string)
+            let read = fixture.request("resources/read", ["uri": .string(uri)])
+            let text = try #require(read["result"]?["contents"]?[0]?["text"]?.string)
+            #expect(resource["digest"]?.string == "sha256:" + SHA256.hex(of: Array(text.utf8)))
+            #expect(resource["size"]?.integer == text.utf8.count)
+        }
+    }
+
+    @Test func skillsGetAnswersForASkillAndRefusesAnythingElse() throws {
+        let fixture = try MCPFixture()
+        let got = fixture.request("skills/get", ["uri": "skill://acme/skills/commit-messages/SKILL.md"])
+        #expect(got["result"]?["skill"]?["frontmatter"]?["name"] == "commit-messages")
+        #expect(got["result"]?["ttlMs"] != nil)
+        for uri in [
+            "skill://acme/skills/nope/SKILL.md", "skill://acme/skills/code-review/references/CHECKLIST.md",
+            "https://example.com/SKILL.md", "skill://acme",
+        ] {
+            #expect(fixture.request("skills/get", ["uri": .string(uri)])["error"]?["code"]?.integer == -32602, "\(uri)")
+        }
+        #expect(fixture.request("skills/get")["error"]?["code"]?.integer == -32602)
+    }
+
+    @Test func resourcesListTheSkillsAndUnknownOnesAreInvalidParams() throws {
+        let fixture = try MCPFixture()
+        let resources = fixture.request("resources/list")["result"]?["resources"]?.array ?? []
+        #expect(resources.count == 2)
+        #expect(resources.allSatisfy { $0["mimeType"] == "text/markdown" })
+        #expect(
+            fixture.request("resources/read", ["uri": "skill://acme/skills/code-review/NOPE.md"])["error"]?["code"]?
+                .integer == -32602)
+        #expect(fixture.request("resources/templates/list")["result"]?["resourceTemplates"]?.array?.count == 1)
+        #expect(fixture.request("skills/list", ["cursor": "x"])["error"]?["code"]?.integer == -32602)
+    }
+
+    @Test func frontMatterScalarsKeepTheirYAMLTypes() throws {
+        let fixture = try MCPFixture()
+        let text =
+            "---\nname: typed\ndescription: \"quoted: yes\"\nmetadata:\n  version: 1.5\n  count: 3\n  beta: true\n  tag: '7'\n---\n# T\n"
+        _ = try fixture.store.write(
+            repositories: [], files: [SkillscopeTesting.Fixtures.record("acme/skills", "typed/SKILL.md", text)],
+            seenAt: "2026-11-30T10:00:00Z")
+        let skill = fixture.request("skills/get", ["uri": "skill://acme/skills/typed/SKILL.md"])["result"]?["skill"]
+        let front = try #require(skill?["frontmatter"])
+        #expect(front["description"] == "quoted: yes")
+        #expect(front["metadata"]?["version"] == .number(1.5))
+        #expect(front["metadata"]?["count"] == .integer(3))
+        #expect(front["metadata"]?["beta"] == .bool(true))
+        #expect(front["metadata"]?["tag"] == "7")
+    }
+}
