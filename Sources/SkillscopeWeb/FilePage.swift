@@ -26,11 +26,15 @@ struct FilePage {
                 "<p><a href=\"/files/\(file.id)/download.zip\" download>Download \(file.kind == .skill ? "the skill folder" : "the file") (ZIP)</a></p>"
         }
         if file.removedAt != nil { body += "<p><strong>Removed from its repository.</strong></p>" }
+        var adoption: Int?
         if file.status == .indexed {
-            body += try versions(of: file)
+            let finder = VersionFinder(store: store)
+            let report = try finder.versions(of: try finder.subject(for: file))
+            adoption = report.otherProjects
+            body += versions(of: file, report: report)
         }
         body += rulesSection(rules)
-        body += try checksSection(file, rules: rules)
+        body += try checksSection(file, rules: rules, adoption: adoption)
         let csrf = Reviews.newCSRF()
         body += try reviewsSection(file, csrf: csrf)
         body += textSection(file, rules: rules)
@@ -42,9 +46,8 @@ struct FilePage {
         return response
     }
 
-    private func versions(of file: StoredFile) throws -> String {
-        let finder = VersionFinder(store: store)
-        let report = try finder.versions(of: try finder.subject(for: file))
+    /// The versions section from a report found once for the whole page.
+    private func versions(of file: StoredFile, report: VersionReport) -> String {
         var out = "<section aria-labelledby=\"versions\"><h2 id=\"versions\">Versions</h2>"
         out +=
             "<p>\(report.otherProjects) other \(report.otherProjects == 1 ? "project uses" : "projects use") a version of this.</p>"
@@ -107,8 +110,8 @@ struct FilePage {
         return out + "</ol></section>"
     }
 
-    private func checksSection(_ file: StoredFile, rules: [Rule]) throws -> String {
-        let quality = try QualityScore.of(file, rules: rules, store: store)
+    private func checksSection(_ file: StoredFile, rules: [Rule], adoption: Int?) throws -> String {
+        let quality = try QualityScore.of(file, rules: rules, store: store, knownAdoption: adoption)
         var out = "<section aria-labelledby=\"checks\"><h2 id=\"checks\">Checks</h2>"
         let verdict = file.security.verdict.rawValue
         out += "<p>Security scan: <strong class=\"verdict-\(verdict)\">\(verdict)</strong></p>"

@@ -226,9 +226,13 @@ public struct VersionFinder: Sendable {
 
 extension QualityScore {
     /// The score of a stored file: checks as stored, stars from its repository, adoption from its versions.
-    public static func of(_ file: StoredFile, rules: [Rule], store: any Store) throws -> QualityScore {
-        var adoption: Int?
-        if file.status == .indexed {
+    ///
+    /// - Parameter knownAdoption: the file's other projects when the caller already found its versions.
+    public static func of(_ file: StoredFile, rules: [Rule], store: any Store, knownAdoption: Int? = nil) throws
+        -> QualityScore
+    {
+        var adoption = knownAdoption
+        if adoption == nil, file.status == .indexed {
             let finder = VersionFinder(store: store)
             adoption = try finder.versions(of: try finder.subject(for: file)).otherProjects
         }
