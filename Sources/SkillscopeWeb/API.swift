@@ -72,7 +72,7 @@ struct API {
 
     /// A search from query arguments: `q`, `kind` (comma-separated), `limit` (1–100), `offset`.
     func search(_ query: [String: String]) throws -> SearchResults {
-        guard let text = query["q"], !text.trimmingCharacters(in: .whitespaces).isEmpty else {
+        guard let text = query["q"] else {
             throw WebError(400, "bad_request", "give the words to search for: ?q=…")
         }
         var kinds: [FileKind] = []
@@ -84,8 +84,8 @@ struct API {
         }
         let limit = Int(query["limit"] ?? "20") ?? -1
         let offset = Int(query["offset"] ?? "0") ?? -1
-        guard (1...100).contains(limit), offset >= 0 else {
-            throw WebError(400, "bad_request", "limit must be 1–100 and offset 0 or more")
+        guard (1...100).contains(limit), (0...1_000_000).contains(offset) else {
+            throw WebError(400, "bad_request", "limit must be 1–100 and offset 0–1,000,000")
         }
         guard let sort = SearchSort(rawValue: query["sort"] ?? "relevance") else {
             throw WebError(400, "bad_request", "sort must be relevance, stars or recent")
@@ -102,7 +102,9 @@ struct API {
                     text: text, kinds: kinds, limit: limit, offset: offset, topic: topic, license: license,
                     hasReviews: reviewed == "true", sort: sort))
         } catch let error as StoreError where error.code == .invalidQuery {
-            throw WebError(400, "bad_request", error.message)
+            // Words the index cannot hold (punctuation alone, a script it splits) find nothing.
+            _ = error
+            return SearchResults(hits: [], total: 0, matchedAllTerms: true)
         }
     }
 

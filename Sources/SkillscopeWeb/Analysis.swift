@@ -39,8 +39,28 @@ struct Analysis: Encodable {
             kind = text.hasPrefix("---") ? .skill : .agents
         }
         let path = kind == .skill ? "pasted/SKILL.md" : "AGENTS.md"
-        guard case .parsed(let document) = DocumentParser().parse(Array(text.utf8), path: path, kind: kind) else {
-            throw WebError(422, "unreadable", "the text could not be read as an instruction file")
+        let document: Document
+        switch DocumentParser().parse(Array(text.utf8), path: path, kind: kind) {
+        case .parsed(let parsed):
+            document = parsed
+        case .rejected(let diagnostic):
+            // The registry would not index it: say why, as an error finding, with nothing else to rate.
+            self.kind = kind.rawValue
+            name = nil
+            rules = []
+            findings = [
+                Finding(
+                    code: diagnostic.code.rawValue, severity: .error, message: diagnostic.message,
+                    line: diagnostic.line)
+            ]
+            security = SecurityReport(findings: [])
+            quality = QualityScore(
+                QualityScore.Inputs(
+                    kind: kind, findings: findings, description: nil, lineCount: 0, ruleCount: 0, hasExamples: false,
+                    security: .pass))
+            otherProjects = 0
+            bands = []
+            return
         }
         self.kind = kind.rawValue
         name = document.name

@@ -11,7 +11,8 @@ struct FilePage {
     func render(id: Int64) throws -> HTTPResponse {
         let file = try API.file(id, in: store)
         let rules = try store.rules(ofFile: id)
-        var body = "<article><h1>\(HTML.escape(file.name ?? file.title ?? file.key.path))</h1>"
+        var body =
+            "<article data-file-id=\"\(file.id)\" data-title=\"\(HTML.escape(file.name ?? file.key.path))\"><h1>\(HTML.escape(file.name ?? file.title ?? file.key.path))</h1>"
         body += "<p class=\"muted\">\(HTML.escape(file.kind.rawValue)) in "
         body +=
             "<a href=\"https://github.com/\(HTML.escape(file.key.repository))\">\(HTML.escape(file.key.repository))</a>"

@@ -27,12 +27,14 @@ enum HTML {
         <meta name="viewport" content="width=device-width, initial-scale=1">
         <title>\(escape(title)) · Skillscope</title>
         <style>\(style)</style>
+        <script src="/static/app.js" defer></script>
         </head>
         <body>
         <header role="banner"><a class="brand" href="/">Skillscope</a>
         <form role="search" action="/search" method="get"><label for="q" class="visually-hidden">Search instruction files</label>
         <input id="q" name="q" type="search" value="\(escape(query))" placeholder="Search skills, CLAUDE.md, AGENTS.md…">
         <button type="submit">Search</button></form></header>
+        <nav id="trail" aria-label="Files you opened"></nav>
         <main id="main">
         \(body)
         </main>
@@ -45,7 +47,7 @@ enum HTML {
     /// Dark text on light ground (contrast over 7:1), readable at 320 px.
     static let style = """
         body{font:16px/1.5 system-ui,sans-serif;color:#1a1a1a;background:#fff;margin:0}
-        header,main,footer{max-width:60rem;margin:0 auto;padding:.75rem 1rem}
+        header,main,footer,#trail{max-width:60rem;margin:0 auto;padding:.75rem 1rem}
         header{display:flex;flex-wrap:wrap;gap:.75rem;align-items:center;border-bottom:1px solid #ccc}
         .brand{font-weight:700;color:#1a1a1a;text-decoration:none}
         form[role=search]{display:flex;flex:1;gap:.5rem}input[type=search]{flex:1;min-width:10rem;padding:.4rem}

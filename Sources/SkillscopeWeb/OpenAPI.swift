@@ -9,7 +9,7 @@ enum OpenAPI {
           "paths": {
             "/api/v1/search": {"get": {"operationId": "search", "summary": "Search files",
               "parameters": [
-                {"name": "q", "in": "query", "required": true, "schema": {"type": "string", "pattern": "[A-Za-z0-9]"}, "description": "Words to find; at least one letter or digit"},
+                {"name": "q", "in": "query", "required": true, "schema": {"type": "string"}, "description": "Words to find; a query with no letter or digit (or an empty one) finds nothing"},
                 {"name": "kind", "in": "query", "schema": {"type": "string", "pattern": "^(skill|skill-reference|claude|agents|gemini|cursor|copilot|windsurf)(,(skill|skill-reference|claude|agents|gemini|cursor|copilot|windsurf))*$"}, "description": "Comma-separated kinds: skill, skill-reference, claude, agents, gemini, cursor, copilot, windsurf"},
                 {"name": "limit", "in": "query", "schema": {"type": "integer", "minimum": 1, "maximum": 100}},
                 {"name": "offset", "in": "query", "schema": {"type": "integer", "minimum": 0, "maximum": 1000000}},
@@ -59,6 +59,13 @@ enum OpenAPI {
               "responses": {"200": {"description": "The analysis", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Analysis"}}}},
                 "400": {"$ref": "#/components/responses/Error"}, "413": {"$ref": "#/components/responses/Error"},
                 "422": {"$ref": "#/components/responses/Error"}}}},
+            "/api/v1/remix": {"post": {"operationId": "remix", "summary": "One SKILL.md from rules picked out of several files",
+              "requestBody": {"required": true, "content": {"application/json": {"schema": {"type": "object", "required": ["name", "picks"],
+                "properties": {"name": {"type": "string", "pattern": "^[a-z0-9]+(-[a-z0-9]+)*$", "maxLength": 64}, "description": {"type": "string", "minLength": 1, "maxLength": 1024},
+                  "picks": {"type": "array", "minItems": 1, "items": {"type": "object", "required": ["file", "rules"],
+                    "properties": {"file": {"$ref": "#/components/schemas/FileID"}, "rules": {"type": "array", "minItems": 1, "items": {"type": "integer", "minimum": 1}}}}}}}}}},
+              "responses": {"200": {"description": "The SKILL.md and its spec findings", "content": {"application/json": {"schema": {"type": "object", "required": ["skill", "findings"]}}}},
+                "400": {"$ref": "#/components/responses/Error"}, "404": {"$ref": "#/components/responses/Error"}}}},
             "/api/v1/compare": {"get": {"operationId": "compare", "summary": "Two files rule by rule",
               "parameters": [
                 {"name": "a", "in": "query", "required": true, "schema": {"$ref": "#/components/schemas/FileID"}},

@@ -52,6 +52,15 @@ public struct WebApp: Sendable {
                     : try Reviews(store: store).postForm(fileID: id, request: request)
             }
         }
+        if request.method == "POST", parts == ["remix"] { return try RemixPage(store: store).post(request) }
+        if parts == ["api", "v1", "remix"] {
+            guard request.method == "POST" else {
+                var error = WebError(405, "method_not_allowed", "\(request.method) is not served here; use POST")
+                error.headers = [("Allow", "POST")]
+                throw error
+            }
+            return try RemixPage(store: store).api(request)
+        }
         if request.method == "POST", parts == ["analyze"] {
             return try AnalyzePage(store: store).post(request)
         }
@@ -66,7 +75,9 @@ public struct WebApp: Sendable {
         guard request.method == "GET" || request.method == "HEAD" else {
             let allowed =
                 parts == ["api", "v1", "analyze"]
-                ? "POST" : parts.last == "reviews" || parts == ["analyze"] ? "GET, HEAD, POST" : "GET, HEAD"
+                ? "POST"
+                : parts.last == "reviews" || parts == ["analyze"] || parts == ["remix"]
+                    ? "GET, HEAD, POST" : "GET, HEAD"
             var error = WebError(405, "method_not_allowed", "\(request.method) is not served here; use \(allowed)")
             error.headers = [("Allow", allowed)]
             throw error
@@ -83,6 +94,11 @@ public struct WebApp: Sendable {
             return try FilePage(store: store).render(id: id)
         case "analyze":
             return AnalyzePage(store: store).form()
+        case "remix":
+            return try RemixPage(store: store).form(request.query)
+        case "static":
+            guard parts == ["static", "app.js"] else { throw WebError.notFound(request.path) }
+            return HTTPResponse(contentType: "application/javascript; charset=utf-8", body: Script.app)
         case "compare":
             return try ComparePage(store: store).render(request.query)
         case "openapi.json":

@@ -60,7 +60,7 @@ import Testing
             ])
         #expect(run.status == 0, "\(run.stdout)\n\(run.stderr.suffix(2000))")
         #expect(run.stdout.contains("browser: all steps passed"))
-        for page in ["home", "search", "file", "review", "hostile", "compare", "analyze"] {
+        for page in ["home", "search", "file", "review", "hostile", "compare", "analyze", "remix"] {
             #expect(FileManager.default.fileExists(atPath: "\(screenshots)/\(page).png"), "\(page).png")
         }
     }

@@ -112,6 +112,29 @@ import Testing
         #expect(text.contains("review/SKILL.md"))
     }
 
+    @Test func aRemixOfPickedRulesIsAValidSkill() throws {
+        let directory = TemporaryDirectory()
+        let (app, store) = try app(directory)
+        let review = try id(store, "acme/skills", "review/SKILL.md")
+        let agents = try id(store, "lena/app", "AGENTS.md")
+        let (_, form) = get(app, "/remix", query: ["files": "\(review),\(agents)"])
+        #expect(form.contains("value=\"\(review):1\"") && form.contains("value=\"\(agents):1\""))
+        let body =
+            "pick=\(review)%3A1&pick=\(agents)%3A2&name=mixed-rules&description=Picked+rules.+Use+when+reviewing."
+        let made = app.handle(HTTPRequest(method: "POST", path: "/remix", body: Array(body.utf8)))
+        let page = String(decoding: made.body, as: UTF8.self)
+        #expect(made.status == 200 && page.contains("Valid under the Agent Skills specification."))
+        #expect(page.contains("name: mixed-rules") && page.contains("Read the whole diff before commenting."))
+        let api = app.handle(
+            HTTPRequest(
+                method: "POST", path: "/api/v1/remix",
+                body: Array(#"{"name": "Bad Name", "picks": [{"file": 1, "rules": [1]}]}"#.utf8)))
+        #expect(api.status == 400)
+        let script = app.handle(HTTPRequest(method: "GET", path: "/static/app.js"))
+        #expect(script.header("Content-Type")?.hasPrefix("application/javascript") == true)
+        #expect(String(decoding: script.body, as: UTF8.self).contains("localStorage"))
+    }
+
     @Test func markupInAFileIsShownAsText() throws {
         let directory = TemporaryDirectory()
         let (app, store) = try app(directory)

@@ -6,6 +6,8 @@ Prints one line per step; exits 1 at the first failed step.
 """
 import os
 import sys
+import tempfile
+from pathlib import Path
 
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
@@ -90,6 +92,29 @@ try:
     text = driver.find_element(By.TAG_NAME, "main").text
     check("2 rules" in text and "make test" in text, "analyze splits pasted text into rules")
     shot("analyze")
+
+    # Trail and remix: the two files opened above (the SwiftUI skill and the hostile one) are in the trail.
+    driver.get(base + "/")
+    remix_link = WebDriverWait(driver, 20).until(lambda d: d.find_element(By.ID, "remix-link"))
+    check("Remix from these" in remix_link.text, "the trail of opened files links the remix page")
+    remix_link.click()
+    WebDriverWait(driver, 20).until(lambda d: "/remix" in d.current_url)
+    fieldsets = driver.find_elements(By.TAG_NAME, "fieldset")
+    check(len(fieldsets) >= 2, "the remix page lists the trail's files")
+    for fieldset in fieldsets[:2]:
+        fieldset.find_elements(By.CSS_SELECTOR, "input[type=checkbox]")[0].click()
+    driver.find_element(By.ID, "name").send_keys("trail-remix")
+    driver.find_element(By.ID, "description").send_keys("Rules picked from two files. Use when trying the remix.")
+    driver.find_element(By.CSS_SELECTOR, "form[action='/remix'] button").click()
+    skill = WebDriverWait(driver, 20).until(lambda d: d.find_element(By.ID, "skill")).get_attribute("value")
+    check(skill.startswith("---\nname: trail-remix\n"), "a remix builds a SKILL.md from the picked rules")
+    shot("remix")
+    from skills_ref import validate
+    folder = Path(tempfile.mkdtemp()) / "trail-remix"
+    folder.mkdir()
+    (folder / "SKILL.md").write_text(skill)
+    problems = validate(folder)
+    check(not problems, "the remixed SKILL.md passes the reference validator: " + repr(problems))
 finally:
     driver.quit()
 print("browser: all steps passed")
