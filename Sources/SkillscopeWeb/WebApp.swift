@@ -53,24 +53,18 @@ public struct WebApp: Sendable {
             }
         }
         if request.method == "POST", parts == ["remix"] { return try RemixPage(store: store).post(request) }
-        if parts == ["api", "v1", "remix"] {
+        if request.method == "POST", parts == ["analyze"] { return try AnalyzePage(store: store).post(request) }
+        // JSON endpoints that only take POST.
+        let postOnly: [[String]: (HTTPRequest) throws -> HTTPResponse] = [
+            ["api", "v1", "remix"]: RemixPage(store: store).api, ["api", "v1", "analyze"]: API(store: store).analyze,
+        ]
+        if let handler = postOnly[parts] {
             guard request.method == "POST" else {
                 var error = WebError(405, "method_not_allowed", "\(request.method) is not served here; use POST")
                 error.headers = [("Allow", "POST")]
                 throw error
             }
-            return try RemixPage(store: store).api(request)
-        }
-        if request.method == "POST", parts == ["analyze"] {
-            return try AnalyzePage(store: store).post(request)
-        }
-        if parts == ["api", "v1", "analyze"] {
-            guard request.method == "POST" else {
-                var error = WebError(405, "method_not_allowed", "\(request.method) is not served here; use POST")
-                error.headers = [("Allow", "POST")]
-                throw error
-            }
-            return try API(store: store).analyze(request)
+            return try handler(request)
         }
         guard request.method == "GET" || request.method == "HEAD" else {
             let allowed =
