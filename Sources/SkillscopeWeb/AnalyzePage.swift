@@ -17,6 +17,7 @@ struct AnalyzePage {
             <select id="kind" name="kind"><option value="">Guess from the text</option>
             <option value="skill">SKILL.md</option><option value="claude">CLAUDE.md</option>
             <option value="agents">AGENTS.md</option><option value="cursor">Cursor rule</option></select></p>
+            <p><label for="upload">Or upload a file</label> <input id="upload" type="file" accept=".md,.mdc,.txt,text/markdown,text/plain"></p>
             <p><label for="text">Text</label><br>
             <textarea id="text" name="text" rows="16" cols="80" required>\(HTML.escape(text))</textarea></p>
             <button type="submit">Analyze</button></form>

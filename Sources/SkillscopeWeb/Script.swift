@@ -18,6 +18,17 @@ enum Script {
             trail = trail.slice(0, 20);
             try { localStorage.setItem(key, JSON.stringify(trail)); } catch (e) {}
           }
+          var upload = document.getElementById("upload");
+          var text = document.getElementById("text");
+          if (upload && text && window.FileReader) {
+            upload.addEventListener("change", function () {
+              var file = upload.files && upload.files[0];
+              if (!file || file.size > 1048576) { return; }
+              var reader = new FileReader();
+              reader.onload = function () { text.value = String(reader.result); };
+              reader.readAsText(file);
+            });
+          }
           var nav = document.getElementById("trail");
           if (!nav || trail.length === 0) { return; }
           nav.textContent = "";

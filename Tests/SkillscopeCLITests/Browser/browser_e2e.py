@@ -85,12 +85,14 @@ try:
     shot("compare")
 
     driver.get(base + "/analyze")
-    driver.find_element(By.ID, "text").send_keys(
-        "# Project\n\n- Run `make test` before every commit.\n- Keep functions short.\n")
+    upload = Path(tempfile.mkdtemp()) / "CLAUDE.md"
+    upload.write_text("# Project\n\n- Run `make test` before every commit.\n- Keep functions short.\n")
+    driver.find_element(By.ID, "upload").send_keys(str(upload))
+    WebDriverWait(driver, 10).until(lambda d: "make test" in d.find_element(By.ID, "text").get_attribute("value"))
     driver.find_element(By.CSS_SELECTOR, "form[action='/analyze'] button").click()
     WebDriverWait(driver, 20).until(lambda d: d.title.startswith("Analysis") or d.title.startswith("Project"))
     text = driver.find_element(By.TAG_NAME, "main").text
-    check("2 rules" in text and "make test" in text, "analyze splits pasted text into rules")
+    check("2 rules" in text and "make test" in text, "analyze splits an uploaded file into rules")
     shot("analyze")
 
     # Trail and remix: the two files opened above (the SwiftUI skill and the hostile one) are in the trail.
