@@ -79,23 +79,23 @@ extension SQLiteStore {
             FROM files_fts JOIN files f ON f.id = files_fts.rowid JOIN repositories r ON r.id = f.repository_id
             WHERE files_fts MATCH ?1 \(filter) AND \(Self.isCurrent)
             """
-        let total = try connection.queryOne("SELECT count(*) \(matched)", arguments)?.int(0) ?? 0
+        // One pass over the matches gives the total and every facet; the ranked page is a second query.
+        var total = 0
         var facets = SearchFacets()
-        for row in try connection.query("SELECT f.kind, count(*) \(matched) GROUP BY f.kind", arguments) {
-            facets.kinds[row.string(0) ?? ""] = row.int(1) ?? 0
+        var topicCounts: [String: Int] = [:]
+        let decoder = JSONDecoder()
+        for row in try connection.query("SELECT f.kind, r.license, r.topics \(matched)", arguments) {
+            total += 1
+            facets.kinds[row.string(0) ?? "", default: 0] += 1
+            if let license = row.string(1) { facets.licenses[license, default: 0] += 1 }
+            if let topics = row.string(2), topics != "[]",
+                let list = try? decoder.decode([String].self, from: Data(topics.utf8))
+            {
+                for topic in Set(list) { topicCounts[topic, default: 0] += 1 }
+            }
         }
-        for row in try connection.query(
-            "SELECT r.license, count(*) \(matched) AND r.license IS NOT NULL GROUP BY r.license", arguments)
-        {
-            facets.licenses[row.string(0) ?? ""] = row.int(1) ?? 0
-        }
-        for row in try connection.query(
-            """
-            SELECT t.value, count(*) FROM (SELECT r.topics AS topics \(matched)) m, json_each(m.topics) t
-            GROUP BY t.value ORDER BY count(*) DESC, t.value LIMIT 20
-            """, arguments)
-        {
-            facets.topics[row.string(0) ?? ""] = row.int(1) ?? 0
+        for (topic, count) in topicCounts.sorted(by: { ($1.value, $0.key) < ($0.value, $1.key) }).prefix(20) {
+            facets.topics[topic] = count
         }
         let order =
             switch query.sort {
