@@ -41,7 +41,7 @@ struct ExportCommand: Command {
             }
             let assessment = try Assessment(stored: file, rules: rules, store: store)
             let record = ListingRecord.export(
-                file, facts: ListingRecord.Facts(quality: assessment.quality, ruleCount: rules.count))
+                file, facts: ListingRecord.Facts(quality: assessment.quality))
             lines.append(record.text)
         }
         for line in lines { context.output.print(line) }

@@ -76,12 +76,10 @@ public enum ListingRecord {
     /// What an export needs beyond the stored file.
     public struct Facts: Sendable {
         public var quality: QualityScore
-        public var ruleCount: Int
         /// This registry's reviews of the file; with any, they set `agentReviews`' count and success rate.
         public var reviews: ReviewSummary
-        public init(quality: QualityScore, ruleCount: Int, reviews: ReviewSummary = ReviewSummary()) {
+        public init(quality: QualityScore, reviews: ReviewSummary = ReviewSummary()) {
             self.quality = quality
-            self.ruleCount = ruleCount
             self.reviews = reviews
         }
     }

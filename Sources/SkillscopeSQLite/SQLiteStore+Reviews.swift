@@ -62,42 +62,18 @@ extension SQLiteStore {
         try reading { connection in
             try connection.query(
                 """
-                SELECT id, file_id, file_sha256, outcome, used_for, reviewer, at, cost_usd, latency_ms FROM reviews
-                WHERE file_id = ?1
+                SELECT \(StoredReview.selectedColumns) FROM reviews WHERE file_id = ?1
                 ORDER BY at DESC, id DESC
                 """, [id]
-            ).map { row in
-                StoredReview(
-                    id: Int64(row.int(0) ?? 0), fileID: Int64(row.int(1) ?? 0), fileSHA256: row.string(2) ?? "",
-                    outcome: ReviewOutcome(rawValue: row.string(3) ?? "") ?? .failed, usedFor: row.string(4) ?? "",
-                    reviewer: row.string(5) ?? "", at: row.string(6) ?? "", costUSD: row.double(7),
-                    latencyMs: row.int(8))
-            }
+            ).map(StoredReview.init(reading:))
         }
     }
 
     public func reviewSummary(ofFile id: Int64) throws -> ReviewSummary {
         try reading { connection in
-            var summary = ReviewSummary()
-            for row in try connection.query(
-                "SELECT outcome, count(*) FROM reviews WHERE file_id = ?1 GROUP BY outcome", [id])
-            {
-                let count = row.int(1) ?? 0
-                summary.count += count
-                switch ReviewOutcome(rawValue: row.string(0) ?? "") {
-                case .worked?: summary.worked += count
-                case .partly?: summary.partly += count
-                case .failed?: summary.failed += count
-                case nil: break
-                }
-            }
-            summary.costUSDAverage = try connection.queryOne(
-                "SELECT avg(cost_usd) FROM reviews WHERE file_id = ?1 AND cost_usd IS NOT NULL", [id])?.double(0)
-            let latencies = try connection.query(
-                "SELECT latency_ms FROM reviews WHERE file_id = ?1 AND latency_ms IS NOT NULL ORDER BY latency_ms", [id]
-            ).compactMap { $0.int(0) }
-            summary.latencyP50Ms = latencies.isEmpty ? nil : latencies[(latencies.count - 1) / 2]
-            return summary
+            ReviewSummary(
+                reading: try connection.query(
+                    "SELECT \(ReviewSummary.selectedColumns) FROM reviews WHERE file_id = ?1", [id]))
         }
     }
 }
@@ -112,20 +88,8 @@ extension SQLiteStore {
                     createdAt: $0.string(3) ?? "")
             }
             let reviews = try connection.query(
-                """
-                SELECT id, file_id, file_sha256, outcome, used_for, reviewer, at, token_id, cost_usd, latency_ms
-                FROM reviews ORDER BY id
-                """
-            ).map { row in
-                (
-                    review: StoredReview(
-                        id: Int64(row.int(0) ?? 0), fileID: Int64(row.int(1) ?? 0), fileSHA256: row.string(2) ?? "",
-                        outcome: ReviewOutcome(rawValue: row.string(3) ?? "") ?? .failed, usedFor: row.string(4) ?? "",
-                        reviewer: row.string(5) ?? "", at: row.string(6) ?? "", costUSD: row.double(8),
-                        latencyMs: row.int(9)),
-                    tokenID: Int64(row.int(7) ?? 0)
-                )
-            }
+                "SELECT \(StoredReview.selectedColumns), token_id FROM reviews ORDER BY id"
+            ).map { row in (review: StoredReview(reading: row), tokenID: row.int64(9) ?? 0) }
             return ReviewRows(tokens: tokens, reviews: reviews)
         }
     }

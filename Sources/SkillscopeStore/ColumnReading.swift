@@ -11,6 +11,47 @@ public protocol ColumnReading {
     func bytes(_ column: Int) -> [UInt8]?
     /// A blob of little-endian 64-bit values (``SkillscopeCore/HashCoding``).
     func uint64s(_ column: Int) -> [UInt64]?
+    func double(_ column: Int) -> Double?
+}
+
+extension StoredReview {
+    /// The columns both engines select for a review, in the order ``init(reading:)`` reads them.
+    public static let selectedColumns =
+        "id, file_id, file_sha256, outcome, used_for, reviewer, at, cost_usd, latency_ms"
+
+    /// Decodes a row of ``selectedColumns``.
+    public init(reading row: some ColumnReading) {
+        self.init(
+            id: row.int64(0) ?? 0, fileID: row.int64(1) ?? 0, fileSHA256: row.string(2) ?? "",
+            outcome: ReviewOutcome(rawValue: row.string(3) ?? "") ?? .failed, usedFor: row.string(4) ?? "",
+            reviewer: row.string(5) ?? "", at: row.string(6) ?? "", costUSD: row.double(7), latencyMs: row.int(8))
+    }
+}
+
+extension ReviewSummary {
+    /// The columns both engines select for counting a file's reviews.
+    public static let selectedColumns = "outcome, cost_usd, latency_ms"
+
+    /// Counts rows of ``selectedColumns``: outcomes, the mean cost and the median latency of those that gave them.
+    public init(reading rows: some Sequence<some ColumnReading>) {
+        self.init()
+        var costs: [Double] = []
+        var latencies: [Int] = []
+        for row in rows {
+            count += 1
+            switch ReviewOutcome(rawValue: row.string(0) ?? "") {
+            case .worked?: worked += 1
+            case .partly?: partly += 1
+            case .failed?: failed += 1
+            case nil: break
+            }
+            if let cost = row.double(1) { costs.append(cost) }
+            if let latency = row.int(2) { latencies.append(latency) }
+        }
+        costUSDAverage = costs.isEmpty ? nil : costs.reduce(0, +) / Double(costs.count)
+        latencies.sort()
+        latencyP50Ms = latencies.isEmpty ? nil : latencies[(latencies.count - 1) / 2]
+    }
 }
 
 extension StoredFile {

@@ -47,7 +47,7 @@ struct API {
                 let record = ListingRecord.export(
                     file,
                     facts: ListingRecord.Facts(
-                        quality: quality, ruleCount: rules.count, reviews: try store.reviewSummary(ofFile: id)))
+                        quality: quality, reviews: try store.reviewSummary(ofFile: id)))
                 return HTTPResponse(contentType: "application/json", body: record.text)
             default:
                 throw WebError.notFound("/api/v1/files/\(id)/\(parts[2])")
@@ -103,7 +103,6 @@ struct API {
                     hasReviews: reviewed == "true", sort: sort))
         } catch let error as StoreError where error.code == .invalidQuery {
             // Words the index cannot hold (punctuation alone, a script it splits) find nothing.
-            _ = error
             return SearchResults(hits: [], total: 0, matchedAllTerms: true)
         }
     }

@@ -54,7 +54,7 @@ import Testing
                 kind: file.kind, findings: file.findings, description: file.description, lineCount: file.lineCount,
                 ruleCount: rules.count, hasExamples: false, security: file.security.verdict,
                 stars: file.repository.stars))
-        return ListingRecord.export(file, facts: ListingRecord.Facts(quality: quality, ruleCount: rules.count))
+        return ListingRecord.export(file, facts: ListingRecord.Facts(quality: quality))
     }
 
     static let key = FileKey(repository: "lena/tools", path: "skills/release-notes/SKILL.md")

@@ -196,22 +196,9 @@ struct TextScan {
         return end == bytes.count || !Self.isWordByte(bytes[end])
     }
 
-    /// Whether `text` holds `needle`, by bytes.
+    /// Whether `text` holds `needle`, by bytes: cheaper than a regular expression, so it guards them.
     static func has(_ text: String, _ needle: String) -> Bool {
-        let haystack = Array(text.utf8)
-        let pattern = Array(needle.utf8)
-        guard let first = pattern.first, haystack.count >= pattern.count else { return pattern.isEmpty }
-        var index = 0
-        let last = haystack.count - pattern.count
-        while index <= last {
-            if haystack[index] == first {
-                var offset = 1
-                while offset < pattern.count, haystack[index + offset] == pattern[offset] { offset += 1 }
-                if offset == pattern.count { return true }
-            }
-            index += 1
-        }
-        return false
+        text.utf8.firstRange(of: needle.utf8) != nil
     }
 
     private static func isWordByte(_ byte: UInt8) -> Bool {

@@ -76,7 +76,7 @@ struct ReadTool: MCPTool {
         }
         let summary = try store.reviewSummary(ofFile: file.id)
         let listing = ListingRecord.export(
-            file, facts: ListingRecord.Facts(quality: quality, ruleCount: rules.count, reviews: summary))
+            file, facts: ListingRecord.Facts(quality: quality, reviews: summary))
         return Output(
             file: FileSummary(file, includeText: arguments.includeText ?? true), rules: rules.map(RuleView.init),
             checks: ChecksSummary(findings: file.findings, security: file.security, quality: quality),
