@@ -2,7 +2,9 @@ internal import CGit2
 
 /// An error from libgit2, with its error code and class kept.
 public struct GitError: Error, Sendable, CustomStringConvertible {
-    /// What went wrong, for code to switch on. New codes can be added without breaking callers.
+    /// What went wrong, for code to switch on.
+    ///
+    /// New codes can be added without breaking callers.
     public struct Code: Hashable, Sendable, CustomStringConvertible {
         private enum Base: Hashable, Sendable { case notFound, ambiguous, invalid, failed }
         private let base: Base

@@ -63,7 +63,9 @@ public final class Repository {
             id: id, tree: ObjectID(git_commit_tree_id(commit)), parents: parents, time: Int64(git_commit_time(commit)))
     }
 
-    /// Every file of a tree, depth first in git's order. Links and submodules are left out: a link's blob
+    /// Every file of a tree, depth first in git's order.
+    ///
+    /// Links and submodules are left out: a link's blob
     /// holds its target, not a file's text, and a submodule's files live in another repository.
     public func files(inTree id: ObjectID) throws(GitError) -> [TreeFile] {
         var files: [TreeFile] = []

@@ -10,7 +10,9 @@ public final class ConnectionPool: Sendable {
     public struct Configuration: Sendable {
         /// A libpq connection string: `key=value` pairs or a `postgresql://` URL.
         public var conninfo: String
-        /// The most connections the pool opens; size it to at least the threads that query at once. The
+        /// The most connections the pool opens; size it to at least the threads that query at once.
+        ///
+        /// The
         /// default is 4.
         public var size = 4
         public init(conninfo: String) { self.conninfo = conninfo }
@@ -37,7 +39,9 @@ public final class ConnectionPool: Sendable {
         try withConnection { _ in }
     }
 
-    /// Runs `body` with an idle connection, or waits for one. Blocking: never call it from `async` code.
+    /// Runs `body` with an idle connection, or waits for one.
+    ///
+    /// Blocking: never call it from `async` code.
     public func withConnection<T: Sendable>(_ body: (Connection) throws -> T) throws -> T {
         let start = next.wrappingAdd(1, ordering: .relaxed).oldValue
         for offset in slots.indices {

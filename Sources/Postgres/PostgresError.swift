@@ -2,7 +2,9 @@
 ///
 /// `description` is safe to show anyone; the SQL and the server's detail go only to `String(reflecting:)`.
 public struct PostgresError: Error, Sendable, CustomStringConvertible, CustomDebugStringConvertible {
-    /// Where the error came from. New codes can be added without breaking callers.
+    /// Where the error came from.
+    ///
+    /// New codes can be added without breaking callers.
     public struct Code: Hashable, Sendable, CustomStringConvertible {
         private enum Base: Hashable, Sendable { case connection, server, client }
         private let base: Base

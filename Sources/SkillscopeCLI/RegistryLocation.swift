@@ -70,7 +70,9 @@ enum RegistryLocation: Sendable {
         }
     }
 
-    /// Opens a registry for reading: a missing SQLite file is a clear error, not an empty registry. A
+    /// Opens a registry for reading: a missing SQLite file is a clear error, not an empty registry.
+    ///
+    /// A
     /// PostgreSQL database is always there once the server answers.
     func openExisting() throws -> any Store {
         if case .sqlite(let path) = self, !FileManager.default.fileExists(atPath: path) {

@@ -7,7 +7,9 @@ public enum FileOutcome: Sendable {
     case rejected(FileDiagnostic)
 }
 
-/// Parses a file's bytes into a ``Document``. No I/O: the caller reads the bytes.
+/// Parses a file's bytes into a ``Document``.
+///
+/// No I/O: the caller reads the bytes.
 ///
 /// Content never makes it throw: invalid UTF-8 is replaced and reported, malformed front matter is reported with
 /// its line and column and the body is still parsed; only a binary file (NUL bytes) or one over the size limit
@@ -15,7 +17,9 @@ public enum FileOutcome: Sendable {
 public struct DocumentParser: Sendable {
     /// Limits on what the parser accepts.
     public struct Configuration: Sendable {
-        /// The largest file parsed; larger ones are rejected. The default is 1 MiB.
+        /// The largest file parsed; larger ones are rejected.
+        ///
+        /// The default is 1 MiB.
         public var maxFileBytes: Int = 1 << 20
         public init() {}
     }

@@ -14,11 +14,17 @@ public import SkillscopeStore
 public struct Ingestor: Sendable {
     /// How an ``Ingestor`` batches and parallelises.
     public struct Configuration: Sendable {
-        /// Files per write transaction. The default is 512.
+        /// Files per write transaction.
+        ///
+        /// The default is 512.
         public var chunkSize = 512
-        /// Chunks parsed at once. The default is the number of active cores plus one.
+        /// Chunks parsed at once.
+        ///
+        /// The default is the number of active cores plus one.
         public var parallelChunks = ProcessInfo.processInfo.activeProcessorCount + 1
-        /// Parsed chunks queued for the writer before parsing waits. The default is 3.
+        /// Parsed chunks queued for the writer before parsing waits.
+        ///
+        /// The default is 3.
         public var queuedWrites = 3
         /// The parser's limits.
         public var parser = DocumentParser.Configuration()

@@ -8,7 +8,9 @@ public enum SkillFolder {
     /// At most this many scripts are read from one skill.
     public static let maximumScripts = 64
 
-    /// The scripts in `folder` and its subfolders (three levels down, `.git` and `node_modules` skipped, links
+    /// The scripts in `folder` and its subfolders (three levels down, `.
+    ///
+    /// git` and `node_modules` skipped, links
     /// not followed), by path relative to `folder`. Files that are not UTF-8 text are skipped.
     public static func scripts(in folder: String) -> [BundledFile] {
         var found: [BundledFile] = []

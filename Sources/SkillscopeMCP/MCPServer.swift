@@ -13,13 +13,19 @@ public import SkillscopeStore
 public final class MCPServer: Sendable {
     /// How the server describes itself and bounds its input.
     public struct Configuration: Sendable {
-        /// The name in `serverInfo`. The default is `skillscope`.
+        /// The name in `serverInfo`.
+        ///
+        /// The default is `skillscope`.
         public var name = "skillscope"
-        /// The version in `serverInfo`. The default is `0.1.0`.
+        /// The version in `serverInfo`.
+        ///
+        /// The default is `0.1.0`.
         public var version = "0.1.0"
         /// The review token used when a request brings none (`skillscope mcp --token`). The default is none.
         public var token: String?
-        /// The largest message read; longer ones are answered -32600 unread. The default is 4 MiB.
+        /// The largest message read; longer ones are answered -32600 unread.
+        ///
+        /// The default is 4 MiB.
         public var maxMessageBytes = 4 << 20
         public init() {}
     }

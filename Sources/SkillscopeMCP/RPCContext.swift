@@ -36,7 +36,9 @@ public final class Cancellation: Sendable {
     public func cancel() { flag.store(true, ordering: .releasing) }
 }
 
-/// One client connection: stdio's only one, or an HTTP session (`Mcp-Session-Id`) of a legacy client. Clients of
+/// One client connection: stdio's only one, or an HTTP session (`Mcp-Session-Id`) of a legacy client.
+///
+/// Clients of
 /// the current era need none; each of their requests carries its version.
 public final class MCPSession: Sendable {
     private struct State {

@@ -5,7 +5,9 @@ public import SkillscopeStore
 internal import Synchronization
 
 /// The registry on a PostgreSQL server: several processes (ingests, servers) share one database and behave as
-/// one registry. Search uses a weighted `tsvector` with a GIN index.
+/// one registry.
+///
+/// Search uses a weighted `tsvector` with a GIN index.
 ///
 /// ## Concurrent writers
 /// Two rules keep concurrent ingests from duplicating or losing files:
@@ -25,9 +27,13 @@ public final class PostgresStore: Store {
         /// A libpq connection string: a `postgresql://` URL or `key=value` pairs.
         public var conninfo: String
         /// The schema the registry lives in, created when missing; several registries can share a database in
-        /// schemas of their own. The default is `nil`: the connection's own search path (usually `public`).
+        /// schemas of their own.
+        ///
+        /// The default is `nil`: the connection's own search path (usually `public`).
         public var schema: String?
-        /// Connections held open at most; size it to at least the threads that query at once. The default is 4.
+        /// Connections held open at most; size it to at least the threads that query at once.
+        ///
+        /// The default is 4.
         public var connections = 4
         public init(conninfo: String, schema: String? = nil) {
             self.conninfo = conninfo
@@ -129,7 +135,9 @@ public final class PostgresStore: Store {
         }
     }
 
-    /// Runs `body` as this registry's one write transaction (see the type's discussion), mapping errors. A
+    /// Runs `body` as this registry's one write transaction (see the type's discussion), mapping errors.
+    ///
+    /// A
     /// deadlock or serialization failure, which the lock should rule out, is retried twice.
     func writing<T: Sendable>(_ body: (Connection) throws -> T) throws(StoreError) -> T {
         var attempt = 0

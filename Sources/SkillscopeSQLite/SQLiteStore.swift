@@ -8,7 +8,9 @@ internal import Synchronization
 public final class SQLiteStore: Store {
     /// How the store opens its file.
     public struct Configuration: Sendable {
-        /// Reading connections; size it to at least the threads that read at once. The default is 4.
+        /// Reading connections; size it to at least the threads that read at once.
+        ///
+        /// The default is 4.
         public var readers = 4
         public init() {}
     }

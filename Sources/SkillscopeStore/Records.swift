@@ -196,7 +196,9 @@ public struct RulesLayout: Codable, Sendable, Hashable {
     }
 
     /// The layout as JSON, written directly (the same shape `JSONEncoder` gives, keys sorted): an ingest writes
-    /// one per file, and the generic encoder was a twentieth of its parsing time. Examples, rare and holding
+    /// one per file, and the generic encoder was a twentieth of its parsing time.
+    ///
+    /// Examples, rare and holding
     /// arbitrary code, go through `examples`.
     public func json(examples encodeExamples: ([String: [Example]]) -> String) -> String {
         func integers(_ values: [Int]) -> String { "[" + values.map(String.init).joined(separator: ",") + "]" }
@@ -257,7 +259,9 @@ public struct StoredFile: Sendable, Hashable, Codable {
     public var listingJSON: String?
     /// The git blob id (SHA-1, hexadecimal) when the file came from a git tree.
     public var blobSHA: String?
-    /// When a crawl found the file gone from its repository (ISO 8601 UTC); `nil` while it is there. Removed
+    /// When a crawl found the file gone from its repository (ISO 8601 UTC); `nil` while it is there.
+    ///
+    /// Removed
     /// files are kept, but search and versions leave them out.
     public var removedAt: String?
     public var lineCount: Int

@@ -118,7 +118,9 @@ public struct ReviewSummary: Sendable, Hashable, Codable {
     }
 }
 
-/// A token allowed to write reviews. Only its SHA-256 is stored.
+/// A token allowed to write reviews.
+///
+/// Only its SHA-256 is stored.
 public struct TokenRecord: Sendable, Hashable {
     public var id: Int64
     public var name: String

@@ -39,7 +39,9 @@ public struct SearchQuery: Sendable, Hashable {
 
     /// The query's words: letters and digits, lower-cased; everything else separates, `_` included, as in the
     /// full-text tokenizers (SQLite's unicode61 splits `GITHUB_TOKEN` into two words, so must the query, or a
-    /// quoted term becomes a phrase). Characters outside the Basic Multilingual Plane separate too. Engines build
+    /// quoted term becomes a phrase).
+    ///
+    /// Characters outside the Basic Multilingual Plane separate too. Engines build
     /// their own query syntax from these, so no user text reaches a query parser.
     public var terms: [String] {
         var words: [String] = []

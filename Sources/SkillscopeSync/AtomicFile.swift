@@ -12,7 +12,9 @@ public enum AtomicFile {
     /// Hooks for tests that stop a writer between the protocol's steps.
     public struct Configuration: Sendable {
         /// How long to wait after the temporary file is synced and before the rename, so a test can kill the
-        /// process there. The default is none.
+        /// process there.
+        ///
+        /// The default is none.
         public var pauseBeforeRename: Duration?
         public init() {}
     }
@@ -73,7 +75,9 @@ public enum AtomicFile {
         try handle.synchronize()
     }
 
-    /// `fsync` on a folder, so a rename in it is durable. Best effort: some file systems refuse it.
+    /// `fsync` on a folder, so a rename in it is durable.
+    ///
+    /// Best effort: some file systems refuse it.
     private static func syncFolder(_ folder: String) {
         guard let handle = FileHandle(forReadingAtPath: folder) else { return }
         try? handle.synchronize()

@@ -68,7 +68,9 @@ public struct MarkedBlock: Sendable, Hashable {
     }
 
     /// `text` with its block replaced by `block` (a rendered block), or with `block` added at the end when it has
-    /// none: after one `\n` when the text lacks a final one, and a blank line. The user's bytes are never changed.
+    /// none: after one `\n` when the text lacks a final one, and a blank line.
+    ///
+    /// The user's bytes are never changed.
     public static func splice(_ block: String, into text: String) -> String {
         if let existing = find(in: text) {
             let bytes = Array(text.utf8)

@@ -12,16 +12,26 @@ internal import SkillscopeCore
 public struct RuleSync: Sendable {
     /// What to sync and how.
     public struct Configuration: Sendable {
-        /// The canonical file, relative to the root. The default is `AGENTS.md`.
+        /// The canonical file, relative to the root.
+        ///
+        /// The default is `AGENTS.md`.
         public var canonical = "AGENTS.md"
-        /// The agents written for. The default is none (the CLI fills in the detected ones).
+        /// The agents written for.
+        ///
+        /// The default is none (the CLI fills in the detected ones).
         public var agents: [Agent] = []
-        /// Overwrite blocks edited by hand. The default is `false`.
+        /// Overwrite blocks edited by hand.
+        ///
+        /// The default is `false`.
         public var force = false
         /// User scope: the root is the home folder and each agent's user instruction file is written (scoped
-        /// sections go inline, subfolders are not searched). The default is `false`.
+        /// sections go inline, subfolders are not searched).
+        ///
+        /// The default is `false`.
         public var isGlobal = false
-        /// Where previous versions of written files are kept, relative to the root. The default is
+        /// Where previous versions of written files are kept, relative to the root.
+        ///
+        /// The default is
         /// `.skillscope/backup`.
         public var backupFolder = ".skillscope/backup"
         public var atomic = AtomicFile.Configuration()

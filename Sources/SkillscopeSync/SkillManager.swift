@@ -13,9 +13,13 @@ public struct SkillManager: Sendable {
     /// User scope (`--global`): agents' user folders, the lock at `.agents/skillscope.lock`.
     public var isGlobal: Bool
     public var reader: any SourceReader
-    /// Copy into agents' folders instead of linking. The default is `false`.
+    /// Copy into agents' folders instead of linking.
+    ///
+    /// The default is `false`.
     public var copiesInsteadOfLinks = false
-    /// Replace what exists even when it was edited or is not Skillscope's. The default is `false`.
+    /// Replace what exists even when it was edited or is not Skillscope's.
+    ///
+    /// The default is `false`.
     public var force = false
 
     /// The canonical copies, relative to ``root``.

@@ -96,9 +96,13 @@ public protocol SourceReader: Sendable {
 public struct LocalSourceReader: SourceReader {
     /// Reads a registry source; `nil` when no registry is at hand.
     public var registry: (@Sendable (SkillSource) throws(SyncError) -> Snapshot)?
-    /// The most files read from one source. The default is 2,000.
+    /// The most files read from one source.
+    ///
+    /// The default is 2,000.
     public var maxFiles = 2_000
-    /// The most bytes read from one source. The default is 32 MiB.
+    /// The most bytes read from one source.
+    ///
+    /// The default is 32 MiB.
     public var maxBytes = 32 << 20
 
     public init(registry: (@Sendable (SkillSource) throws(SyncError) -> Snapshot)? = nil) {

@@ -1,6 +1,8 @@
 /// An error from ``SkillscopeSync``: installing, locking, merging or syncing.
 public struct SyncError: Error, Sendable, CustomStringConvertible {
-    /// What went wrong, for code to switch on. New codes can be added without breaking callers.
+    /// What went wrong, for code to switch on.
+    ///
+    /// New codes can be added without breaking callers.
     public struct Code: Hashable, Sendable, CustomStringConvertible {
         private enum Base: Hashable, Sendable { case unsafePath, notFound, mismatch, invalid, unavailable, io }
         private let base: Base

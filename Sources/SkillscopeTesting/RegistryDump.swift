@@ -31,6 +31,7 @@ public enum RegistryDump {
 extension RegistryDump {
     /// A registry's whole content through the ``Store`` protocol, whatever the engine, seen times included: one
     /// JSON line per repository and per file (every stored column, phrase sets in hexadecimal), then the stats.
+    ///
     /// Two registries with the same lines hold the same data.
     public static func lines(store: any Store) throws -> [String] {
         let encoder = JSONEncoder()

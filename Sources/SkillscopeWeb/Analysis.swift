@@ -3,7 +3,9 @@ internal import SkillscopeCore
 internal import SkillscopeStore
 
 /// The file page's analysis of a text that is not stored: its rules, checks, quality and the versions of it the
-/// registry holds. Nothing is written.
+/// registry holds.
+///
+/// Nothing is written.
 struct Analysis: Encodable {
     struct Band: Encodable {
         var band: String

@@ -2,7 +2,9 @@ internal import Foundation
 internal import SkillscopeStore
 
 /// The lineage picture: the file and its versions placed by first-seen date (left to right), one row each, with
-/// an arrow from each version to the file it most likely came from. Plain SVG, every label escaped.
+/// an arrow from each version to the file it most likely came from.
+///
+/// Plain SVG, every label escaped.
 enum LineageSVG {
     struct Node {
         var key: String

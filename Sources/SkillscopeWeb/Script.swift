@@ -1,5 +1,7 @@
 /// The pages' only script, served at `/static/app.js` (the Content-Security-Policy allows scripts from this origin
-/// only). It keeps the visitor's trail of opened files in `localStorage` (nothing leaves the browser) and links
+/// only).
+///
+/// It keeps the visitor's trail of opened files in `localStorage` (nothing leaves the browser) and links
 /// the remix page for them; every text it shows goes through `textContent`, never HTML.
 enum Script {
     static let app = """

@@ -2,7 +2,9 @@ import Foundation
 import SkillscopeTesting
 import Testing
 
-/// The pages in a real browser: headless Chromium from Debian, driven by selenium from `bench/.venv`.
+/// The pages in a real browser: headless Chromium from Debian, driven by selenium from `bench/.
+///
+/// venv`.
 /// Screenshots of each page are saved under `.build/screenshots/` for people to look at.
 @Suite struct BrowserTests {
     static let python = Paths.packageRoot + "/bench/.venv/bin/python"

@@ -30,7 +30,9 @@ struct ScanPattern: Sendable {
     }
 }
 
-/// The security scan's patterns. Each reads a line lowercased unless its name says it reads the original case.
+/// The security scan's patterns.
+///
+/// Each reads a line lowercased unless its name says it reads the original case.
 enum Patterns {
     // MARK: Telling the agent not to
 
@@ -152,6 +154,7 @@ enum Patterns {
         #"(webhook\.site|requestbin|pipedream\.net|ngrok|pastebin\.com|transfer\.sh|interact\.sh|burpcollaborator|"#
             + #"\boast\.|hooks\.slack\.com|discord(app)?\.com/api/webhooks)"#)
     /// What makes sending harmful: files, secrets, the environment, the conversation, the code.
+    ///
     /// Local files attached to a request.
     static let fileUpload = ScanPattern(
         #"(\s-d\s*@|--data(-binary|-raw)?[\s=]*['"]?@|-f\s*['"]?\w+=@|\s-t\s|--upload-file|\$\(cat\b)"#)

@@ -463,7 +463,9 @@ struct TextScan {
         }
     }
 
-    /// Data sent to an outside URL. In prose the line is read whole; in code a URL counts only as a request's
+    /// Data sent to an outside URL.
+    ///
+    /// In prose the line is read whole; in code a URL counts only as a request's
     /// target (a request call on its line or the two before), and the request is read from there to six lines on.
     private func exfiltration(_ unit: Unit, lower: (Int) -> String) -> (line: Int, SecurityReport.Verdict, String)? {
         if let found = remoteCopy(unit, lower: lower) { return found }

@@ -30,7 +30,9 @@ public struct PassageIndex: Sendable {
     }
 
     /// Builds the index in two passes over the files, which `forEachFile` hands over (the same files in the same
-    /// ascending id order each time): one pass counts each hash's files, the other fills the postings. Nothing
+    /// ascending id order each time): one pass counts each hash's files, the other fills the postings.
+    ///
+    /// Nothing
     /// but one count per distinct hash and the index itself is held, so a store can stream fingerprints from
     /// disk instead of loading them all.
     public init(visiting forEachFile: ((Int64, [UInt64]) -> Void) -> Void) {
@@ -88,7 +90,9 @@ public struct PassageIndex: Sendable {
     }
 
     /// The most files a hash may hold and still propose candidates, for a registry of `fileCount` files: 10% of
-    /// the files, at least 1,000. Licence text and boilerplate in more files propose none; template families
+    /// the files, at least 1,000.
+    ///
+    /// Licence text and boilerplate in more files propose none; template families
     /// (hundreds of generated skills sharing most of their text) stay below it, since their members are each
     /// other's edited versions.
     public static func stopThreshold(fileCount: Int) -> Int { max(1000, fileCount / 10) }

@@ -1,5 +1,7 @@
 /// What the version measures keep of a text: its word count, a hash of its word sequence, its phrase set and the
-/// winnowed fingerprints that propose candidates. Computed once, when the file is parsed.
+/// winnowed fingerprints that propose candidates.
+///
+/// Computed once, when the file is parsed.
 public struct TextFingerprint: Sendable, Hashable {
     public var wordCount: Int
     /// Equal for word-for-word copies.

@@ -183,7 +183,9 @@ public struct Words: Sendable, Hashable {
     }
 
     /// Full Unicode lower-casing, scalar by scalar, with the one context rule of the standard's `toLowercase`:
-    /// a capital sigma that ends a word becomes final sigma (ς). Python's `str.lower` does the same.
+    /// a capital sigma that ends a word becomes final sigma (ς).
+    ///
+    /// Python's `str.lower` does the same.
     static func lowercase(_ text: String) -> [Unicode.Scalar] {
         let scalars = Array(text.unicodeScalars)
         var out: [Unicode.Scalar] = []

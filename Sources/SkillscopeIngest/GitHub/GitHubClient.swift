@@ -16,17 +16,29 @@ internal import Synchronization
 public final class GitHubClient: Sendable {
     /// Where the client sends requests and how patiently.
     public struct Configuration: Sendable {
-        /// The API's base URL. The default is `https://api.github.com`; tests point it at a local server.
+        /// The API's base URL.
+        ///
+        /// The default is `https://api.github.com`; tests point it at a local server.
         public var apiURL = "https://api.github.com"
-        /// A token sent as `Authorization: Bearer …`. The default is none (60 requests an hour).
+        /// A token sent as `Authorization: Bearer …`.
+        ///
+        /// The default is none (60 requests an hour).
         public var token: String?
-        /// Retries after a 5xx answer or a failed connection. The default is 4.
+        /// Retries after a 5xx answer or a failed connection.
+        ///
+        /// The default is 4.
         public var retries = 4
-        /// The first retry's delay, doubled for each one after. The default is 1 second.
+        /// The first retry's delay, doubled for each one after.
+        ///
+        /// The default is 1 second.
         public var retryDelay: Duration = .seconds(1)
-        /// The longest wait for a rate limit to reset; longer ones stop the crawl. The default is 60 seconds.
+        /// The longest wait for a rate limit to reset; longer ones stop the crawl.
+        ///
+        /// The default is 60 seconds.
         public var maxRateLimitWait: Duration = .seconds(60)
-        /// How long one request may take. The default is 30 seconds.
+        /// How long one request may take.
+        ///
+        /// The default is 30 seconds.
         public var timeout: Duration = .seconds(30)
         public init() {}
     }

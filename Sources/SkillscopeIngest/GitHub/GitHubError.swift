@@ -2,7 +2,9 @@ public import FoundationEssentials
 
 /// An error from GitHub's REST API that stops a request for good (after waits and retries).
 public struct GitHubError: Error, Sendable, CustomStringConvertible {
-    /// What went wrong, for code to switch on. New codes can be added without breaking callers.
+    /// What went wrong, for code to switch on.
+    ///
+    /// New codes can be added without breaking callers.
     public struct Code: Hashable, Sendable, CustomStringConvertible {
         private enum Base: Hashable, Sendable { case rateLimited, server, unreachable, badResponse }
         private let base: Base

@@ -20,11 +20,17 @@ internal import SkillscopeStore
 public struct GitHubSource: IngestSource {
     /// What the crawl fetches.
     public struct Configuration: Sendable {
-        /// Instruction files larger than this are not fetched, and are reported. The default is 1 MiB.
+        /// Instruction files larger than this are not fetched, and are reported.
+        ///
+        /// The default is 1 MiB.
         public var maxBlobBytes = 1 << 20
-        /// Search results asked per page. The default is 100, GitHub's largest.
+        /// Search results asked per page.
+        ///
+        /// The default is 100, GitHub's largest.
         public var searchPageSize = 100
-        /// Blobs fetched at once. The default is 8.
+        /// Blobs fetched at once.
+        ///
+        /// The default is 8.
         public var concurrentFetches = 8
         public init() {}
     }

@@ -10,7 +10,9 @@ public enum RPCMessage: Sendable {
     case response
     case invalid(id: RequestID?, RPCError)
 
-    /// Reads one message. Batches are refused with `-32600`: JSON-RPC batching was removed from MCP in
+    /// Reads one message.
+    ///
+    /// Batches are refused with `-32600`: JSON-RPC batching was removed from MCP in
     /// 2025-06-18, and every revision this server speaks sends one message at a time.
     ///
     /// - Parameter maxBytes: longer messages are refused with `-32600` before they are parsed.

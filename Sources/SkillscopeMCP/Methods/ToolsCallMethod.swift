@@ -1,6 +1,8 @@
 internal import SkillscopeIngest
 
-/// `tools/call`: runs one tool. An unknown tool is a protocol error (-32602); a tool that fails, or arguments it
+/// `tools/call`: runs one tool.
+///
+/// An unknown tool is a protocol error (-32602); a tool that fails, or arguments it
 /// cannot use, give a result with `isError: true`, so the model can read what went wrong and try again.
 struct ToolsCallMethod: MCPMethod {
     static let name = "tools/call"

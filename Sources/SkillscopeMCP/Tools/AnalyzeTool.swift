@@ -2,7 +2,9 @@ internal import SkillscopeCore
 internal import SkillscopeIngest
 internal import SkillscopeStore
 
-/// `registry_analyze`: the bring-your-own analysis of a pasted CLAUDE.md, AGENTS.md or SKILL.md. Nothing is
+/// `registry_analyze`: the bring-your-own analysis of a pasted CLAUDE.md, AGENTS.md or SKILL.md.
+///
+/// Nothing is
 /// stored.
 struct AnalyzeTool: MCPTool {
     struct Arguments: Decodable, Sendable {

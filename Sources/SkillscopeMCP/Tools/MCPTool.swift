@@ -27,7 +27,9 @@ public struct ToolAnnotations: Sendable {
     public var readOnly: Bool
     public var destructive: Bool
     public var idempotent: Bool
-    /// Whether the tool reaches beyond the registry (the web, other services). None of ours does.
+    /// Whether the tool reaches beyond the registry (the web, other services).
+    ///
+    /// None of ours does.
     public var openWorld: Bool = false
 
     var json: JSONValue {

@@ -1,7 +1,9 @@
 internal import SkillscopeIngest
 internal import SkillscopeStore
 
-/// `registry_write`: what an agent tells the registry. Its one action, `report`, files a review of a file from the
+/// `registry_write`: what an agent tells the registry.
+///
+/// Its one action, `report`, files a review of a file from the
 /// agent that used it, with the server's token (`--token`) or the request's `Authorization` header.
 struct WriteTool: MCPTool {
     struct Arguments: Decodable, Sendable {

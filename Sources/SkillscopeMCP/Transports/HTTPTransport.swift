@@ -15,10 +15,14 @@ internal import Synchronization
 public final class HTTPTransport: Sendable {
     /// Which browsers' pages may call the endpoint.
     public struct Configuration: Sendable {
-        /// Origins allowed beside this machine's own (`http://localhost:…`, `http://127.0.0.1:…`, `http://[::1]:…`),
+        /// Origins allowed beside this machine's own (`http://localhost:…`, `http://127.
+        ///
+        /// 0.0.1:…`, `http://[::1]:…`),
         /// such as `https://registry.example`. The default is none.
         public var allowedOrigins: Set<String> = []
-        /// Legacy sessions kept; the oldest is dropped beyond this. The default is 4096.
+        /// Legacy sessions kept; the oldest is dropped beyond this.
+        ///
+        /// The default is 4096.
         public var maxSessions = 4096
         public init() {}
     }

@@ -11,7 +11,9 @@ public import Synchronization
 public final class StdioTransport: Sendable {
     /// Where lines come from and go: the process's stdin and stdout, or test doubles.
     public struct Streams: Sendable {
-        /// Returns the next line without its line break, or `nil` at the end. Called on a thread of its own.
+        /// Returns the next line without its line break, or `nil` at the end.
+        ///
+        /// Called on a thread of its own.
         public var readLine: @Sendable () -> String?
         /// Writes one whole line (the break included).
         public var write: @Sendable ([UInt8]) -> Void

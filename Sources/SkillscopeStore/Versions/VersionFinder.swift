@@ -8,13 +8,21 @@ public import SkillscopeCore
 public struct VersionFinder: Sendable {
     /// Cuts and thresholds.
     public struct Configuration: Sendable {
-        /// Versions listed per band, the most-starred first. The default is 200, as the seed page says.
+        /// Versions listed per band, the most-starred first.
+        ///
+        /// The default is 200, as the seed page says.
         public var bandLimit = 200
-        /// N% same from which a version counts as edited. The default is 10.
+        /// N% same from which a version counts as edited.
+        ///
+        /// The default is 10.
         public var editedThreshold = 10
-        /// N% same from which a version is close enough to be the cluster's likely origin. The default is 50.
+        /// N% same from which a version is close enough to be the cluster's likely origin.
+        ///
+        /// The default is 50.
         public var originThreshold = 50
-        /// Versions for which "came from" is worked out (pairwise, so bounded). The default is 50.
+        /// Versions for which "came from" is worked out (pairwise, so bounded).
+        ///
+        /// The default is 50.
         public var cameFromLimit = 50
         public init() {}
     }
