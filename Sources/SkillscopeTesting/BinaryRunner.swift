@@ -61,4 +61,17 @@ public enum BinaryRunner {
         try process.run()
         return process
     }
+
+    /// Kills `process` with SIGKILL once `ready` says so, checked every 5 ms; returns whether it was killed
+    /// before it finished.
+    ///
+    /// The wait is a blocking sleep on purpose: after `Task.sleep` the check waits for a free one of the few
+    /// threads the tests share, and while other tests hold them all the process finishes unkilled.
+    public static func kill(_ process: Process, when ready: () -> Bool, within seconds: Double = 60) -> Bool {
+        let deadline = Date().addingTimeInterval(seconds)
+        while Date() < deadline && process.isRunning && !ready() { usleep(5_000) }
+        Foundation.kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+        return process.terminationReason == .uncaughtSignal
+    }
 }

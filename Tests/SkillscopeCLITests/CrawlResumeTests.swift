@@ -33,16 +33,7 @@ import Testing
     func crawlKilled(_ arguments: [String], _ environment: [String: String], when ready: () -> Bool) async throws
         -> Bool
     {
-        let process = try BinaryRunner.start(arguments, environment: environment)
-        let deadline = Date().addingTimeInterval(60)
-        while Date() < deadline && process.isRunning && !ready() {
-            // A blocking sleep keeps this thread: after `Task.sleep` the loop waits for a free one of the few
-            // threads the tests share, and while synchronous tests hold them all, the crawl finishes unkilled.
-            usleep(5_000)
-        }
-        kill(process.processIdentifier, SIGKILL)
-        process.waitUntilExit()
-        return process.terminationReason == .uncaughtSignal
+        BinaryRunner.kill(try BinaryRunner.start(arguments, environment: environment), when: ready)
     }
 
     func storedFiles(_ path: String) -> Int {

@@ -36,25 +36,15 @@ import Testing
         var killedMidway = false
         for _ in 0..<5 where !killedMidway {
             try? FileManager.default.removeItem(atPath: resumed)
-            let process = try BinaryRunner.start(["ingest", corpus, "--db", resumed])
-            // Wait until some chunks are committed, then kill without warning.
-            let deadline = Date().addingTimeInterval(30)
-            var count = 0
-            while Date() < deadline && process.isRunning {
-                if FileManager.default.fileExists(atPath: resumed),
-                    let connection = try? Connection(path: resumed),
-                    let rows = try? connection.queryOne("SELECT count(*) FROM files")?.int(0)
-                {
-                    count = rows
-                    if count > 0 { break }
-                }
-                try await Task.sleep(for: .milliseconds(5))
+            // Kill without warning once some chunks are committed.
+            let killed = BinaryRunner.kill(try BinaryRunner.start(["ingest", corpus, "--db", resumed])) {
+                guard FileManager.default.fileExists(atPath: resumed), let connection = try? Connection(path: resumed)
+                else { return false }
+                return ((try? connection.queryOne("SELECT count(*) FROM files")?.int(0)) ?? 0) > 0
             }
-            kill(process.processIdentifier, SIGKILL)
-            process.waitUntilExit()
             let connection = try Connection(path: resumed)
             let stored = try connection.queryOne("SELECT count(*) FROM files")?.int(0) ?? 0
-            killedMidway = process.terminationReason == .uncaughtSignal && stored > 0 && stored < 3000
+            killedMidway = killed && stored > 0 && stored < 3000
         }
         try #require(killedMidway, "could not kill the ingest midway in five tries")
         let rerun = try BinaryRunner.run(["ingest", corpus, "--db", resumed, "--json"])
