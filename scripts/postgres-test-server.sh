@@ -15,6 +15,9 @@ as_postgres() { runuser -u postgres -- "$@"; }
 
 case "${1:-}" in
 start)
+    # Only the export line goes to stdout (the caller evals it); everything the tools print goes to stderr, such
+    # as pg_ctlcluster's "Removed stale pid file." after an unclean stop.
+    exec 3>&1 1>&2
     if ! command -v pg_lsclusters >/dev/null; then
         echo "postgresql is not installed (apt-get install postgresql libpq-dev)" >&2
         exit 69
@@ -50,7 +53,7 @@ DO $$ DECLARE s text; BEGIN
     END LOOP;
 END $$;
 SQL
-    echo "export SKILLSCOPE_TEST_POSTGRES=$url"
+    echo "export SKILLSCOPE_TEST_POSTGRES=$url" >&3
     ;;
 stop)
     if [ -f "$state" ]; then
