@@ -31,6 +31,7 @@ let package = Package(
         .systemLibrary(
             name: "CMicroHTTPD", pkgConfig: "libmicrohttpd", providers: [.apt(["libmicrohttpd-dev"])]),
         .systemLibrary(name: "CLibPQ", pkgConfig: "libpq", providers: [.apt(["libpq-dev"])]),
+        .systemLibrary(name: "COpenBLAS", pkgConfig: "openblas", providers: [.apt(["libopenblas-dev"])]),
 
         // Wrappers: know nothing of Skillscope.
         .target(name: "SQLite", dependencies: ["CSQLite"], swiftSettings: settings),
@@ -42,9 +43,11 @@ let package = Package(
         .systemLibrary(name: "CArchive", pkgConfig: "libarchive", providers: [.apt(["libarchive-dev"])]),
         .target(name: "Archive", dependencies: ["CArchive"], swiftSettings: settings),
         .target(name: "Postgres", dependencies: ["CLibPQ"], swiftSettings: settings),
+        .target(name: "BLAS", dependencies: ["COpenBLAS"], swiftSettings: settings),
 
         // The domain.
         .target(name: "SkillscopeCore", dependencies: ["CommonMark", "YAML", "Hashing"], swiftSettings: settings),
+        .target(name: "SkillscopeEmbeddings", dependencies: ["BLAS"], swiftSettings: settings),
         .target(name: "SkillscopeStore", dependencies: ["SkillscopeCore", "Hashing"], swiftSettings: settings),
         .target(name: "SkillscopeSQLite", dependencies: ["SkillscopeStore", "SQLite"], swiftSettings: settings),
         .target(
@@ -88,6 +91,10 @@ let package = Package(
         // Tests: one target per module.
         .testTarget(name: "MicroHTTPTests", dependencies: ["MicroHTTP"], swiftSettings: settings),
         .testTarget(name: "ArchiveTests", dependencies: ["Archive"], swiftSettings: settings),
+        .testTarget(name: "BLASTests", dependencies: ["BLAS"], swiftSettings: settings),
+        .testTarget(
+            name: "SkillscopeEmbeddingsTests", dependencies: ["SkillscopeEmbeddings", "SkillscopeTesting"],
+            swiftSettings: settings),
         .testTarget(
             name: "SkillscopeWebTests",
             dependencies: ["SkillscopeWeb", "SkillscopeTesting", "SkillscopeSQLite", "MicroHTTP", "Hashing"],
