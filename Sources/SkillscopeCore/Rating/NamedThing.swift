@@ -1,0 +1,41 @@
+/// Something a rule names that may tie it to one project: a path, a script or command, a setting, an environment
+/// variable, a host or URL, or a name in inline code.
+public struct NamedThing: Sendable, Hashable, Codable {
+    public enum Kind: String, Sendable, Hashable, Codable {
+        case path
+        case command
+        case setting
+        case environmentVariable = "environment-variable"
+        case url
+        /// Other inline code: an identifier or an API name.
+        case code
+    }
+
+    /// The thing as written (lowercased for counting: see ``key``).
+    public var text: String
+    public var kind: Kind
+
+    public init(text: String, kind: Kind) {
+        self.text = text
+        self.kind = kind
+    }
+
+    /// What the registry counts repositories by.
+    public var key: String { text.lowercased() }
+
+    /// Whether the words alone mark it as one project's own: a path with a folder or a script's extension, a
+    /// project script or command, a setting key, an environment variable, a host. A bare identifier is not.
+    public var isProjectShaped: Bool { kind != .code }
+
+    /// How the evidence names its kind: "a path", "an environment variable".
+    public var kindPhrase: String {
+        switch kind {
+        case .path: "a path"
+        case .command: "a project command"
+        case .setting: "a setting"
+        case .environmentVariable: "an environment variable"
+        case .url: "a host"
+        case .code: "a name"
+        }
+    }
+}

@@ -1,0 +1,101 @@
+import SkillscopeCore
+import Testing
+
+private func rule(_ position: Int, _ text: String) -> Rule {
+    Rule(position: position, text: text, lines: LineSpan(line: 10 + position), section: [], source: .listItem)
+}
+
+@Suite struct NamedThingsTests {
+    @Test func findsProjectShapedThingsInCodeAndPlainText() {
+        let things = NamedThings.of(
+            "Run `npm run release:canary` then `./scripts/deploy.sh`; set API_BASE_URL and check https://ci.acme.dev")
+        #expect(things.map(\.text) == ["npm run release:canary", "./scripts/deploy.sh", "API_BASE_URL", "https://ci.acme.dev"])
+        #expect(things.map(\.kind) == [.command, .command, .environmentVariable, .url])
+        #expect(NamedThings.of("Edit `src/lib/db.ts` and `compilerOptions.strict`").map(\.kind) == [.path, .setting])
+        #expect(NamedThings.of("Use `@Observable` instead of `ObservableObject`.").map(\.kind) == [.code, .code])
+        // A built-in command is only a name (counted, never project-shaped); plain words name nothing.
+        #expect(NamedThings.of("Run `npm test` before you commit, and/or ask first.").map(\.kind) == [.code])
+        #expect(NamedThings.of("Commit early, and/or ask first.").isEmpty)
+        #expect(NamedThings.of("Deploy to staging.acme.io only").map(\.kind) == [.url])
+    }
+}
+
+@Suite struct RuleRaterTests {
+    let rules = [
+        rule(0, "Run the full test suite before committing."),
+        rule(1, "Use `@Observable` instead of `ObservableObject` for view models."),
+        rule(2, "Release with `./scripts/release.sh` after setting `ACME_RELEASE_TOKEN`."),
+        rule(3, "Prefer small pure functions."),
+    ]
+
+    @Test func measuredCommonNeedsSixInTenEditedVersions() {
+        let keep0 = RuleKey.of("run the FULL test-suite before committing")
+        let versions = (0..<9).map { index in
+            RuleRater.Context.Version(keys: index < 7 ? [keep0] : [], kinds: index == 8 ? [42] : [])
+        }
+        let context = RuleRater.Context(
+            registryFiles: 10, registryRepositories: 5, kinds: [3: .init(id: 42, reach: 2)], editedVersions: versions)
+        let report = RuleRater().rate(rules, context: context)
+        #expect(report.editedVersions == 9)
+        #expect(report.rules[0].rating == .common)
+        #expect(report.rules[0].evidence == "kept by 7 of 9 edited versions")
+        #expect(!report.rules[0].isEstimate)
+        // Rule 3 is kept by one version, through a rule of the same kind: 1 of 9 is not common.
+        #expect(report.rules[3].rating == .distinctive)
+        #expect(report.rules[3].evidence == "kept by 1 of 9 edited versions")
+        // A small registry: the words decide; a script and an environment variable are project-shaped.
+        #expect(report.rules[2].rating == .verySpecific)
+        #expect(report.rules[2].evidence.hasPrefix("names `./scripts/release.sh`, a project command"))
+        #expect(report.rules[1].rating == .distinctive)
+        #expect(report.summary == "4 rules: 1 common, 2 distinctive, 1 very specific")
+        #expect(report.sentence == "4 rules. 1 are common, 2 are distinctive, and 1 are very specific to this project.")
+    }
+
+    @Test func estimatedCommonFromTheKindsReach() {
+        let context = RuleRater.Context(
+            registryFiles: 7892, registryRepositories: 900, embedder: "lexical-1-d1024",
+            kinds: [1: .init(id: 5, reach: 1815), 3: .init(id: 6, reach: 40)],
+            editedVersions: [.init(keys: [], kinds: [])],
+            thingRepositories: ["@observable": 310, "observableobject": 120, "./scripts/release.sh": 1])
+        let report = RuleRater().rate(rules, context: context)
+        #expect(report.editedVersions == 0)
+        #expect(report.rules[1].rating == .common)
+        #expect(report.rules[1].isEstimate)
+        #expect(report.rules[1].evidence == "≈ 23% of 7,892 files hold a rule of its kind")
+        #expect(report.rules[3].rating == .distinctive)
+        #expect(report.rules[3].evidence == "≈ 1% of 7,892 files hold a rule of its kind")
+        #expect(report.rules[0].evidence == "no other file of 7,892 holds a rule of its kind")
+        // Statistics decide: the script is named in one repository.
+        #expect(report.rules[2].rating == .verySpecific)
+        #expect(report.rules[2].evidence == "names `./scripts/release.sh`, seen in 1 repository")
+        #expect(report.rules[1].namedThings.map(\.repositories) == [310, 120])
+        #expect(report.sentence.hasPrefix("4 rules. About 1 are common"))
+    }
+
+    @Test func widelyUsedNamesAreNotProjectBound() {
+        let context = RuleRater.Context(
+            registryFiles: 500, registryRepositories: 400, embedder: "e",
+            thingRepositories: ["lazyvstack": 140, "self._printchanges()": 2])
+        let report = RuleRater().rate(
+            [rule(0, "Use `LazyVStack` for long lists."), rule(1, "Call `Self._printChanges()` in body.")],
+            context: context)
+        #expect(report.rules[0].rating == .distinctive)
+        #expect(report.rules[1].rating == .verySpecific)
+        #expect(report.rules[1].evidence == "names `Self._printChanges()`, seen in 2 repositories")
+    }
+
+    @Test func aRegistryTooSmallForStatisticsSaysSo() {
+        let report = RuleRater().rate(rules, context: RuleRater.Context(registryFiles: 3, registryRepositories: 2))
+        #expect(report.rules[0].rating == .distinctive)
+        #expect(report.rules[0].evidence.contains("too small"))
+        #expect(report.rules[2].rating == .verySpecific)
+        // Names every project has are not project-shaped on their own.
+        let plain = RuleRater().rate([rule(0, "Keep `package.json` scripts short.")], context: .init())
+        #expect(plain.rules[0].rating == .distinctive)
+    }
+
+    @Test func ruleKeysIgnoreCaseAndDecoration() {
+        #expect(RuleKey.of("**Never** force-push to `main`.") == RuleKey.of("never force push to main"))
+        #expect(RuleKey.of("never force push to main") != RuleKey.of("main to push force never"))
+    }
+}
