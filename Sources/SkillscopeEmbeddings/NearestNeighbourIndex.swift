@@ -78,8 +78,7 @@ public struct NearestNeighbourIndex: Sendable {
 
     /// The stored vector most similar to each query row, among the lists each query probes: (id, score), or nil
     /// where the probed lists are empty. Lists are scanned in parallel on `workers` threads.
-    public func nearest(_ queries: [Float], probing: [[Int]]? = nil, workers: Int = 2) -> [(id: Int32, score: Float)?]
-    {
+    public func nearest(_ queries: [Float], probing: [[Int]]? = nil, workers: Int = 2) -> [(id: Int32, score: Float)?] {
         let rows = queries.count / dimension
         let probed = probing ?? queries.withUnsafeBufferPointer { nearestLists($0, count: probes) }
         // Which queries read each list.

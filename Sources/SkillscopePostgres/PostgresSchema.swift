@@ -111,5 +111,10 @@ enum PostgresSchema {
         ALTER TABLE reviews ADD COLUMN cost_usd double precision;
         ALTER TABLE reviews ADD COLUMN latency_ms integer;
         """,
+        // Version 4: named blobs kept whole across parts (the registry's rule statistics), with a generation each.
+        """
+        CREATE TABLE blobs (name text NOT NULL, part integer NOT NULL, data bytea NOT NULL, PRIMARY KEY (name, part));
+        CREATE TABLE blob_generations (name text PRIMARY KEY, generation bigint NOT NULL);
+        """,
     ]
 }

@@ -126,5 +126,10 @@ enum Schema {
         ALTER TABLE reviews ADD COLUMN cost_usd REAL;
         ALTER TABLE reviews ADD COLUMN latency_ms INTEGER;
         """,
+        // Version 8: named blobs kept whole across parts (the registry's rule statistics), with a generation each.
+        """
+        CREATE TABLE blobs (name TEXT NOT NULL, part INTEGER NOT NULL, data BLOB NOT NULL, PRIMARY KEY (name, part));
+        CREATE TABLE blob_generations (name TEXT PRIMARY KEY, generation INTEGER NOT NULL);
+        """,
     ]
 }

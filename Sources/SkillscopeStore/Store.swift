@@ -72,6 +72,21 @@ public protocol Store: Sendable {
     /// How many files are indexed.
     func indexedFileCount() throws -> Int
 
+    // MARK: Rule statistics
+
+    /// The rules of current indexed files after `id`, in id order, at most `limit` files: what grouping reads.
+    func fileRules(after id: Int64, limit: Int) throws -> [FileRules]
+
+    /// Replaces the named blob (such as the registry's rule statistics) in one transaction and moves its
+    /// generation on.
+    func saveBlob(_ name: String, _ bytes: [UInt8]) throws
+
+    /// The named blob, or nil when none was saved.
+    func blob(_ name: String) throws -> [UInt8]?
+
+    /// How many times the named blob was saved (0: never), so a reader can tell when its copy is stale.
+    func blobGeneration(_ name: String) throws -> Int
+
     // MARK: Reviews
 
     /// Stores a review token by the SHA-256 of its secret; returns its id.

@@ -32,6 +32,36 @@ public enum StoreConformance {
         #expect(rules[0].section == ["Code review", "Rules"])
     }
 
+    /// Named blobs replace whole, span parts, count generations; grouping reads each current file's rules.
+    public static func blobsAndFileRules(_ store: any Store) throws {
+        #expect(try store.blob("rule-statistics") == nil)
+        #expect(try store.blobGeneration("rule-statistics") == 0)
+        let large = (0..<(33 << 20)).map { UInt8(truncatingIfNeeded: $0 &* 31) }
+        try store.saveBlob("rule-statistics", large)
+        #expect(try store.blob("rule-statistics") == large)
+        try store.saveBlob("rule-statistics", [1, 2, 3])
+        #expect(try store.blob("rule-statistics") == [1, 2, 3])
+        #expect(try store.blobGeneration("rule-statistics") == 2)
+        try store.saveBlob("empty", [])
+        #expect(try store.blob("empty") == [])
+        #expect(try store.blobGeneration("other") == 0)
+
+        let review = Fixtures.record("acme/skills", "review/SKILL.md", Fixtures.reviewSkill)
+        let agents = Fixtures.record("acme/app", "AGENTS.md", Fixtures.agentsFile)
+        _ = try store.write(
+            repositories: [RepositoryRecord(fullName: "acme/skills"), RepositoryRecord(fullName: "acme/app")],
+            files: [review, agents], seenAt: seenAt)
+        let first = try store.fileRules(after: 0, limit: 1)
+        #expect(first.count == 1)
+        let rest = try store.fileRules(after: first[0].id, limit: 10)
+        let all = first + rest
+        #expect(all.count == 2 && Set(all.map(\.repositoryID)).count == 2)
+        let reviewID = try #require(try store.file(.key(review.key))?.id)
+        #expect(all.first { $0.id == reviewID }?.rules == (try store.rules(ofFile: reviewID)).map(\.text))
+        try store.markRemoved(repository: "acme/app", present: [], at: seenAt)
+        #expect(try store.fileRules(after: 0, limit: 10).map(\.id) == [reviewID])
+    }
+
     /// The checks stored with a file (spec findings, security report) and the listing record it came from.
     public static func checksAndListingsAreKept(_ store: any Store) throws {
         var record = Fixtures.record("acme/skills", "review/SKILL.md", Fixtures.reviewSkill)

@@ -14,6 +14,12 @@ import Testing
     }
 
     @Test(arguments: StoreEngine.available)
+    func blobsAndFileRules(engine: StoreEngine) throws {
+        let directory = TemporaryDirectory()
+        try StoreConformance.blobsAndFileRules(try engine.makeEmptyStore(in: directory))
+    }
+
+    @Test(arguments: StoreEngine.available)
     func checksAndListingsAreKept(engine: StoreEngine) throws {
         let directory = TemporaryDirectory()
         try StoreConformance.checksAndListingsAreKept(try engine.makeEmptyStore(in: directory))
@@ -130,9 +136,9 @@ import Testing
         }
         let reopened = try SQLiteStore(path: path)
         #expect(try reopened.stats().files == 1)
-        #expect(try reopened.schemaVersion() == 7)
+        #expect(try reopened.schemaVersion() == 8)
         let raw = try Connection(path: path)
-        #expect(try raw.queryOne("SELECT count(*) FROM schema_migrations")?.int(0) == 7)
+        #expect(try raw.queryOne("SELECT count(*) FROM schema_migrations")?.int(0) == 8)
         #expect(try raw.queryOne("PRAGMA journal_mode")?.string(0) == "wal")
     }
 
@@ -151,10 +157,11 @@ import Testing
                 """
                 DROP TABLE removed_files; ALTER TABLE files DROP COLUMN blob_sha;
                 DELETE FROM schema_migrations WHERE version >= 5; DROP TABLE review_log; DROP TABLE reviews; DROP TABLE tokens;
+                DROP TABLE blobs; DROP TABLE blob_generations;
                 """)
         }
         let migrated = try SQLiteStore(path: path)
-        #expect(try migrated.schemaVersion() == 7)
+        #expect(try migrated.schemaVersion() == 8)
         let file = try #require(try migrated.file(.key(record.key)))
         #expect(file.sha256 == record.sha256 && file.firstSeen == "2026-11-30T00:00:00Z" && file.ruleCount == 2)
         #expect(file.blobSHA == nil && file.removedAt == nil)

@@ -123,10 +123,11 @@ public enum NamedThings {
             return true
         }
         let parts = token.split(separator: ".", omittingEmptySubsequences: false)
-        return parts.count >= 2 && parts.allSatisfy { part in
-            guard let first = part.first, first.isLetter else { return false }
-            return part.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") }
-        } && token.contains(where: \.isUppercase)
+        return parts.count >= 2
+            && parts.allSatisfy { part in
+                guard let first = part.first, first.isLetter else { return false }
+                return part.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") }
+            } && token.contains(where: \.isUppercase)
     }
 
     private static func trim(_ token: Substring) -> String {

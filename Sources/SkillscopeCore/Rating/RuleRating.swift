@@ -50,7 +50,9 @@ public struct RuleRatingReport: Sendable, Codable {
     public var registryRepositories: Int
     public var embedder: String?
 
-    public init(rules: [RatedRule], editedVersions: Int, registryFiles: Int, registryRepositories: Int, embedder: String?) {
+    public init(
+        rules: [RatedRule], editedVersions: Int, registryFiles: Int, registryRepositories: Int, embedder: String?
+    ) {
         self.rules = rules
         self.editedVersions = editedVersions
         self.registryFiles = registryFiles

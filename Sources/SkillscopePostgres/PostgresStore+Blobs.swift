@@ -1,0 +1,53 @@
+import Postgres
+public import SkillscopeStore
+
+extension PostgresStore {
+    public func fileRules(after id: Int64, limit: Int) throws -> [FileRules] {
+        try reading { connection in
+            try connection.query(
+                """
+                SELECT f.id, f.repository_id, f.rules_text FROM files f
+                WHERE f.id > $1 AND f.status = 'indexed' AND \(Self.isCurrent) ORDER BY f.id LIMIT $2
+                """, [id, limit], format: .binary
+            ).map { row in
+                FileRules(id: row.int64(0) ?? 0, repositoryID: row.int64(1) ?? 0, rulesText: row.string(2) ?? "")
+            }
+        }
+    }
+
+    public func saveBlob(_ name: String, _ bytes: [UInt8]) throws {
+        try writing { connection in
+            _ = try connection.query("DELETE FROM blobs WHERE name = $1", [name])
+            for (number, start) in stride(from: 0, to: max(bytes.count, 1), by: Self.blobPart).enumerated() {
+                _ = try connection.query(
+                    "INSERT INTO blobs (name, part, data) VALUES ($1, $2, $3)",
+                    [name, number, Array(bytes[start..<min(start + Self.blobPart, bytes.count)])])
+            }
+            _ = try connection.query(
+                """
+                INSERT INTO blob_generations (name, generation) VALUES ($1, 1)
+                ON CONFLICT (name) DO UPDATE SET generation = blob_generations.generation + 1
+                """, [name])
+        }
+    }
+
+    public func blob(_ name: String) throws -> [UInt8]? {
+        try reading { connection in
+            let rows = try connection.query(
+                "SELECT data FROM blobs WHERE name = $1 ORDER BY part", [name], format: .binary)
+            guard rows.count > 0 else { return nil }
+            var bytes: [UInt8] = []
+            for row in rows { bytes += row.bytes(0) ?? [] }
+            return bytes
+        }
+    }
+
+    public func blobGeneration(_ name: String) throws -> Int {
+        try reading { connection in
+            try connection.queryOne("SELECT generation FROM blob_generations WHERE name = $1", [name])?.int(0) ?? 0
+        }
+    }
+
+    /// Blobs are stored in parts of 32 MiB, well under PostgreSQL's limit of 1 GB a value.
+    static let blobPart = 32 << 20
+}
