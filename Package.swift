@@ -48,6 +48,9 @@ let package = Package(
         // The domain.
         .target(name: "SkillscopeCore", dependencies: ["CommonMark", "YAML", "Hashing"], swiftSettings: settings),
         .target(name: "SkillscopeEmbeddings", dependencies: ["BLAS"], swiftSettings: settings),
+        .target(
+            name: "SkillscopeRating", dependencies: ["SkillscopeCore", "SkillscopeStore", "SkillscopeEmbeddings"],
+            swiftSettings: settings),
         .target(name: "SkillscopeStore", dependencies: ["SkillscopeCore", "Hashing"], swiftSettings: settings),
         .target(name: "SkillscopeSQLite", dependencies: ["SkillscopeStore", "SQLite"], swiftSettings: settings),
         .target(
@@ -76,7 +79,8 @@ let package = Package(
             name: "SkillscopeCLI",
             dependencies: [
                 "SkillscopeCore", "SkillscopeStore", "SkillscopeSQLite", "SkillscopePostgres", "SkillscopeIngest",
-                "SkillscopeWeb", "Hashing", "MicroHTTP", "SkillscopeSync", "SkillscopeMCP",
+                "SkillscopeWeb", "Hashing", "MicroHTTP", "SkillscopeSync", "SkillscopeMCP", "SkillscopeRating",
+                "SkillscopeEmbeddings",
             ],
             swiftSettings: settings),
         .executableTarget(name: "skillscope", dependencies: ["SkillscopeCLI"], swiftSettings: settings),
@@ -93,8 +97,12 @@ let package = Package(
         .testTarget(name: "ArchiveTests", dependencies: ["Archive"], swiftSettings: settings),
         .testTarget(name: "BLASTests", dependencies: ["BLAS"], swiftSettings: settings),
         .testTarget(
-            name: "SkillscopeEmbeddingsTests", dependencies: ["SkillscopeEmbeddings", "SkillscopeTesting"],
+            name: "SkillscopeRatingTests",
+            dependencies: ["SkillscopeRating", "SkillscopeTesting", "SkillscopeEmbeddings", "SkillscopeCore"],
             swiftSettings: settings),
+        .testTarget(
+            name: "SkillscopeEmbeddingsTests", dependencies: ["SkillscopeEmbeddings", "SkillscopeTesting"],
+            resources: [.copy("Fixtures")], swiftSettings: settings),
         .testTarget(
             name: "SkillscopeWebTests",
             dependencies: ["SkillscopeWeb", "SkillscopeTesting", "SkillscopeSQLite", "MicroHTTP", "Hashing"],

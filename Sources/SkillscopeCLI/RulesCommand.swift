@@ -1,4 +1,5 @@
 internal import SkillscopeCore
+internal import SkillscopeRating
 internal import SkillscopeStore
 
 /// `skillscope rules FILE`: the rules a file gives an agent, with their lines.
@@ -11,13 +12,15 @@ struct RulesCommand: Command {
         Splits a file into its rules: list items, instructing paragraphs and table rows, each with its line
         numbers (as an editor shows them, front matter counted) and section. Code blocks are examples of the rule
         before them, never rules. FILE is a file on disk (nothing is stored), a skill folder, a registry id, or
-        owner/repo/path of a file in the registry.
+        owner/repo/path of a file in the registry. A registry file's rules are rated too: common, distinctive
+        or very specific, each with its evidence (see `skillscope analyze` for a file of your own).
 
         Options:
           --kind KIND  how to read a file on disk: skill, skill-reference, claude, agents, gemini, cursor,
                        copilot, windsurf (default: from its path; a file with front matter is read as a skill)
           --json       print {path, kind, name, rules: [{position, line, endLine, text, section, source,
-                       examples}], diagnostics}
+                       examples}], diagnostics, ratings (registry files: {summary, sentence, rules: [{line,
+                       rating, isEstimate, evidence, namedThings}]})}
 
         Exit codes: 0 done, 64 usage, 65 the file is binary or too large, 66 no such file.
         """
@@ -38,6 +41,13 @@ struct RulesCommand: Command {
         var name: String?
         var rules: [RuleView]
         var diagnostics: [DiagnosticView]
+        var ratings: Ratings?
+    }
+
+    struct Ratings: Encodable {
+        var summary: String
+        var sentence: String
+        var rules: [RatedRule]
     }
 
     func run(context: Context) async throws -> ExitCode {
@@ -46,11 +56,18 @@ struct RulesCommand: Command {
         case .local(let document):
             view = View(
                 path: document.path, kind: document.kind.rawValue, name: document.name,
-                rules: document.rules.map(RuleView.init), diagnostics: document.diagnostics.map(DiagnosticView.init))
+                rules: document.rules.map(RuleView.init), diagnostics: document.diagnostics.map(DiagnosticView.init),
+                ratings: nil)
         case .stored(let stored, let rules):
+            let store = try context.openExistingStore()
+            let finder = VersionFinder(store: store)
+            let versions = try finder.versions(of: try finder.subject(for: stored))
+            let report = try RegistryRater(store: store, modelEmbedder: EmbedderChoice.modelEmbedder(context: context))
+                .rate(rules, versions: versions)
             view = View(
                 path: stored.key.description, kind: stored.kind.rawValue, name: stored.name,
-                rules: rules.map(RuleView.init), diagnostics: stored.diagnostics.map(DiagnosticView.init))
+                rules: rules.map(RuleView.init), diagnostics: stored.diagnostics.map(DiagnosticView.init),
+                ratings: Ratings(summary: report.summary, sentence: report.sentence, rules: report.rules))
         }
         if context.json {
             try context.output.json(view)
@@ -66,7 +83,13 @@ struct RulesCommand: Command {
                     Example(language: $0.language, code: "", lines: LineSpan(start: $0.line, end: $0.endLine))
                 })
         }
-        for line in TextFormat.rules(rules) { output.print(line) }
+        if let ratings = view.ratings {
+            let report = RuleRatingReport(
+                rules: ratings.rules, editedVersions: 0, registryFiles: 0, registryRepositories: 0, embedder: nil)
+            for line in RatingText.lines(report) { output.print(line) }
+        } else {
+            for line in TextFormat.rules(rules) { output.print(line) }
+        }
         for diagnostic in view.diagnostics {
             output.error(
                 "\(view.path):\(diagnostic.line.map(String.init) ?? "-"): \(diagnostic.severity): \(diagnostic.message)"

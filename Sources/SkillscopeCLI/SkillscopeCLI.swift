@@ -10,7 +10,7 @@ public enum SkillscopeCLI {
         VersionsCommand.self, CheckCommand.self, ExportCommand.self, MigrateCommand.self, ServeCommand.self,
         MCPCommand.self, TokenCommand.self, StatsCommand.self, RemixCommand.self, AddCommand.self,
         RemoveCommand.self, ListCommand.self, InstallCommand.self, UpdateCommand.self, SyncCommand.self,
-        StatusCommand.self,
+        StatusCommand.self, GroupCommand.self, AnalyzeCommand.self,
     ]
 
     static var usage: String {

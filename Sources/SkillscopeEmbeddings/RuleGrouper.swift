@@ -35,17 +35,30 @@ public struct RuleGrouper: Sendable {
     public init(configuration: Configuration) { self.configuration = configuration }
 
     public func group(_ embeddings: Embeddings) -> Grouping {
-        let dimension = embeddings.dimension
-        let rows = embeddings.count
+        group(rows: embeddings.count, dimension: embeddings.dimension) { rows in
+            rows.flatMap { embeddings.row($0) }
+        }
+    }
+
+    /// Groups `rows` rows that `embed` makes a few at a time (so the whole matrix is never held), each
+    /// `dimension` values long.
+    public func group(rows: Int, dimension: Int, embed: ([Int]) throws -> [Float]) rethrows -> Grouping {
         let lists = configuration.lists ?? max(1, min(8192, Int((Double(rows).squareRoot() * 2).rounded())))
+        var sample: [Float] = []
+        let wanted = min(rows, lists * 40)
+        for start in stride(from: 0, to: wanted, by: configuration.chunk) {
+            // Rows spread evenly over the whole order, embedded a chunk at a time.
+            let picked = (start..<min(wanted, start + configuration.chunk)).map { $0 * rows / max(wanted, 1) }
+            sample += try embed(picked)
+        }
         var index = NearestNeighbourIndex(
-            dimension: dimension, training: Self.sample(embeddings, rows: lists * 40), lists: lists,
-            probes: configuration.probes)
+            dimension: dimension, training: sample.isEmpty ? [Float](repeating: 0, count: dimension) : sample,
+            lists: lists, probes: configuration.probes)
         var leaderOf = [Int32](repeating: -1, count: rows)
         let threshold = configuration.threshold
         for start in stride(from: 0, to: rows, by: configuration.chunk) {
             let end = min(rows, start + configuration.chunk)
-            let queries = Array(embeddings.values[start * dimension..<end * dimension])
+            let queries = try embed(Array(start..<end))
             let probing = queries.withUnsafeBufferPointer { index.nearestLists($0, count: index.probes) }
             let existing = index.nearest(queries, probing: probing, workers: configuration.workers)
             let count = end - start
@@ -69,15 +82,5 @@ public struct RuleGrouper: Sendable {
             }
         }
         return Grouping(leaderOf: leaderOf, index: index)
-    }
-
-    /// Up to `rows` rows spread evenly over the matrix, to train the centroids on.
-    static func sample(_ embeddings: Embeddings, rows wanted: Int) -> [Float] {
-        let rows = embeddings.count
-        guard rows > wanted else { return embeddings.values }
-        var sample: [Float] = []
-        sample.reserveCapacity(wanted * embeddings.dimension)
-        for index in 0..<wanted { sample.append(contentsOf: embeddings.row(index * rows / wanted)) }
-        return sample
     }
 }

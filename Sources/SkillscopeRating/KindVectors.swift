@@ -1,0 +1,56 @@
+public import SkillscopeEmbeddings
+
+/// The leader vector of every rule kind (as half floats) and, for the lexical embedder, the vocabulary it was
+/// weighted with: what placing a rule that is not in the registry (an `analyze` of the user's own file) needs.
+public struct KindVectors: Sendable {
+    /// The store blob it is kept in.
+    public static let blobName = "rule-kind-vectors"
+
+    public var embedder: String
+    public var dimension: Int
+    /// `kinds × dimension` values, kind after kind.
+    public var values: [Float]
+    public var vocabulary: LexicalEmbedder.Vocabulary?
+
+    public var count: Int { values.count / max(dimension, 1) }
+
+    public init(embedder: String, dimension: Int, values: [Float], vocabulary: LexicalEmbedder.Vocabulary?) {
+        self.embedder = embedder
+        self.dimension = dimension
+        self.values = values
+        self.vocabulary = vocabulary
+    }
+
+    public func encoded() -> [UInt8] {
+        var writer = ByteWriter()
+        writer.write(UInt32(1))
+        writer.write(embedder)
+        writer.write(UInt32(dimension))
+        writer.write(array: values.map { Float16($0).bitPattern })
+        writer.write(UInt64(vocabulary?.documents ?? 0))
+        let frequencies = (vocabulary?.frequencies ?? [:]).sorted { $0.key < $1.key }
+        writer.write(array: frequencies.map(\.key))
+        writer.write(array: frequencies.map(\.value))
+        writer.write(UInt8(vocabulary == nil ? 0 : 1))
+        return writer.bytes
+    }
+
+    public init(decoding bytes: [UInt8]) throws {
+        var reader = ByteReader(bytes)
+        guard try reader.read(UInt32.self) == 1 else { throw ByteReader.Malformed() }
+        embedder = try reader.readString()
+        dimension = Int(try reader.read(UInt32.self))
+        values = try reader.readArray(UInt16.self).map { Float(Float16(bitPattern: $0)) }
+        let documents = Int(try reader.read(UInt64.self))
+        let keys: [UInt64] = try reader.readArray()
+        let counts: [Int32] = try reader.readArray()
+        let hasVocabulary = try reader.read(UInt8.self) == 1
+        guard keys.count == counts.count, dimension > 0, values.count % dimension == 0, reader.isAtEnd else {
+            throw ByteReader.Malformed()
+        }
+        vocabulary =
+            hasVocabulary
+            ? LexicalEmbedder.Vocabulary(
+                documents: documents, frequencies: Dictionary(uniqueKeysWithValues: zip(keys, counts))) : nil
+    }
+}

@@ -1,0 +1,89 @@
+import BLAS
+public import SkillscopeCore
+public import SkillscopeEmbeddings
+public import SkillscopeStore
+import Synchronization
+
+/// Rates a file's rules against the registry: its edited versions' rules, the kinds `skillscope group` found and
+/// the repositories naming each thing (see ``SkillscopeCore/RuleRater`` for the definitions).
+public struct RegistryRater: Sendable {
+    public let store: any Store
+    public let cache: StatisticsCache
+    /// Makes the model-backed embedder a registry was grouped with, by identifier (lexical ones need nothing);
+    /// nil where the model is not installed: rules not in the registry then get no kind.
+    public var modelEmbedder: @Sendable (String) -> (any Embedder)?
+    /// The edited versions read for "kept by N of M", most-starred first.
+    public var maximumVersions = 50
+    public var rater = RuleRater()
+
+    public init(
+        store: any Store, cache: StatisticsCache = StatisticsCache(),
+        modelEmbedder: @escaping @Sendable (String) -> (any Embedder)? = { _ in nil }
+    ) {
+        self.store = store
+        self.cache = cache
+        self.modelEmbedder = modelEmbedder
+    }
+
+    /// Rates `rules` (of a stored file or of a text not stored), given the versions report found for it.
+    public func rate(_ rules: [Rule], versions: VersionReport?) throws -> RuleRatingReport {
+        let statistics = try cache.statistics(store)
+        let edited = versions?.bands.first { $0.band == .edited }?.versions ?? []
+        let versionIDs = edited.prefix(maximumVersions).map(\.id)
+        var context = RuleRater.Context()
+        if let statistics {
+            context.registryFiles = statistics.files
+            context.registryRepositories = statistics.repositories
+            context.embedder = statistics.embedder
+            context.kinds = try kinds(of: rules, statistics: statistics)
+            for rule in rules {
+                for thing in NamedThings.of(rule.text) {
+                    context.thingRepositories[thing.key] = statistics.repositories(naming: thing.key)
+                }
+            }
+        } else {
+            context.registryFiles = try store.indexedFileCount()
+        }
+        context.editedVersions = try versionIDs.map { id in
+            let keys = Set(try store.rules(ofFile: id).map { RuleKey.of($0.text) })
+            let kinds = Set(keys.compactMap { statistics?.kind(ofKey: $0) }.map(Int64.init))
+            return RuleRater.Context.Version(keys: keys, kinds: kinds)
+        }
+        return rater.rate(rules, context: context)
+    }
+
+    /// Each rule's kind: by its words where the registry holds them, else the nearest kind leader within the
+    /// threshold (embedded with the registry's embedder).
+    private func kinds(of rules: [Rule], statistics: RuleStatistics) throws -> [Int: RuleRater.Context.Kind] {
+        var kinds: [Int: RuleRater.Context.Kind] = [:]
+        var unplaced: [Rule] = []
+        for rule in rules {
+            if let kind = statistics.kind(ofKey: RuleKey.of(rule.text)) {
+                kinds[rule.position] = .init(id: Int64(kind), reach: Int(statistics.kindReach[Int(kind)]))
+            } else {
+                unplaced.append(rule)
+            }
+        }
+        guard !unplaced.isEmpty, let vectors = try cache.vectors(store), vectors.count > 0,
+            let embedder = embedder(for: vectors)
+        else { return kinds }
+        let queries = try embedder.embed(unplaced.map(\.text)).values
+        let scores = BLAS.multiply(
+            queries, vectors.values, m: unplaced.count, n: vectors.count, k: vectors.dimension, transposeB: true)
+        for (row, rule) in unplaced.enumerated() {
+            let line = scores[row * vectors.count..<(row + 1) * vectors.count]
+            guard let best = line.indices.max(by: { line[$0] < line[$1] }), line[best] >= statistics.threshold
+            else { continue }
+            let kind = best - line.startIndex
+            kinds[rule.position] = .init(id: Int64(kind), reach: Int(statistics.kindReach[kind]))
+        }
+        return kinds
+    }
+
+    private func embedder(for vectors: KindVectors) -> (any Embedder)? {
+        if let vocabulary = vectors.vocabulary, vectors.embedder.hasPrefix("lexical-") {
+            return LexicalEmbedder(dimension: vectors.dimension, vocabulary: vocabulary)
+        }
+        return modelEmbedder(vectors.embedder)
+    }
+}

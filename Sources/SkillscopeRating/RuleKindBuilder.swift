@@ -1,0 +1,182 @@
+import Dispatch
+import SkillscopeCore
+public import SkillscopeEmbeddings
+public import SkillscopeStore
+
+/// Groups every rule of the registry into kinds and counts what rating needs (`skillscope group`):
+///
+/// 1. reads each current indexed file's rules a page at a time; rules with the same words (``RuleKey``) are one
+///    distinct rule, embedded once;
+/// 2. orders distinct rules by the files holding them, most first (then by key), so the most widely held
+///    wording leads its kind;
+/// 3. embeds them a chunk at a time and groups them with ``RuleGrouper`` (leader clustering over an IVF index);
+/// 4. counts each kind's reach (files holding at least one rule of it) and the repositories naming each thing;
+/// 5. saves ``RuleStatistics`` and ``KindVectors`` as store blobs, replacing the previous ones.
+public struct RuleKindBuilder: Sendable {
+    public struct Configuration: Sendable {
+        /// The embedder; a lexical one is rebuilt with the vocabulary counted over the registry's rules.
+        public var embedder: any Embedder
+        /// The cosine at or above which rules are of one kind; nil takes ``RuleKindBuilder/threshold(for:)``.
+        public var threshold: Float?
+        public var pageSize = 5000
+        public var chunk = 4096
+
+        public init(embedder: any Embedder, threshold: Float? = nil) {
+            self.embedder = embedder
+            self.threshold = threshold
+        }
+    }
+
+    /// What a build found.
+    public struct Summary: Sendable, Encodable {
+        public var embedder: String
+        public var threshold: Float
+        public var files: Int
+        public var repositories: Int
+        public var rules: Int
+        public var distinctRules: Int
+        public var kinds: Int
+        public var namedThings: Int
+    }
+
+    /// The thresholds tuned on the labelled rule pairs (`Tests/SkillscopeEmbeddingsTests/Fixtures`), by embedder.
+    public static func threshold(for embedder: String) -> Float {
+        if embedder.hasPrefix("lexical-") { return 0.5 }
+        if embedder == "all-MiniLM-L6-v2" { return 0.7 }
+        return 0.75
+    }
+
+    /// A thing named by more repositories than this is counted as "many" without keeping every repository.
+    static let thingCap = 1000
+
+    public let store: any Store
+    public var configuration: Configuration
+
+    public init(store: any Store, configuration: Configuration) {
+        self.store = store
+        self.configuration = configuration
+    }
+
+    public func build(at builtAt: String, progress: (String) -> Void = { _ in }) throws -> Summary {
+        var indexOfKey: [UInt64: Int32] = [:]
+        var texts: [String] = []
+        var keys: [UInt64] = []
+        var holders: [Int32] = []
+        var thingKeys: [[String]] = []
+        var fileRules: [[Int32]] = []
+        var repositoriesNaming: [String: Set<Int64>] = [:]
+        var repositories = Set<Int64>()
+        var rules = 0
+        var after: Int64 = 0
+        while true {
+            let page = try store.fileRules(after: after, limit: configuration.pageSize)
+            for file in page {
+                repositories.insert(file.repositoryID)
+                var distinct: [Int32] = []
+                var seen = Set<Int32>()
+                for text in file.rules where !text.isEmpty {
+                    rules += 1
+                    let key = RuleKey.of(text)
+                    let index: Int32
+                    if let known = indexOfKey[key] {
+                        index = known
+                    } else {
+                        index = Int32(texts.count)
+                        indexOfKey[key] = index
+                        texts.append(text)
+                        keys.append(key)
+                        holders.append(0)
+                        thingKeys.append(NamedThings.of(text).map(\.key))
+                    }
+                    if seen.insert(index).inserted { distinct.append(index) }
+                }
+                var named = Set<String>()
+                for index in distinct {
+                    holders[Int(index)] += 1
+                    named.formUnion(thingKeys[Int(index)])
+                }
+                for thing in named where repositoriesNaming[thing, default: []].count <= Self.thingCap {
+                    repositoriesNaming[thing, default: []].insert(file.repositoryID)
+                }
+                fileRules.append(distinct)
+            }
+            guard let last = page.last else { break }
+            after = last.id
+            progress("read \(fileRules.count) files, \(texts.count) distinct rules")
+        }
+
+        // Most widely held first; ties by key, so the order never depends on reading order.
+        let order = (0..<texts.count).sorted { a, b in
+            holders[a] != holders[b] ? holders[a] > holders[b] : keys[a] < keys[b]
+        }
+        let embedder = try resolvedEmbedder(texts: texts)
+        let threshold = configuration.threshold ?? Self.threshold(for: embedder.identifier)
+        var grouperConfiguration = RuleGrouper.Configuration(threshold: threshold)
+        grouperConfiguration.chunk = configuration.chunk
+        var embedded = 0
+        let grouping = try RuleGrouper(configuration: grouperConfiguration).group(
+            rows: order.count, dimension: embedder.dimension
+        ) { rows in
+            embedded += rows.count
+            if embedded % (configuration.chunk * 25) < rows.count { progress("embedded \(embedded) rules") }
+            return try embedder.embed(rows.map { texts[order[$0]] }).values
+        }
+
+        // Dense kind ids in order of their leaders.
+        var kindOfLeader: [Int32: Int32] = [:]
+        var kindOfRule = [Int32](repeating: 0, count: texts.count)
+        for (position, leader) in grouping.leaderOf.enumerated() {
+            let kind: Int32
+            if let known = kindOfLeader[leader] {
+                kind = known
+            } else {
+                kind = Int32(kindOfLeader.count)
+                kindOfLeader[leader] = kind
+            }
+            kindOfRule[order[position]] = kind
+        }
+        var reach = [Int32](repeating: 0, count: kindOfLeader.count)
+        for distinct in fileRules {
+            for kind in Set(distinct.map { kindOfRule[Int($0)] }) { reach[Int(kind)] += 1 }
+        }
+        let sortedRules = (0..<texts.count).sorted { keys[$0] < keys[$1] }
+        let sortedThings = repositoriesNaming.keys.sorted()
+        let statistics = RuleStatistics(
+            embedder: embedder.identifier, threshold: threshold, files: fileRules.count,
+            repositories: repositories.count, builtAt: builtAt, ruleKeys: sortedRules.map { keys[$0] },
+            ruleKinds: sortedRules.map { kindOfRule[$0] }, kindReach: reach, things: sortedThings,
+            thingRepositories: sortedThings.map { Int32(repositoriesNaming[$0]!.count) })
+        let vectors = leaderVectors(grouping, kindOfLeader: kindOfLeader, embedder: embedder)
+        try store.saveBlob(KindVectors.blobName, vectors.encoded())
+        try store.saveBlob(RuleStatistics.blobName, statistics.encoded())
+        return Summary(
+            embedder: embedder.identifier, threshold: threshold, files: fileRules.count,
+            repositories: repositories.count, rules: rules, distinctRules: texts.count, kinds: reach.count,
+            namedThings: sortedThings.count)
+    }
+
+    /// The configured embedder; a lexical one weighted by the registry's distinct rules.
+    private func resolvedEmbedder(texts: [String]) throws -> any Embedder {
+        guard let lexical = configuration.embedder as? LexicalEmbedder else { return configuration.embedder }
+        var vocabulary = LexicalEmbedder.Vocabulary(counting: texts)
+        vocabulary.prune(below: 2)
+        return LexicalEmbedder(dimension: lexical.dimension, vocabulary: vocabulary)
+    }
+
+    private func leaderVectors(
+        _ grouping: RuleGrouper.Grouping, kindOfLeader: [Int32: Int32], embedder: any Embedder
+    ) -> KindVectors {
+        let dimension = embedder.dimension
+        var values = [Float](repeating: 0, count: kindOfLeader.count * dimension)
+        for list in 0..<grouping.index.listCount {
+            for (offset, leader) in grouping.index.ids[list].enumerated() {
+                guard let kind = kindOfLeader[leader] else { continue }
+                let source = grouping.index.vectors[list][offset * dimension..<(offset + 1) * dimension]
+                values.replaceSubrange(Int(kind) * dimension..<(Int(kind) + 1) * dimension, with: source)
+            }
+        }
+        return KindVectors(
+            embedder: embedder.identifier, dimension: dimension, values: values,
+            vocabulary: (embedder as? LexicalEmbedder)?.vocabulary)
+    }
+}

@@ -1,0 +1,36 @@
+public import SkillscopeStore
+import Synchronization
+
+/// The registry's rule statistics and kind vectors, decoded once and kept until `skillscope group` saves new ones
+/// (a server checks the blob's generation, one small query, per use).
+public final class StatisticsCache: Sendable {
+    private struct Entry<Value: Sendable>: Sendable {
+        var generation: Int
+        var value: Value?
+    }
+
+    private let statisticsEntry = Mutex(Entry<RuleStatistics>(generation: -1, value: nil))
+    private let vectorsEntry = Mutex(Entry<KindVectors>(generation: -1, value: nil))
+
+    public init() {}
+
+    /// The current rule statistics, or nil when the registry was never grouped.
+    public func statistics(_ store: any Store) throws -> RuleStatistics? {
+        try cached(statisticsEntry, RuleStatistics.blobName, store, decode: RuleStatistics.init(decoding:))
+    }
+
+    /// The current kind vectors, or nil when the registry was never grouped.
+    public func vectors(_ store: any Store) throws -> KindVectors? {
+        try cached(vectorsEntry, KindVectors.blobName, store, decode: KindVectors.init(decoding:))
+    }
+
+    private func cached<Value: Sendable>(
+        _ entry: borrowing Mutex<Entry<Value>>, _ name: String, _ store: any Store, decode: ([UInt8]) throws -> Value
+    ) throws -> Value? {
+        let generation = try store.blobGeneration(name)
+        if let kept = entry.withLock({ $0.generation == generation ? $0 : nil }) { return kept.value }
+        let value = try store.blob(name).map(decode)
+        entry.withLock { $0 = Entry(generation: generation, value: value) }
+        return value
+    }
+}
