@@ -62,7 +62,7 @@ let package = Package(
             name: "SkillscopeWeb",
             dependencies: [
                 "SkillscopeCore", "SkillscopeStore", "SkillscopeIngest", "SkillscopeSync", "MicroHTTP", "Hashing",
-                "Archive",
+                "Archive", "SkillscopeRating", "SkillscopeEmbeddings",
             ],
             swiftSettings: settings),
         .target(

@@ -45,7 +45,8 @@ struct ServeCommand: Command {
         let output = context.output
         let mcp = HTTPTransport(
             server: MCPServer(store: store, log: { output.error("mcp: \($0)") }), configuration: mcpConfiguration)
-        let app = WebApp(store: store, mcp: { mcp.handle($0) })
+        let app = WebApp(
+            store: store, mcp: { mcp.handle($0) }, modelEmbedder: EmbedderChoice.modelEmbedder(context: context))
         let server = HTTPServer(
             configuration: configuration,
             accessLog: { method, path, status, bytes, seconds in

@@ -95,17 +95,29 @@ public struct LexicalEmbedder: Embedder {
         for index in row.indices { row[index] *= scale }
     }
 
-    /// The words of `text` and its neighbouring word pairs, hashed.
+    /// The words of `text`, their stems, and pairs of neighbouring content words, hashed.
+    ///
+    /// A word's stem is its first five letters (so "commit", "commits" and "committing" meet); pairs skip the
+    /// function words ("the", "to", "a"), so "run the tests" and "run tests" share their pair.
     public static func features(of text: String) -> [Feature] {
-        let words = self.words(of: text).map { fnv1a($0.utf8) }
-        var features = words.map { Feature(hash: $0, isPair: false) }
-        for index in words.indices.dropFirst() {
+        let words = self.words(of: text)
+        var features = words.map { Feature(hash: fnv1a($0.utf8), isPair: false) }
+        for word in words where word.count > 5 {
+            features.append(Feature(hash: fnv1a(("~" + word.prefix(5)).utf8), isPair: true))
+        }
+        let content = words.filter { !functionWords.contains($0) }.map { fnv1a($0.utf8) }
+        for index in content.indices.dropFirst() {
             // Mix the pair so (a, b) and (b, a) differ and neither equals a single word's hash.
-            let pair = (words[index - 1] &* 0x9E37_79B9_7F4A_7C15) ^ (words[index] &+ 0xD6E8_FEB8_6659_FD93)
+            let pair = (content[index - 1] &* 0x9E37_79B9_7F4A_7C15) ^ (content[index] &+ 0xD6E8_FEB8_6659_FD93)
             features.append(Feature(hash: pair, isPair: true))
         }
         return features
     }
+
+    static let functionWords: Set<String> = [
+        "a", "an", "the", "to", "of", "in", "on", "for", "and", "or", "is", "are", "be", "it", "its", "this", "that",
+        "with", "as", "at", "by", "from", "you", "your", "all", "any", "each", "every", "when", "if",
+    ]
 
     /// Lowercased maximal runs of letters, marks, digits and `_`.
     public static func words(of text: String) -> [String] {

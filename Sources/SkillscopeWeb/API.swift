@@ -2,11 +2,13 @@ internal import Foundation
 internal import MicroHTTP
 internal import SkillscopeCore
 internal import SkillscopeIngest
+internal import SkillscopeRating
 internal import SkillscopeStore
 
 /// `/api/v1`: search, files, rules, checks, versions and listing records as JSON.
 struct API {
     let store: any Store
+    let rater: RegistryRater
 
     func route(_ parts: [String], query: [String: String]) throws -> HTTPResponse {
         switch parts.first {
@@ -67,7 +69,7 @@ struct API {
         if let kind = body["kind"], (kind as? String)?.isEmpty != false {
             throw WebError(400, "bad_request", "kind must be a kind such as skill, claude or agents")
         }
-        return try json(try Analysis(text: text, kind: body["kind"] as? String, store: store))
+        return try json(try Analysis(text: text, kind: body["kind"] as? String, store: store, rater: rater))
     }
 
     /// A search from query arguments: `q`, `kind` (comma-separated), `limit` (1–100), `offset`.

@@ -1,5 +1,6 @@
 internal import Foundation
 internal import SkillscopeCore
+internal import SkillscopeRating
 internal import SkillscopeStore
 
 /// The file page's analysis of a text that is not stored: its rules, checks, quality and the versions of it the
@@ -15,6 +16,8 @@ struct Analysis: Encodable {
     var kind: String
     var name: String?
     var rules: [RuleView]
+    /// Each rule rated against the registry, and the summary counts.
+    var ratings: RuleRatingReport
     var findings: [Finding]
     var security: SecurityReport
     var quality: QualityScore
@@ -24,7 +27,7 @@ struct Analysis: Encodable {
     /// Texts over this many bytes are refused (the registry's own limit for files).
     static let maximumBytes = 1 << 20
 
-    init(text: String, kind requested: String?, store: any Store) throws {
+    init(text: String, kind requested: String?, store: any Store, rater: RegistryRater) throws {
         guard text.utf8.count <= Self.maximumBytes else {
             throw WebError(413, "too_large", "the text is over \(Self.maximumBytes) bytes")
         }
@@ -50,6 +53,7 @@ struct Analysis: Encodable {
             self.kind = kind.rawValue
             name = nil
             rules = []
+            ratings = RuleRater().rate([], context: RuleRater.Context())
             findings = [
                 Finding(
                     code: diagnostic.code.rawValue, severity: .error, message: diagnostic.message,
@@ -79,6 +83,7 @@ struct Analysis: Encodable {
             of: VersionFinder.Subject(
                 id: nil, key: nil, name: document.name, firstSeen: nil, fingerprint: document.fingerprint))
         otherProjects = report.otherProjects
+        ratings = try rater.rate(document.rules, versions: report)
         bands = report.bands.map { Band(band: $0.band.title, total: $0.total) }
     }
 }

@@ -1,11 +1,13 @@
 internal import Foundation
 internal import MicroHTTP
 internal import SkillscopeCore
+internal import SkillscopeRating
 internal import SkillscopeStore
 
 /// "Analyze your own": paste a CLAUDE.md, AGENTS.md or skill; the same analysis as the file page; nothing stored.
 struct AnalyzePage {
     let store: any Store
+    let rater: RegistryRater
 
     func form(text: String = "", message: String? = nil) -> HTTPResponse {
         var body = "<h1>Analyze your own</h1>"
@@ -30,18 +32,15 @@ struct AnalyzePage {
         let text = fields["text"] ?? ""
         let analysis: Analysis
         do {
-            analysis = try Analysis(text: text, kind: fields["kind"], store: store)
+            analysis = try Analysis(text: text, kind: fields["kind"], store: store, rater: rater)
         } catch let error as WebError where error.status == 400 || error.status == 422 {
             return form(text: text, message: error.message)
         }
-        let common =
-            "We split this file into the rules it gives an agent: \(analysis.rules.count) rule\(analysis.rules.count == 1 ? "" : "s")."
-        var body = "<h1>\(HTML.escape(analysis.name ?? "Your file"))</h1><p>\(common)</p>"
+        var body = "<h1>\(HTML.escape(analysis.name ?? "Your file"))</h1>"
         body +=
             "<p>\(analysis.otherProjects) project\(analysis.otherProjects == 1 ? "" : "s") in the registry use a version of it.</p>"
-        body += "<ol class=\"rules\">"
-        for rule in analysis.rules { body += "<li>line \(rule.line): \(HTML.escape(rule.text))</li>" }
-        body += "</ol><h2>Checks</h2>"
+        body += RatingHTML.section(analysis.ratings, kind: FileKind(rawValue: analysis.kind) ?? .agents)
+        body += "<h2>Checks</h2>"
         let verdict = analysis.security.verdict.rawValue
         body += "<p>Security scan: <strong class=\"verdict-\(verdict)\">\(verdict)</strong></p><ul>"
         for finding in analysis.security.findings {

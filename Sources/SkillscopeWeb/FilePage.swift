@@ -1,12 +1,14 @@
 internal import Foundation
 internal import MicroHTTP
 internal import SkillscopeCore
+internal import SkillscopeRating
 internal import SkillscopeStore
 
 /// The file page: what the file is, who else uses a version of it, its rules with their lines, its checks and
 /// its text with line numbers.
 struct FilePage {
     let store: any Store
+    let rater: RegistryRater
 
     func render(id: Int64) throws -> HTTPResponse {
         let file = try API.file(id, in: store)
@@ -28,13 +30,15 @@ struct FilePage {
         }
         if file.removedAt != nil { body += "<p><strong>Removed from its repository.</strong></p>" }
         var adoption: Int?
+        var report: VersionReport?
         if file.status == .indexed {
             let finder = VersionFinder(store: store)
-            let report = try finder.versions(of: try finder.subject(for: file))
-            adoption = report.otherProjects
-            body += versions(of: file, report: report)
+            let found = try finder.versions(of: try finder.subject(for: file))
+            adoption = found.otherProjects
+            report = found
+            body += versions(of: file, report: found)
         }
-        body += rulesSection(rules)
+        body += RatingHTML.section(try rater.rate(rules, versions: report), kind: file.kind)
         body += try checksSection(file, rules: rules, adoption: adoption)
         let csrf = Reviews.newCSRF()
         body += try reviewsSection(file, csrf: csrf)
@@ -98,17 +102,6 @@ struct FilePage {
             out += "</ul>"
         }
         return out + "</section>"
-    }
-
-    private func rulesSection(_ rules: [Rule]) -> String {
-        var out = "<section aria-labelledby=\"rules\"><h2 id=\"rules\">Rules</h2>"
-        out +=
-            "<p>We split this file into the rules it gives an agent: \(rules.count) rule\(rules.count == 1 ? "" : "s").</p>"
-        out += "<ol class=\"rules\">"
-        for rule in rules {
-            out += "<li><a href=\"#L\(rule.lines.start)\">line \(rule.lines.start)</a> \(HTML.escape(rule.text))</li>"
-        }
-        return out + "</ol></section>"
     }
 
     private func checksSection(_ file: StoredFile, rules: [Rule], adoption: Int?) throws -> String {

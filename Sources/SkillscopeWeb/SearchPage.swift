@@ -1,6 +1,7 @@
 internal import Foundation
 internal import MicroHTTP
 internal import SkillscopeCore
+internal import SkillscopeRating
 internal import SkillscopeStore
 
 /// The home page and search results.
@@ -29,7 +30,7 @@ struct SearchPage {
         var arguments = query
         arguments["limit"] = "20"
         arguments["offset"] = String((page - 1) * 20)
-        let results = try API(store: store).search(arguments)
+        let results = try API(store: store, rater: RegistryRater(store: store)).search(arguments)
         var body = "<h1>\(results.total) file\(results.total == 1 ? "" : "s") for “\(HTML.escape(text))”</h1>"
         body += filters(query, facets: results.facets)
         if !results.matchedAllTerms {

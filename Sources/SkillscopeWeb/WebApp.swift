@@ -1,5 +1,7 @@
 internal import Foundation
 public import MicroHTTP
+public import SkillscopeEmbeddings
+internal import SkillscopeRating
 public import SkillscopeStore
 
 /// The registry on the web: HTML pages and the JSON API under `/api/v1`, over one ``SkillscopeStore/Store``.
@@ -11,10 +13,17 @@ public struct WebApp: Sendable {
     let store: any Store
     /// Serves `/mcp` (the MCP Streamable HTTP endpoint), when the server was given one.
     let mcp: HTTPServer.Handler?
+    /// Rates rules against the registry's statistics, kept decoded between requests.
+    let rater: RegistryRater
 
-    public init(store: any Store, mcp: HTTPServer.Handler? = nil) {
+    /// - Parameter modelEmbedder: makes the model-backed embedder the registry was grouped with, if installed.
+    public init(
+        store: any Store, mcp: HTTPServer.Handler? = nil,
+        modelEmbedder: @escaping @Sendable (String) -> (any Embedder)? = { _ in nil }
+    ) {
         self.store = store
         self.mcp = mcp
+        rater = RegistryRater(store: store, modelEmbedder: modelEmbedder)
     }
 
     /// Headers on every response.
@@ -53,10 +62,13 @@ public struct WebApp: Sendable {
             }
         }
         if request.method == "POST", parts == ["remix"] { return try RemixPage(store: store).post(request) }
-        if request.method == "POST", parts == ["analyze"] { return try AnalyzePage(store: store).post(request) }
+        if request.method == "POST", parts == ["analyze"] {
+            return try AnalyzePage(store: store, rater: rater).post(request)
+        }
         // JSON endpoints that only take POST.
         let postOnly: [[String]: (HTTPRequest) throws -> HTTPResponse] = [
-            ["api", "v1", "remix"]: RemixPage(store: store).api, ["api", "v1", "analyze"]: API(store: store).analyze,
+            ["api", "v1", "remix"]: RemixPage(store: store).api,
+            ["api", "v1", "analyze"]: API(store: store, rater: rater).analyze,
         ]
         if let handler = postOnly[parts] {
             guard request.method == "POST" else {
@@ -85,9 +97,9 @@ public struct WebApp: Sendable {
             guard parts.count >= 2, let id = Int64(parts[1]) else { throw WebError.notFound(request.path) }
             if parts.count == 3, parts[2] == "download.zip" { return try Download(store: store).zip(fileID: id) }
             guard parts.count == 2 else { throw WebError.notFound(request.path) }
-            return try FilePage(store: store).render(id: id)
+            return try FilePage(store: store, rater: rater).render(id: id)
         case "analyze":
-            return AnalyzePage(store: store).form()
+            return AnalyzePage(store: store, rater: rater).form()
         case "remix":
             return try RemixPage(store: store).form(request.query)
         case "static":
@@ -101,7 +113,7 @@ public struct WebApp: Sendable {
             return HTTPResponse(contentType: "text/plain; charset=utf-8", body: "ok\n")
         case "api":
             guard parts.count >= 2, parts[1] == "v1" else { throw WebError.notFound(request.path) }
-            return try API(store: store).route(Array(parts.dropFirst(2)), query: request.query)
+            return try API(store: store, rater: rater).route(Array(parts.dropFirst(2)), query: request.query)
         default:
             throw WebError.notFound(request.path)
         }

@@ -9,7 +9,10 @@ private func rule(_ position: Int, _ text: String) -> Rule {
     @Test func findsProjectShapedThingsInCodeAndPlainText() {
         let things = NamedThings.of(
             "Run `npm run release:canary` then `./scripts/deploy.sh`; set API_BASE_URL and check https://ci.acme.dev")
-        #expect(things.map(\.text) == ["npm run release:canary", "./scripts/deploy.sh", "API_BASE_URL", "https://ci.acme.dev"])
+        #expect(
+            things.map(\.text) == [
+                "npm run release:canary", "./scripts/deploy.sh", "API_BASE_URL", "https://ci.acme.dev",
+            ])
         #expect(things.map(\.kind) == [.command, .command, .environmentVariable, .url])
         #expect(NamedThings.of("Edit `src/lib/db.ts` and `compilerOptions.strict`").map(\.kind) == [.path, .setting])
         #expect(NamedThings.of("Use `@Observable` instead of `ObservableObject`.").map(\.kind) == [.code, .code])

@@ -1,5 +1,5 @@
-import SkillscopeEmbeddings
 import Foundation
+import SkillscopeEmbeddings
 import Testing
 
 /// Deterministic unit vectors: `clusters` random centres and members scattered around them.
@@ -120,9 +120,10 @@ struct SplitMix: RandomNumberGenerator {
         let texts = ["always use pnpm", "always use the linter"]
         // Sharing only common words ("always use") counts for less once the registry says they are common.
         #expect(weighted.embed(texts).cosine(0, 1) < plain.embed(texts).cosine(0, 1))
-        #expect(LexicalEmbedder.words(of: "Use `snake_case` names, NOT camelCase!") == [
-            "use", "snake_case", "names", "not", "camelcase",
-        ])
+        #expect(
+            LexicalEmbedder.words(of: "Use `snake_case` names, NOT camelCase!") == [
+                "use", "snake_case", "names", "not", "camelcase",
+            ])
     }
 
     @Test func emptyTextGivesAZeroRow() {
