@@ -13,12 +13,15 @@ build: deps
 	swift build -c release --product skillscope
 
 ## The main job: build in release mode, ingest the bundled examples into a fresh registry, show what it holds:
-## stats, the rules of one skill, a search, and that skill's versions across the examples.
+## stats, the rules of one skill rated common / distinctive / very specific (after grouping the registry's rules
+## into kinds), an analysis of one CLAUDE.md, a search, and that skill's versions across the examples.
 run: build
 	rm -rf .skillscope
 	$(BIN) ingest examples --db $(REGISTRY)
 	$(BIN) stats --db $(REGISTRY)
-	$(BIN) rules $(EXAMPLE)
+	$(BIN) group --db $(REGISTRY)
+	$(BIN) rules acme-tools/agent-skills/skills/swiftui-patterns/SKILL.md --db $(REGISTRY)
+	$(BIN) analyze examples/files/northwind-labs/webshop/web/CLAUDE.md --db $(REGISTRY)
 	$(BIN) search swiftui state --db $(REGISTRY) --limit 5
 	$(BIN) versions acme-tools/agent-skills/skills/swiftui-patterns/SKILL.md --db $(REGISTRY) --limit 5
 

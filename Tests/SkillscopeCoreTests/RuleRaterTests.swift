@@ -78,13 +78,20 @@ private func rule(_ position: Int, _ text: String) -> Rule {
     @Test func widelyUsedNamesAreNotProjectBound() {
         let context = RuleRater.Context(
             registryFiles: 500, registryRepositories: 400, embedder: "e",
-            thingRepositories: ["lazyvstack": 140, "self._printchanges()": 2])
+            thingRepositories: ["lazyvstack": 140, "self._printchanges()": 1, "./scripts/x.sh": 3])
         let report = RuleRater().rate(
             [rule(0, "Use `LazyVStack` for long lists."), rule(1, "Call `Self._printChanges()` in body.")],
             context: context)
         #expect(report.rules[0].rating == .distinctive)
         #expect(report.rules[1].rating == .verySpecific)
-        #expect(report.rules[1].evidence == "names `Self._printChanges()`, seen in 2 repositories")
+        #expect(report.rules[1].evidence == "names `Self._printChanges()`, seen in 1 repository")
+        let names = RuleRater().rate(
+            [rule(0, "Call `MyHelper.run()` here."), rule(1, "Run `./scripts/x.sh` first.")],
+            context: .init(
+                registryFiles: 500, registryRepositories: 400, embedder: "e",
+                thingRepositories: ["myhelper.run()": 2, "./scripts/x.sh": 3]))
+        // A name two repositories use is not bound; a script three repositories name still is.
+        #expect(names.rules.map(\.rating) == [.distinctive, .verySpecific])
     }
 
     @Test func aRegistryTooSmallForStatisticsSaysSo() {

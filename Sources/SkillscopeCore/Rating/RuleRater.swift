@@ -17,8 +17,10 @@ public struct RuleRater: Sendable {
         public var keptShare = 0.6
         /// The share of the registry's files holding a rule of the kind for ≈ common.
         public var commonReach = 0.2
-        /// A thing named in at most this many repositories is project-bound.
+        /// A path, command, setting, environment variable or host named in at most this many repositories is
+        /// project-bound; a bare inline name only when no other repository names it (API names are rarer).
         public var boundRepositories = 3
+        public var boundNameRepositories = 1
         /// Below this many repositories (or files, for ≈ common) the registry is too small for statistics.
         public var minimumRepositories = 50
         public var minimumFiles = 50
@@ -137,7 +139,8 @@ public struct RuleRater: Sendable {
     private func projectBound(_ things: [RatedRule.CountedThing], counted: Bool) -> String? {
         for thing in things {
             if let repositories = thing.repositories {
-                guard repositories <= configuration.boundRepositories else { continue }
+                let bound = thing.kind == .code ? configuration.boundNameRepositories : configuration.boundRepositories
+                guard repositories <= bound else { continue }
                 let seen =
                     repositories == 0
                     ? "named in no repository of the registry"
