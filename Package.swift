@@ -44,10 +44,11 @@ let package = Package(
         .target(name: "Archive", dependencies: ["CArchive"], swiftSettings: settings),
         .target(name: "Postgres", dependencies: ["CLibPQ"], swiftSettings: settings),
         .target(name: "BLAS", dependencies: ["COpenBLAS"], swiftSettings: settings),
+        .target(name: "SafeTensors", swiftSettings: settings),
 
         // The domain.
         .target(name: "SkillscopeCore", dependencies: ["CommonMark", "YAML", "Hashing"], swiftSettings: settings),
-        .target(name: "SkillscopeEmbeddings", dependencies: ["BLAS"], swiftSettings: settings),
+        .target(name: "SkillscopeEmbeddings", dependencies: ["BLAS", "SafeTensors"], swiftSettings: settings),
         .target(name: "SkillscopeStore", dependencies: ["SkillscopeCore", "Hashing"], swiftSettings: settings),
         .target(name: "SkillscopeSQLite", dependencies: ["SkillscopeStore", "SQLite"], swiftSettings: settings),
         .target(
@@ -84,7 +85,7 @@ let package = Package(
             name: "SkillscopeTesting",
             dependencies: [
                 "SkillscopeCore", "SkillscopeStore", "SkillscopeSQLite", "SkillscopePostgres", "SkillscopeIngest",
-                "SQLite", "Postgres",
+                "SkillscopeEmbeddings", "SQLite", "Postgres",
             ],
             swiftSettings: settings),
 
@@ -92,9 +93,10 @@ let package = Package(
         .testTarget(name: "MicroHTTPTests", dependencies: ["MicroHTTP"], swiftSettings: settings),
         .testTarget(name: "ArchiveTests", dependencies: ["Archive"], swiftSettings: settings),
         .testTarget(name: "BLASTests", dependencies: ["BLAS"], swiftSettings: settings),
+        .testTarget(name: "SafeTensorsTests", dependencies: ["SafeTensors"], swiftSettings: settings),
         .testTarget(
             name: "SkillscopeEmbeddingsTests", dependencies: ["SkillscopeEmbeddings", "SkillscopeTesting"],
-            swiftSettings: settings),
+            resources: [.copy("Fixtures")], swiftSettings: settings),
         .testTarget(
             name: "SkillscopeWebTests",
             dependencies: ["SkillscopeWeb", "SkillscopeTesting", "SkillscopeSQLite", "MicroHTTP", "Hashing"],
