@@ -77,7 +77,8 @@ let package = Package(
             name: "SkillscopeCLI",
             dependencies: [
                 "SkillscopeCore", "SkillscopeStore", "SkillscopeSQLite", "SkillscopePostgres", "SkillscopeIngest",
-                "SkillscopeWeb", "Hashing", "MicroHTTP", "SkillscopeSync", "SkillscopeMCP",
+                "SkillscopeWeb", "Hashing", "MicroHTTP", "SkillscopeSync", "SkillscopeMCP", "SkillscopeEmbeddings",
+                "Archive",
             ],
             swiftSettings: settings),
         .executableTarget(name: "skillscope", dependencies: ["SkillscopeCLI"], swiftSettings: settings),
@@ -135,7 +136,8 @@ let package = Package(
             name: "SkillscopeSyncTests", dependencies: ["SkillscopeSync", "SkillscopeCore", "SkillscopeTesting"],
             swiftSettings: settings),
         .testTarget(
-            name: "SkillscopeCLITests", dependencies: ["SkillscopeCLI", "SkillscopeTesting", "SQLite"],
+            name: "SkillscopeCLITests",
+            dependencies: ["SkillscopeCLI", "SkillscopeTesting", "SQLite", "Archive", "Hashing"],
             exclude: ["Browser"], swiftSettings: settings),
     ]
 )

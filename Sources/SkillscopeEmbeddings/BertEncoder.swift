@@ -32,10 +32,18 @@ struct BertEncoder: Sendable {
         }
     }
 
-    /// One L2-normalised, mean-pooled vector per sentence of `batch`, row after row.
+    /// How a sentence's token vectors become one.
+    enum Pooling: Sendable, Hashable {
+        /// The mean over all its tokens, [CLS] and [SEP] included (sentence-transformers' pooling).
+        case mean
+        /// The output row of the token at this position.
+        case token(at: Int)
+    }
+
+    /// One L2-normalised, pooled vector per sentence of `batch`, row after row.
     ///
     /// - Parameter batch: token ids, each sentence within the model's positions.
-    func embed(_ batch: [[Int]], workspace w: inout Workspace) -> [Float] {
+    func embed(_ batch: [[Int]], pooling: Pooling = .mean, workspace w: inout Workspace) -> [Float] {
         let (h, size) = (weights.hidden, weights.intermediateSize)
         let rows = batch.reduce(0) { $0 + $1.count }
         let longest = batch.map(\.count).max() ?? 0
@@ -72,7 +80,7 @@ struct BertEncoder: Sendable {
                 &w.x, rows: rows, scale: layer.outputNormScale, shift: layer.outputNormShift,
                 epsilon: weights.epsilon)
         }
-        return meanPool(w.x, lengths: batch.map(\.count))
+        return pool(w.x, lengths: batch.map(\.count), pooling)
     }
 
     /// Word + position + token-type-0 embeddings of every token, row after row.
@@ -116,13 +124,17 @@ struct BertEncoder: Sendable {
         }
     }
 
-    /// The mean of each sentence's rows ([CLS] and [SEP] included), scaled to unit length.
-    private func meanPool(_ x: [Float], lengths: [Int]) -> [Float] {
+    /// Each sentence's rows pooled, scaled to unit length.
+    private func pool(_ x: [Float], lengths: [Int], _ pooling: Pooling) -> [Float] {
         let h = weights.hidden
         var pooled = [Float](repeating: 0, count: lengths.count * h)
         var row = 0
         for (index, length) in lengths.enumerated() {
-            for _ in 0..<length {
+            for position in 0..<length {
+                if case .token(let at) = pooling, at != position {
+                    row += 1
+                    continue
+                }
                 for c in 0..<h { pooled[index * h + c] += x[row * h + c] }
                 row += 1
             }

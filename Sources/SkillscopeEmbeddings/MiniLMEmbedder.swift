@@ -67,6 +67,10 @@ public struct MiniLMEmbedder: Embedder {
 
     /// The vectors of sentences already tokenised (as ``WordPieceTokenizer/encode(_:)`` does), in their order.
     public func embed(tokenized sentences: [[Int]]) -> Embeddings {
+        embed(tokenized: sentences, pooling: .mean)
+    }
+
+    func embed(tokenized sentences: [[Int]], pooling: BertEncoder.Pooling) -> Embeddings {
         let h = dimension
         let limit = min(tokenizer.maxLength, encoder.weights.maxPositions)
         let sentences = sentences.map { $0.count <= limit ? $0 : Array($0.prefix(limit - 1)) + [tokenizer.separatorID] }
@@ -85,7 +89,7 @@ public struct MiniLMEmbedder: Embedder {
                 let index = next.add(1, ordering: .relaxed).oldValue
                 guard index < batches.count else { return }
                 let batch = batches[index]
-                let vectors = encoder.embed(batch.map { sentences[$0] }, workspace: &workspace)
+                let vectors = encoder.embed(batch.map { sentences[$0] }, pooling: pooling, workspace: &workspace)
                 result.withLock { values in
                     for (row, sentence) in batch.enumerated() {
                         values[sentence * h..<(sentence + 1) * h] = vectors[row * h..<(row + 1) * h]
