@@ -44,10 +44,11 @@ let package = Package(
         .target(name: "Archive", dependencies: ["CArchive"], swiftSettings: settings),
         .target(name: "Postgres", dependencies: ["CLibPQ"], swiftSettings: settings),
         .target(name: "BLAS", dependencies: ["COpenBLAS"], swiftSettings: settings),
+        .target(name: "SafeTensors", swiftSettings: settings),
 
         // The domain.
         .target(name: "SkillscopeCore", dependencies: ["CommonMark", "YAML", "Hashing"], swiftSettings: settings),
-        .target(name: "SkillscopeEmbeddings", dependencies: ["BLAS"], swiftSettings: settings),
+        .target(name: "SkillscopeEmbeddings", dependencies: ["BLAS", "SafeTensors"], swiftSettings: settings),
         .target(
             name: "SkillscopeRating", dependencies: ["SkillscopeCore", "SkillscopeStore", "SkillscopeEmbeddings"],
             swiftSettings: settings),
@@ -80,7 +81,7 @@ let package = Package(
             dependencies: [
                 "SkillscopeCore", "SkillscopeStore", "SkillscopeSQLite", "SkillscopePostgres", "SkillscopeIngest",
                 "SkillscopeWeb", "Hashing", "MicroHTTP", "SkillscopeSync", "SkillscopeMCP", "SkillscopeRating",
-                "SkillscopeEmbeddings",
+                "SkillscopeEmbeddings", "Archive",
             ],
             swiftSettings: settings),
         .executableTarget(name: "skillscope", dependencies: ["SkillscopeCLI"], swiftSettings: settings),
@@ -88,7 +89,7 @@ let package = Package(
             name: "SkillscopeTesting",
             dependencies: [
                 "SkillscopeCore", "SkillscopeStore", "SkillscopeSQLite", "SkillscopePostgres", "SkillscopeIngest",
-                "SQLite", "Postgres",
+                "SkillscopeEmbeddings", "SQLite", "Postgres",
             ],
             swiftSettings: settings),
 
@@ -96,6 +97,7 @@ let package = Package(
         .testTarget(name: "MicroHTTPTests", dependencies: ["MicroHTTP"], swiftSettings: settings),
         .testTarget(name: "ArchiveTests", dependencies: ["Archive"], swiftSettings: settings),
         .testTarget(name: "BLASTests", dependencies: ["BLAS"], swiftSettings: settings),
+        .testTarget(name: "SafeTensorsTests", dependencies: ["SafeTensors"], swiftSettings: settings),
         .testTarget(
             name: "SkillscopeRatingTests",
             dependencies: ["SkillscopeRating", "SkillscopeTesting", "SkillscopeEmbeddings", "SkillscopeCore"],
@@ -141,7 +143,8 @@ let package = Package(
             name: "SkillscopeSyncTests", dependencies: ["SkillscopeSync", "SkillscopeCore", "SkillscopeTesting"],
             swiftSettings: settings),
         .testTarget(
-            name: "SkillscopeCLITests", dependencies: ["SkillscopeCLI", "SkillscopeTesting", "SQLite"],
+            name: "SkillscopeCLITests",
+            dependencies: ["SkillscopeCLI", "SkillscopeTesting", "SQLite", "Archive", "Hashing"],
             exclude: ["Browser"], swiftSettings: settings),
     ]
 )

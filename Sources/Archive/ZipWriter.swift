@@ -19,6 +19,14 @@ public enum ZipWriter {
     /// Why an archive could not be written, in libarchive's words.
     public struct Failure: Error, Sendable, CustomStringConvertible {
         public var description: String
+
+        /// Throws libarchive's message for `archive`, after `step`, unless `status` is `ARCHIVE_OK`.
+        static func check(_ archive: OpaquePointer, _ status: Int32, _ step: String) throws(Failure) {
+            guard status == ARCHIVE_OK else {
+                let message = archive_error_string(archive).map { String(cString: $0) } ?? "error \(status)"
+                throw Failure(description: "\(step): \(message)")
+            }
+        }
     }
 
     /// The archive's bytes.
@@ -26,12 +34,7 @@ public enum ZipWriter {
         let sink = Sink()
         guard let archive = archive_write_new() else { throw Failure(description: "libarchive could not start") }
         defer { archive_write_free(archive) }
-        func check(_ status: Int32, _ step: String) throws(Failure) {
-            guard status == ARCHIVE_OK else {
-                let message = archive_error_string(archive).map { String(cString: $0) } ?? "error \(status)"
-                throw Failure(description: "\(step): \(message)")
-            }
-        }
+        func check(_ status: Int32, _ step: String) throws(Failure) { try Failure.check(archive, status, step) }
         try check(archive_write_set_format_zip(archive), "zip format")
         try check(archive_write_set_options(archive, "zip:compression=deflate,zip:hdrcharset=UTF-8"), "zip options")
         try check(archive_write_set_bytes_per_block(archive, 0), "block size")

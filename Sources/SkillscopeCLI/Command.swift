@@ -1,4 +1,5 @@
 internal import Foundation
+public import SkillscopeEmbeddings
 public import SkillscopeStore
 
 /// One `skillscope` subcommand.
@@ -20,6 +21,9 @@ public struct Context: Sendable {
     public var databasePath: String
     public var json: Bool
     public let output: Output
+    /// `--model`, else `$SKILLSCOPE_MODEL`, else the default install folder: where every command that embeds
+    /// finds all-MiniLM-L6-v2.
+    public var modelFolder: ModelFolder
 
     /// The registry `--db` names: an SQLite file or a PostgreSQL URL.
     var registry: RegistryLocation { RegistryLocation(databasePath) }

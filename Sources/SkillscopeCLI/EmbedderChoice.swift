@@ -1,9 +1,12 @@
 internal import Foundation
 internal import SkillscopeEmbeddings
 
-/// Which embedder groups rules: `lexical` (needs nothing) or a model-backed one.
+/// Which embedder groups rules: `lexical` (needs nothing), `minilm` (all-MiniLM-L6-v2 in Swift) or `static`
+/// (token vectors distilled from MiniLM: `skillscope model distill`).
 enum EmbedderChoice: String, CaseIterable {
     case lexical
+    case minilm
+    case `static`
 
     /// The choice named by `--embedder` (default lexical).
     static func parse(_ value: String?, command: String) throws(CLIError) -> EmbedderChoice {
@@ -16,14 +19,29 @@ enum EmbedderChoice: String, CaseIterable {
         return choice
     }
 
-    func make(context: Context) throws -> any Embedder {
-        switch self {
-        case .lexical: LexicalEmbedder()
+    /// The embedder; model-backed ones read the model folder of `--model`, `$SKILLSCOPE_MODEL` or the default.
+    func make(context: Context, modelFlag: String? = nil) throws -> any Embedder {
+        let folder = ModelFolder.resolve(flag: modelFlag, environment: context.environment)
+        do {
+            switch self {
+            case .lexical: return LexicalEmbedder()
+            case .minilm: return try MiniLMEmbedder(modelFolder: folder)
+            case .static: return try StaticEmbedder(modelFolder: folder)
+            }
+        } catch {
+            throw CLIError("\(error)", exitCode: .unavailable)
         }
     }
 
     /// The model-backed embedder a registry was grouped with, by its identifier, if its model is installed.
     static func modelEmbedder(context: Context) -> @Sendable (String) -> (any Embedder)? {
-        { _ in nil }
+        let folder = ModelFolder.resolve(flag: nil, environment: context.environment)
+        return { identifier in
+            if identifier == "all-MiniLM-L6-v2" { return try? MiniLMEmbedder(modelFolder: folder) }
+            guard let embedder = try? StaticEmbedder(modelFolder: folder), embedder.identifier == identifier else {
+                return nil
+            }
+            return embedder
+        }
     }
 }

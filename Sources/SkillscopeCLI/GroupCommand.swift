@@ -7,7 +7,8 @@ struct GroupCommand: Command {
     static let name = "group"
     static let summary = "group the registry's rules into kinds of the same meaning, for rating"
     static let help = """
-        Usage: skillscope group [--db PATH] [--embedder lexical] [--threshold COSINE] [--json]
+        Usage: skillscope group [--db PATH] [--embedder lexical|minilm|static] [--model DIR] [--threshold COSINE]
+                                [--json]
 
         Reads every indexed file's rules, embeds each distinct rule once, and groups rules close in meaning into
         kinds through a nearest-neighbour index (every member within the threshold of its kind's first rule).
@@ -16,7 +17,11 @@ struct GroupCommand: Command {
         page) read what it saves; run it again after ingesting.
 
         Options:
-          --embedder NAME     lexical (hashed words and word pairs, weighted by the registry; the default)
+          --embedder NAME     lexical (hashed words and word pairs, weighted by the registry; the default),
+                              minilm (all-MiniLM-L6-v2 in Swift; `skillscope model install`) or static (token
+                              vectors distilled from MiniLM; `skillscope model distill`: fast enough for 350,000
+                              files)
+          --model DIR         the model folder (default: $SKILLSCOPE_MODEL, else where `model install` put it)
           --threshold COSINE  the similarity at which rules are of one kind (default: tuned per embedder)
           --json              print {embedder, threshold, files, repositories, rules, distinctRules, kinds,
                               namedThings}
@@ -26,9 +31,11 @@ struct GroupCommand: Command {
 
     var embedder: EmbedderChoice
     var threshold: Float?
+    var model: String?
 
     init(arguments: inout Arguments, context: Context) throws(CLIError) {
         embedder = try EmbedderChoice.parse(try arguments.option("embedder"), command: Self.name)
+        model = try arguments.option("model")
         if let value = try arguments.option("threshold") {
             guard let number = Float(value), number > 0, number <= 1 else {
                 throw .usage("--threshold must be a cosine in (0, 1]", command: Self.name)
@@ -42,7 +49,8 @@ struct GroupCommand: Command {
         let store = try context.openExistingStore()
         let started = Date()
         let builder = RuleKindBuilder(
-            store: store, configuration: .init(embedder: try embedder.make(context: context), threshold: threshold))
+            store: store,
+            configuration: .init(embedder: try embedder.make(context: context, modelFlag: model), threshold: threshold))
         let summary = try builder.build(at: ISO8601DateFormatter().string(from: started)) { message in
             context.output.error("group: \(message)")
         }

@@ -1,4 +1,5 @@
 internal import Foundation
+internal import SkillscopeEmbeddings
 internal import SkillscopeIngest
 internal import SkillscopeStore
 internal import SkillscopeSync
@@ -10,7 +11,7 @@ public enum SkillscopeCLI {
         VersionsCommand.self, CheckCommand.self, ExportCommand.self, MigrateCommand.self, ServeCommand.self,
         MCPCommand.self, TokenCommand.self, StatsCommand.self, RemixCommand.self, AddCommand.self,
         RemoveCommand.self, ListCommand.self, InstallCommand.self, UpdateCommand.self, SyncCommand.self,
-        StatusCommand.self, GroupCommand.self, AnalyzeCommand.self,
+        StatusCommand.self, GroupCommand.self, AnalyzeCommand.self, ModelCommand.self,
     ]
 
     static var usage: String {
@@ -27,6 +28,8 @@ public enum SkillscopeCLI {
             Options for every command:
               --db DB     the registry: an SQLite path or a postgres:// URL (default $SKILLSCOPE_DB,
                           else ~/.skillscope/registry.sqlite)
+              --model DIR the all-MiniLM-L6-v2 folder (default $SKILLSCOPE_MODEL, else
+                          $XDG_DATA_HOME/skillscope/models/all-MiniLM-L6-v2; `skillscope model install` fills it)
               --json      print results as JSON (read commands)
               --help      show a command's help
 
@@ -65,7 +68,9 @@ public enum SkillscopeCLI {
                 try rest.option("db") ?? environment["SKILLSCOPE_DB"].flatMap { $0.isEmpty ? nil : $0 }
                 ?? home + "/.skillscope/registry.sqlite"
             let json = rest.flag("json")
-            let context = Context(environment: environment, databasePath: db, json: json, output: output)
+            let model = ModelFolder.resolve(flag: try rest.option("model"), environment: environment)
+            let context = Context(
+                environment: environment, databasePath: db, json: json, output: output, modelFolder: model)
             let command = try type.init(arguments: &rest, context: context)
             return try await command.run(context: context)
         } catch let error as CLIError {
@@ -82,6 +87,13 @@ public enum SkillscopeCLI {
         } catch let error as SyncError {
             output.error("skillscope \(name): \(error.message)")
             return error.exitCode
+        } catch let error as EmbeddingsError {
+            output.error("skillscope \(name): \(error.message)")
+            switch error.code {
+            case .modelMissing: return .noInput
+            case .modelCorrupt: return .dataError
+            default: return .unavailable
+            }
         } catch let error as IngestError {
             output.error("skillscope \(name): \(error.message)")
             return error.code == .noInput ? .noInput : .dataError

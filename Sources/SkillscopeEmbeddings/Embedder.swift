@@ -1,3 +1,5 @@
+internal import BLAS
+
 /// Turns texts into unit-length vectors whose dot products measure closeness in meaning.
 ///
 /// Every result carries the embedder's `identifier`, so vectors from different embedders are never compared.
@@ -37,13 +39,20 @@ public struct Embeddings: Sendable {
 
     /// The dot product of rows `i` and `j`: their cosine, since rows are unit length.
     public func cosine(_ i: Int, _ j: Int) -> Float {
-        values.withUnsafeBufferPointer { buffer in
-            var sum: Float = 0
-            let a = i * dimension
-            let b = j * dimension
-            for offset in 0..<dimension { sum += buffer[a + offset] * buffer[b + offset] }
-            return sum
-        }
+        var sum: Float = 0
+        let a = i * dimension
+        let b = j * dimension
+        for offset in 0..<dimension { sum += values[a + offset] * values[b + offset] }
+        return sum
+    }
+
+    /// The cosine of every row with every row of `other` (from the same embedder), as one matrix product.
+    ///
+    /// - Returns: `count × other.count` values, row-major: entry `i · other.count + j` pairs row `i` with `j`.
+    /// - Complexity: O(count · other.count · dimension), run by OpenBLAS.
+    public func cosines(with other: Embeddings) -> [Float] {
+        precondition(other.embedder == embedder && other.dimension == dimension, "rows from another embedder")
+        return BLAS.multiply(values, other.values, m: count, n: other.count, k: dimension, transposeB: true)
     }
 
     /// Appends the rows of `other`, which must come from the same embedder.

