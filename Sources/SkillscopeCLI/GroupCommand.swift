@@ -1,4 +1,5 @@
 internal import Foundation
+internal import SkillscopeEmbeddings
 internal import SkillscopeRating
 internal import SkillscopeStore
 
@@ -8,7 +9,7 @@ struct GroupCommand: Command {
     static let summary = "group the registry's rules into kinds of the same meaning, for rating"
     static let help = """
         Usage: skillscope group [--db PATH] [--embedder lexical|minilm|static] [--model DIR] [--threshold COSINE]
-                                [--json]
+                                [--evaluate PAIRS] [--json]
 
         Reads every indexed file's rules, embeds each distinct rule once, and groups rules close in meaning into
         kinds through a nearest-neighbour index (every member within the threshold of its kind's first rule).
@@ -23,6 +24,9 @@ struct GroupCommand: Command {
                               files)
           --model DIR         the model folder (default: $SKILLSCOPE_MODEL, else where `model install` put it)
           --threshold COSINE  the similarity at which rules are of one kind (default: tuned per embedder)
+          --evaluate PAIRS    group nothing: score the embedder on labelled rule pairs (JSON lines with a, b
+                              and same) and print precision, recall and F1 per threshold, and the tuned one
+                              (best F1 with precision at least 0.6)
           --json              print {embedder, threshold, files, repositories, rules, distinctRules, kinds,
                               namedThings}
 
@@ -32,10 +36,12 @@ struct GroupCommand: Command {
     var embedder: EmbedderChoice
     var threshold: Float?
     var model: String?
+    var evaluate: String?
 
     init(arguments: inout Arguments, context: Context) throws(CLIError) {
         embedder = try EmbedderChoice.parse(try arguments.option("embedder"), command: Self.name)
         model = try arguments.option("model")
+        evaluate = try arguments.option("evaluate")
         if let value = try arguments.option("threshold") {
             guard let number = Float(value), number > 0, number <= 1 else {
                 throw .usage("--threshold must be a cosine in (0, 1]", command: Self.name)
@@ -46,6 +52,7 @@ struct GroupCommand: Command {
     }
 
     func run(context: Context) async throws -> ExitCode {
+        if let evaluate { return try evaluatePairs(evaluate, context: context) }
         let store = try context.openExistingStore()
         let started = Date()
         let builder = RuleKindBuilder(
@@ -64,6 +71,63 @@ struct GroupCommand: Command {
                 + "\(summary.repositories) repositories into \(summary.kinds) kinds with \(summary.embedder) at "
                 + "cosine \(summary.threshold); \(summary.namedThings) named things counted; "
                 + String(format: "%.1f s", seconds))
+        return .success
+    }
+
+    private func evaluatePairs(_ path: String, context: Context) throws -> ExitCode {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw CLIError("cannot read \(path)", exitCode: .noInput)
+        }
+        var pairs: [PairEvaluation.Pair] = []
+        for (number, line) in String(decoding: data, as: UTF8.self).split(separator: "\n").enumerated() {
+            do {
+                pairs.append(try JSONDecoder().decode(PairEvaluation.Pair.self, from: Data(line.utf8)))
+            } catch {
+                throw CLIError("\(path):\(number + 1): not a pair {a, b, same}: \(error)", exitCode: .dataError)
+            }
+        }
+        var chosen = try embedder.make(context: context, modelFlag: model)
+        if let lexical = chosen as? LexicalEmbedder {
+            chosen = LexicalEmbedder(
+                dimension: lexical.dimension,
+                vocabulary: LexicalEmbedder.Vocabulary(counting: pairs.flatMap { [$0.a, $0.b] }))
+        }
+        let started = Date()
+        let evaluation = try PairEvaluation(pairs: pairs, embedder: chosen)
+        let seconds = Date().timeIntervalSince(started)
+        let tuned = evaluation.tuned()
+        if context.json {
+            struct View: Encodable {
+                var embedder: String
+                var pairs: Int
+                var seconds: Double
+                var sweep: [PairEvaluation.Point]
+                var best: PairEvaluation.Point
+                var tuned: PairEvaluation.Point?
+            }
+            try context.output.json(
+                View(
+                    embedder: evaluation.embedder, pairs: pairs.count, seconds: seconds, sweep: evaluation.sweep,
+                    best: evaluation.best, tuned: tuned))
+            return .success
+        }
+        context.output.print("\(evaluation.embedder) on \(pairs.count) pairs (\(String(format: "%.1f", seconds)) s)")
+        for point in evaluation.sweep {
+            context.output.print(
+                String(
+                    format: "  %.2f  precision %.3f  recall %.3f  F1 %.3f", point.threshold, point.precision,
+                    point.recall, point.f1))
+        }
+        let best = evaluation.best
+        context.output.print(String(format: "best F1 %.3f at %.2f", best.f1, best.threshold))
+        if let tuned {
+            context.output.print(
+                String(
+                    format: "tuned (best F1 with precision ≥ 0.6): %.2f, precision %.3f, recall %.3f, F1 %.3f",
+                    tuned.threshold, tuned.precision, tuned.recall, tuned.f1))
+        } else {
+            context.output.print("no threshold reaches precision 0.6")
+        }
         return .success
     }
 }
