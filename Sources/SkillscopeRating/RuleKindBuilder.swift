@@ -74,13 +74,17 @@ public struct RuleKindBuilder: Sendable {
         var after: Int64 = 0
         while true {
             let page = try store.fileRules(after: after, limit: configuration.pageSize)
-            for file in page {
+            // The words of every rule are hashed on both cores; new distinct rules are then numbered in file
+            // order (so the result never depends on timing), and their named things found on both cores.
+            let pageKeys = page.concurrentMap { file in file.rules.filter { !$0.isEmpty }.map(RuleKey.of) }
+            var fresh: [Int] = []
+            var pageIndexes: [[Int32]] = []
+            for (file, fileKeys) in zip(page, pageKeys) {
                 repositories.insert(file.repositoryID)
                 var distinct: [Int32] = []
                 var seen = Set<Int32>()
-                for text in file.rules where !text.isEmpty {
-                    rules += 1
-                    let key = RuleKey.of(text)
+                rules += fileKeys.count
+                for (key, text) in zip(fileKeys, file.rules.filter { !$0.isEmpty }) {
                     let index: Int32
                     if let known = indexOfKey[key] {
                         index = known
@@ -90,10 +94,15 @@ public struct RuleKindBuilder: Sendable {
                         texts.append(text)
                         keys.append(key)
                         holders.append(0)
-                        thingKeys.append(NamedThings.of(text).map(\.key))
+                        fresh.append(Int(index))
                     }
                     if seen.insert(index).inserted { distinct.append(index) }
                 }
+                pageIndexes.append(distinct)
+            }
+            let freshTexts = fresh.map { texts[$0] }
+            thingKeys += freshTexts.concurrentMap { NamedThings.of($0).map(\.key) }
+            for (file, distinct) in zip(page, pageIndexes) {
                 var named = Set<String>()
                 for index in distinct {
                     holders[Int(index)] += 1
