@@ -90,7 +90,8 @@ struct AnalyzeCommand: Command {
             for line in RatingText.lines(try ratingReport(view)) { context.output.print(line) }
             let bands = view.versions.bands.map { "\($0.band.lowercased()) \($0.total)" }.joined(separator: ", ")
             context.output.print(
-                "versions in the registry: \(view.versions.otherProjects) other projects"
+                "versions in the registry: \(view.versions.otherProjects) other "
+                    + (view.versions.otherProjects == 1 ? "project" : "projects")
                     + (bands.isEmpty ? "" : " (\(bands))"))
             for band in view.versions.bands {
                 for version in band.versions.prefix(5) {

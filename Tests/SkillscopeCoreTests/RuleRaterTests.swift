@@ -20,6 +20,9 @@ private func rule(_ position: Int, _ text: String) -> Rule {
         #expect(NamedThings.of("Run `npm test` before you commit, and/or ask first.").map(\.kind) == [.code])
         #expect(NamedThings.of("Commit early, and/or ask first.").isEmpty)
         #expect(NamedThings.of("Deploy to staging.acme.io only").map(\.kind) == [.url])
+        // A package's module is a name; a folder, a glob, a file or a deeper path is a path.
+        #expect(NamedThings.of("Use `next/image` and `web/components/ui/`").map(\.kind) == [.code, .path])
+        #expect(NamedThings.of("See app/**/page.tsx, docs/api/v2 and lib/api.ts").map(\.kind) == [.path, .path, .path])
     }
 }
 

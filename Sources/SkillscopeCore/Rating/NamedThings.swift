@@ -137,9 +137,19 @@ public enum NamedThings {
     static func isPath(_ token: String) -> Bool {
         if token.contains("/") {
             let parts = token.split(separator: "/")
-            return !parts.isEmpty && parts.allSatisfy { part in part.allSatisfy { !$0.isWhitespace && $0 != "(" } }
-                && !token.contains("://") && token != "and/or" && token.contains(where: \.isLetter)
+            guard !parts.isEmpty, parts.allSatisfy({ part in part.allSatisfy { !$0.isWhitespace && $0 != "(" } }),
+                !token.contains("://"), token != "and/or", token.contains(where: \.isLetter)
+            else { return false }
+            // `next/image` or `react-dom/client` is a package's module, not a project's path: a path starts at
+            // `.`, `/` or `~`, ends in `/`, holds a glob, has three parts or more, or ends in a file name.
+            if let first = token.first, first == "." || first == "/" || first == "~" { return true }
+            if token.hasSuffix("/") || token.contains("*") || parts.count >= 3 { return true }
+            return hasKnownExtension(String(parts.last!))
         }
+        return hasKnownExtension(token)
+    }
+
+    private static func hasKnownExtension(_ token: String) -> Bool {
         guard let dot = token.lastIndex(of: "."), dot != token.index(before: token.endIndex) else { return false }
         let extensions: Set<String> = [
             "md", "mdc", "json", "yaml", "yml", "toml", "sh", "py", "ts", "tsx", "js", "jsx", "swift", "go", "rs",
