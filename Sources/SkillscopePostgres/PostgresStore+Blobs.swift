@@ -48,6 +48,17 @@ extension PostgresStore {
         }
     }
 
+    public func changeStamp() throws -> String {
+        try reading { connection in
+            try connection.queryOne(
+                """
+                SELECT (SELECT value FROM meta WHERE key = 'files_generation')::text || ':'
+                    || (SELECT count(*) FROM reviews)::text || ':' || coalesce((SELECT max(at) FROM reviews), '') || ':'
+                    || coalesce((SELECT sum(generation) FROM blob_generations), 0)::text
+                """)?.string(0) ?? ""
+        }
+    }
+
     /// Blobs are stored in parts of 32 MiB, well under PostgreSQL's limit of 1 GB a value.
     static let blobPart = 32 << 20
 }

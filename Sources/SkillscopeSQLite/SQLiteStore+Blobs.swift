@@ -47,6 +47,17 @@ extension SQLiteStore {
         }
     }
 
+    public func changeStamp() throws -> String {
+        try reading { connection in
+            try connection.queryOne(
+                """
+                SELECT (SELECT value FROM meta WHERE key = 'files_generation') || ':' || (SELECT count(*) FROM reviews)
+                    || ':' || coalesce((SELECT max(at) FROM reviews), '') || ':'
+                    || coalesce((SELECT sum(generation) FROM blob_generations), 0)
+                """)?.string(0) ?? ""
+        }
+    }
+
     /// Blobs are stored in parts of 32 MiB, well under SQLite's default limit of 1 GB a value.
     static let blobPart = 32 << 20
 }
