@@ -55,7 +55,7 @@ public struct WebApp: Sendable {
         guard request.method == "GET", Self.isKept(parts) else { return try routeUncached(request, parts: parts) }
         let key = PageCache.key(request)
         let stamp = try store.changeStamp()
-        if let kept = cache.response(for: key, stamp: stamp) { return PageCache.refreshingCSRF(kept) }
+        if let kept = cache.response(for: key, stamp: stamp) { return kept }
         let response = try routeUncached(request, parts: parts)
         if response.status == 200 { cache.keep(response, for: key, stamp: stamp) }
         return response
