@@ -57,7 +57,8 @@ final class PageCache: Sendable {
         let pieces = token.map { Self.cut(response.body, at: Array($0.utf8)) }
         state.withLock { state in
             state.clock += 1
-            state.entries[key] = Entry(stamp: stamp, response: response, pieces: pieces, token: token, used: state.clock)
+            state.entries[key] = Entry(
+                stamp: stamp, response: response, pieces: pieces, token: token, used: state.clock)
             guard state.entries.count > capacity else { return }
             let cut = state.entries.values.map(\.used).sorted()[state.entries.count / 4]
             state.entries = state.entries.filter { $0.value.used > cut }
@@ -73,7 +74,8 @@ final class PageCache: Sendable {
     /// The CSRF token a response sets in its cookie, if any.
     static func csrfToken(_ response: HTTPResponse) -> String? {
         let prefix = "\(Reviews.cookie)="
-        guard let value = response.headers.first(where: { $0.name == "Set-Cookie" && $0.value.hasPrefix(prefix) })?.value
+        guard
+            let value = response.headers.first(where: { $0.name == "Set-Cookie" && $0.value.hasPrefix(prefix) })?.value
         else { return nil }
         let token = String(value.dropFirst(prefix.count).prefix { $0 != ";" })
         return token.isEmpty ? nil : token

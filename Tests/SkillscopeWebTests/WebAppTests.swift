@@ -82,6 +82,11 @@ import Testing
         #expect(page.contains("Security scan: <strong class=\"verdict-pass\">pass</strong>"))
         #expect(page.contains("Quality score"))
         #expect(page.contains("0 other projects use a version of this."))
+        #expect(
+            page.contains("3 rules. About 0 are common, 3 are distinctive, and 0 are very specific to this project."))
+        #expect(
+            page.contains(
+                "<li data-rating=\"distinctive\"><span class=\"rating rating-distinctive\">Distinctive</span>"))
     }
 
     @Test func theFilePageDrawsLineageAndListsSiblingsAndVersions() throws {
@@ -166,6 +171,11 @@ import Testing
         #expect((checks["security"] as? [String: Any])?["verdict"] as? String == "pass")
         #expect((checks["quality"] as? [String: Any])?["score"] is Double)
         #expect(try json("/api/v1/files/\(review)/versions")["otherProjects"] as? Int == 0)
+        let ratings = try json("/api/v1/files/\(review)/ratings")
+        #expect(ratings["summary"] as? String == "3 rules: 0 common, 3 distinctive, 0 very specific")
+        let rated = try #require(ratings["rules"] as? [[String: Any]])
+        #expect(rated.map { $0["line"] as? Int } == [9, 10, 11])
+        #expect(rated.allSatisfy { ($0["evidence"] as? String)?.contains("too small") == true })
         let listing = try json("/api/v1/files/\(review)/listing")
         #expect(listing["kind"] as? String == "skill" && listing["qualityScore"] is String)
     }
