@@ -112,9 +112,9 @@ struct AnalyzeCommand: Command {
         var versions = View.Versions(otherProjects: 0, bands: [])
         var report: RuleRatingReport
         if let store {
-            let found = try VersionFinder(store: store).versions(
-                of: VersionFinder.Subject(
-                    id: nil, key: nil, name: document.name, firstSeen: nil, fingerprint: document.fingerprint))
+            let rater = RegistryRater(store: store, modelEmbedder: EmbedderChoice.modelEmbedder(context: context))
+            let found = try rater.versionFinder().versions(
+                of: VersionFinder.Subject(document: document))
             versions.otherProjects = found.otherProjects
             versions.bands = found.bands.map { band in
                 View.Band(
@@ -123,7 +123,6 @@ struct AnalyzeCommand: Command {
                         View.Version(repository: $0.repository, path: $0.path, percentSame: $0.percentSame)
                     })
             }
-            let rater = RegistryRater(store: store, modelEmbedder: EmbedderChoice.modelEmbedder(context: context))
             report = try rater.rate(document.rules, versions: found)
         } else {
             report = RuleRater().rate(document.rules, context: RuleRater.Context())

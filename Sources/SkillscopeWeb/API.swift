@@ -32,7 +32,7 @@ struct API {
             case "ratings":
                 var versions: VersionReport?
                 if file.status == .indexed {
-                    let finder = VersionFinder(store: store)
+                    let finder = try rater.versionFinder()
                     versions = try finder.versions(of: try finder.subject(for: file))
                 }
                 return try json(RatingsView(try rater.rate(try store.rules(ofFile: id), versions: versions)))
@@ -46,7 +46,7 @@ struct API {
                 guard file.status == .indexed else {
                     throw WebError(404, "not_indexed", "file \(id) was rejected when ingested; it has no versions")
                 }
-                let finder = VersionFinder(store: store)
+                let finder = try rater.versionFinder()
                 return try json(try finder.versions(of: try finder.subject(for: file)))
             case "reviews":
                 return try Reviews(store: store).list(fileID: id)

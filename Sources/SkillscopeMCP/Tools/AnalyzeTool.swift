@@ -86,10 +86,9 @@ struct AnalyzeTool: MCPTool {
         var versions: VersionsSummary?
         var report: VersionReport?
         if arguments.findVersions ?? true {
-            let finder = VersionFinder(store: store)
+            let finder = try rater.versionFinder()
             report = try finder.versions(
-                of: VersionFinder.Subject(
-                    id: nil, key: nil, name: document.name, firstSeen: nil, fingerprint: document.fingerprint))
+                of: VersionFinder.Subject(document: document))
             versions = report.map { VersionsSummary($0) }
         }
         let quality = QualityScore(

@@ -77,7 +77,7 @@ struct ReadTool: MCPTool {
         var versions: VersionsSummary?
         var report: VersionReport?
         if file.status == .indexed {
-            let finder = VersionFinder(store: store)
+            let finder = try rater.versionFinder()
             report = try finder.versions(of: try finder.subject(for: file))
             versions = report.map { VersionsSummary($0) }
         }

@@ -34,6 +34,16 @@ public struct VersionFinder: Sendable {
         public var name: String?
         public var firstSeen: String?
         public var fingerprint: TextFingerprint
+        /// For a text not stored: its description and rules, which its meaning is embedded from.
+        public var description: String?
+        public var rules: [String] = []
+
+        /// A text that is compared and not stored.
+        public init(document: Document) {
+            self.init(id: nil, key: nil, name: document.name, firstSeen: nil, fingerprint: document.fingerprint)
+            description = document.description
+            rules = document.rules.map(\.text)
+        }
 
         public init(id: Int64?, key: FileKey?, name: String?, firstSeen: String?, fingerprint: TextFingerprint) {
             self.id = id
@@ -46,10 +56,15 @@ public struct VersionFinder: Sendable {
 
     public let store: any Store
     public var configuration: Configuration
+    /// Files close in meaning, for the "their own version" band; without it only the same name counts there.
+    public var meaning: (any MeaningNeighbours)?
 
-    public init(store: any Store, configuration: Configuration = Configuration()) {
+    public init(
+        store: any Store, configuration: Configuration = Configuration(), meaning: (any MeaningNeighbours)? = nil
+    ) {
         self.store = store
         self.configuration = configuration
+        self.meaning = meaning
     }
 
     /// The subject for a stored file, with the fingerprint stored when it was parsed (computed again only for a
@@ -91,6 +106,8 @@ public struct VersionFinder: Sendable {
         }
         let nameKey = NameKey.make(subject.name)
         if let nameKey { ids.formUnion(try store.fileIDs(nameKey: nameKey)) }
+        let close = Set(try meaning?.neighbours(of: subject) ?? [])
+        ids.formUnion(close)
         if let id = subject.id { ids.remove(id) }
         let records = try store.lineageRecords(ids.sorted())
 
@@ -98,7 +115,7 @@ public struct VersionFinder: Sendable {
         var recordByID: [Int64: LineageRecord] = [:]
         for record in records {
             recordByID[record.id] = record
-            if let match = measure(record, against: subject, nameKey: nameKey) { matches.append(match) }
+            if let match = measure(record, against: subject, nameKey: nameKey, close: close) { matches.append(match) }
         }
         return (matches, recordByID, threshold)
     }
@@ -139,7 +156,9 @@ public struct VersionFinder: Sendable {
                 """)
     }
 
-    private func measure(_ record: LineageRecord, against subject: Subject, nameKey: String?) -> VersionMatch? {
+    private func measure(
+        _ record: LineageRecord, against subject: Subject, nameKey: String?, close: Set<Int64>
+    ) -> VersionMatch? {
         let fingerprint = subject.fingerprint
         let wordForWord =
             fingerprint.wordCount > 0 && record.wordCount == fingerprint.wordCount
@@ -153,6 +172,8 @@ public struct VersionFinder: Sendable {
             (band, reason) = (.edited, "shares passages")
         } else if let nameKey, NameKey.make(record.name) == nameKey {
             (band, reason) = (.own, "same name")
+        } else if close.contains(record.id) {
+            (band, reason) = (.own, "similar meaning")
         } else {
             return nil
         }
