@@ -69,7 +69,7 @@ private func rule(_ position: Int, _ text: String) -> Rule {
         #expect(report.rules[1].isEstimate)
         #expect(report.rules[1].evidence == "≈ 23% of 7,892 files hold a rule of its kind")
         #expect(report.rules[3].rating == .distinctive)
-        #expect(report.rules[3].evidence == "≈ 1% of 7,892 files hold a rule of its kind")
+        #expect(report.rules[3].evidence == "40 of 7,892 files (≈ 1%) hold a rule of its kind")
         #expect(report.rules[0].evidence == "no other file of 7,892 holds a rule of its kind")
         // Statistics decide: the script is named in one repository.
         #expect(report.rules[2].rating == .verySpecific)
