@@ -1,0 +1,151 @@
+internal import Dispatch
+internal import Synchronization
+
+extension StaticEmbedder {
+    /// Fits the token vectors so that each training text's weighted sum of them lands on MiniLM's vector for
+    /// the text (times the text's total weight), pulled toward the distilled vectors: ridge regression,
+    /// min ‖C·X − Y‖² + λ‖X − X₀‖², solved by conjugate gradients.
+    ///
+    /// C holds one row per text: the weight of each of its word pieces. This is Model2Vec's "tokenlearn" step in
+    /// closed form; tokens that no training text uses keep their distilled vectors. On 20,000 corpus rules it
+    /// lifted the correlation of pairwise cosines with MiniLM on held-out rules from 0.42 to 0.71. The columns
+    /// are independent problems, so each worker solves a block of them.
+    ///
+    /// - Complexity: `iterations` × 4 × (word pieces in `texts`) × dimension multiply-adds, after one MiniLM pass
+    ///   over `texts`.
+    static func tune(
+        _ start: [Float], weights: [Float], model: MiniLMEmbedder, texts: [String], ridge: Float, iterations: Int
+    ) -> [Float] {
+        let d = model.dimension
+        let rows = texts.map { Array(model.tokenizer.encode($0).dropFirst().dropLast()) }
+        let targets = model.embed(tokenized: texts.map(model.tokenizer.encode)).values
+        let system = RidgeSystem(rows: rows, weights: weights, ridge: ridge, vocabulary: weights.count)
+        let totals = rows.map { row in row.reduce(Float(0)) { $0 + weights[$1] } }
+        let parts = max(1, min(model.configuration.workers, d))
+        let blocks = (0..<parts).map { d * $0 / parts..<d * ($0 + 1) / parts }
+        let solved = Mutex([[Float]](repeating: [], count: parts))
+        DispatchQueue.concurrentPerform(iterations: parts) { part in
+            let columns = blocks[part]
+            let x0 = RidgeSystem.gather(start, width: d, columns)
+            var y = RidgeSystem.gather(targets, width: d, columns)
+            for (row, total) in totals.enumerated() {
+                for c in 0..<columns.count { y[row * columns.count + c] *= total }
+            }
+            let x = system.solve(start: x0, targets: y, width: columns.count, iterations: iterations)
+            solved.withLock { $0[part] = x }
+        }
+        var result = start
+        solved.withLock { parts in
+            for (part, columns) in blocks.enumerated() {
+                for token in 0..<weights.count {
+                    for (c, column) in columns.enumerated() {
+                        result[token * d + column] = parts[part][token * columns.count + c]
+                    }
+                }
+            }
+        }
+        return result
+    }
+}
+
+/// The ridge problem of ``StaticEmbedder/tune(_:weights:model:texts:ridge:iterations:)`` on a block of columns:
+/// (CᵀC + λI)·X = Cᵀ·Y + λ·X₀, with C sparse (one row per text, its word pieces' weights).
+struct RidgeSystem: Sendable {
+    /// C in CSR form: row i is `tokens[starts[i]..<starts[i + 1]]` with `values` alike.
+    let starts: [Int]
+    let tokens: [Int]
+    let values: [Float]
+    let ridge: Float
+    let vocabulary: Int
+
+    init(rows: [[Int]], weights: [Float], ridge: Float, vocabulary: Int) {
+        var starts = [0]
+        var tokens: [Int] = []
+        for row in rows {
+            tokens += row
+            starts.append(tokens.count)
+        }
+        (self.starts, self.tokens, self.values) = (starts, tokens, tokens.map { weights[$0] })
+        (self.ridge, self.vocabulary) = (ridge, vocabulary)
+    }
+
+    /// Columns `columns` of a row-major matrix `width` wide, as a matrix of their own.
+    static func gather(_ matrix: [Float], width: Int, _ columns: Range<Int>) -> [Float] {
+        let rows = matrix.count / width
+        var out = [Float](repeating: 0, count: rows * columns.count)
+        for row in 0..<rows {
+            for (c, column) in columns.enumerated() { out[row * columns.count + c] = matrix[row * width + column] }
+        }
+        return out
+    }
+
+    /// Conjugate gradients from `start`, one independent problem per column.
+    func solve(start: [Float], targets: [Float], width w: Int, iterations: Int) -> [Float] {
+        var b = transposedProduct(targets, width: w)
+        for index in b.indices { b[index] += ridge * start[index] }
+        var x = start
+        var residual = b
+        let ax = apply(x, width: w)
+        for index in residual.indices { residual[index] -= ax[index] }
+        var direction = residual
+        var squares = columnDots(residual, residual, width: w)
+        for _ in 0..<iterations {
+            let applied = apply(direction, width: w)
+            let curvature = columnDots(direction, applied, width: w)
+            let alpha = zip(squares, curvature).map { $1 > 0 ? $0 / $1 : 0 }
+            for row in 0..<vocabulary {
+                for c in 0..<w {
+                    x[row * w + c] += alpha[c] * direction[row * w + c]
+                    residual[row * w + c] -= alpha[c] * applied[row * w + c]
+                }
+            }
+            let next = columnDots(residual, residual, width: w)
+            let beta = zip(next, squares).map { $1 > 0 ? $0 / $1 : 0 }
+            for row in 0..<vocabulary {
+                for c in 0..<w { direction[row * w + c] = residual[row * w + c] + beta[c] * direction[row * w + c] }
+            }
+            squares = next
+        }
+        return x
+    }
+
+    /// (CᵀC + λI)·X.
+    func apply(_ x: [Float], width w: Int) -> [Float] {
+        var out = transposedProduct(product(x, width: w), width: w)
+        for index in out.indices { out[index] += ridge * x[index] }
+        return out
+    }
+
+    /// C·X: one row per text.
+    func product(_ x: [Float], width w: Int) -> [Float] {
+        var out = [Float](repeating: 0, count: (starts.count - 1) * w)
+        for row in 0..<(starts.count - 1) {
+            for entry in starts[row]..<starts[row + 1] {
+                let (from, value) = (tokens[entry] * w, values[entry])
+                for c in 0..<w { out[row * w + c] += value * x[from + c] }
+            }
+        }
+        return out
+    }
+
+    /// Cᵀ·Z: one row per vocabulary token.
+    func transposedProduct(_ z: [Float], width w: Int) -> [Float] {
+        var out = [Float](repeating: 0, count: vocabulary * w)
+        for row in 0..<(starts.count - 1) {
+            for entry in starts[row]..<starts[row + 1] {
+                let (to, value) = (tokens[entry] * w, values[entry])
+                for c in 0..<w { out[to + c] += value * z[row * w + c] }
+            }
+        }
+        return out
+    }
+
+    /// The dot product of each column of `a` with the same column of `b`.
+    func columnDots(_ a: [Float], _ b: [Float], width w: Int) -> [Float] {
+        var dots = [Float](repeating: 0, count: w)
+        for row in 0..<a.count / w {
+            for c in 0..<w { dots[c] += a[row * w + c] * b[row * w + c] }
+        }
+        return dots
+    }
+}
