@@ -75,7 +75,7 @@ public enum Kernels {
     }
 
     @inline(__always)
-    private static func total(_ lanes: Lanes) -> Float {
+    static func total(_ lanes: Lanes) -> Float {
         (lanes[0] + lanes[1]) + (lanes[2] + lanes[3]) + ((lanes[4] + lanes[5]) + (lanes[6] + lanes[7]))
     }
 
