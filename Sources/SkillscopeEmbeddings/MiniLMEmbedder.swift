@@ -66,6 +66,9 @@ public struct MiniLMEmbedder: Embedder {
     }
 
     /// The vectors of sentences already tokenised (as ``WordPieceTokenizer/encode(_:)`` does), in their order.
+    ///
+    /// Every id must be below the model's vocabulary size; sentences longer than ``WordPieceTokenizer/maxLength``
+    /// are cut, keeping their last id (`[SEP]`).
     public func embed(tokenized sentences: [[Int]]) -> Embeddings {
         embed(tokenized: sentences, pooling: .mean)
     }
@@ -73,7 +76,10 @@ public struct MiniLMEmbedder: Embedder {
     func embed(tokenized sentences: [[Int]], pooling: BertEncoder.Pooling) -> Embeddings {
         let h = dimension
         let limit = min(tokenizer.maxLength, encoder.weights.maxPositions)
-        let sentences = sentences.map { $0.count <= limit ? $0 : Array($0.prefix(limit - 1)) + [tokenizer.separatorID] }
+        let vocabulary = encoder.weights.vocabularySize
+        precondition(
+            sentences.allSatisfy { $0.allSatisfy { (0..<vocabulary).contains($0) } }, "an id outside the vocabulary")
+        let sentences = sentences.map { $0.count <= limit ? $0 : Array($0.prefix(limit - 1)) + [$0[$0.count - 1]] }
         let order = sentences.indices.sorted { sentences[$0].count > sentences[$1].count }
         let batchSize = max(configuration.batchSize, 1)
         let batches = stride(from: 0, to: order.count, by: batchSize).map {
