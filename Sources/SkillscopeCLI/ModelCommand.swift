@@ -26,9 +26,9 @@ struct ModelCommand: Command {
                    less the direction all tokens share (unless --keep-common-direction), weighted by smooth
                    inverse frequency a/(a + p) with a = --smoothing (default 1e-3) and p from the counts of the
                    files under --corpus DIR, else from Zipf ranks. With a corpus, the vectors are then fitted to
-                   MiniLM's vectors of N of its list items (--train, default 40000; 0 skips the fit; items whose
-                   SHA-256 starts with 0 are held out, as bench/minilm_bench.sh tests on them). The static
-                   embedder (minilm-static-1) reads the file.
+                   MiniLM's vectors of N of its list items (--train, default 40000, a few minutes on two cores;
+                   0 skips the fit; items whose SHA-256 starts with 0 are held out, as bench/minilm_bench.sh tests
+                   on them). The static embedder (minilm-static-1) reads the file.
           bench    embeds each non-empty line of FILE with MiniLM and the static embedder (release builds; see
                    bench/minilm_bench.sh) and prints sentences per second, and how closely the two agree;
                    --workers sets the threads (default: one per core).
