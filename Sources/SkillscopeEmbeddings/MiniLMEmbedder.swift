@@ -1,6 +1,6 @@
 internal import BLAS
 internal import Dispatch
-public import Foundation
+internal import Foundation
 internal import SafeTensors
 internal import Synchronization
 

@@ -1,5 +1,5 @@
 internal import Dispatch
-public import Foundation
+internal import Foundation
 internal import SafeTensors
 internal import Synchronization
 
