@@ -122,15 +122,16 @@ public struct FileMeaning: Sendable {
 /// The "their own version" seam of ``SkillscopeStore/VersionFinder``: files close in meaning to a subject.
 public struct MeaningFinder: MeaningNeighbours {
     public let meaning: FileMeaning
-    /// Embeds a text that is not stored (its rules, name and description), with the registry's embedder.
-    public let embedder: (any Embedder)?
+    /// Makes the registry's embedder, for a text that is not stored (its rules, name and description): called only
+    /// then, since it loads every kind's vector.
+    public let makeEmbedder: @Sendable () throws -> (any Embedder)?
 
     public func neighbours(of subject: VersionFinder.Subject) throws -> [Int64] {
         if let id = subject.id {
             guard let vector = meaning.vector(ofFile: id) else { return [] }
             return meaning.neighbours(of: vector).filter { $0 != id }
         }
-        guard let embedder, embedder.identifier == meaning.embedder else { return [] }
+        guard let embedder = try makeEmbedder(), embedder.identifier == meaning.embedder else { return [] }
         var vector = try Self.vector(
             rules: subject.rules, about: [subject.name, subject.description].compactMap { $0 }.joined(separator: ". "),
             embedder: embedder)[...]

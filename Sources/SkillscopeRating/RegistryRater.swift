@@ -83,8 +83,9 @@ public struct RegistryRater: Sendable {
     /// A version finder whose "their own version" band also holds files close in meaning (once grouped).
     public func versionFinder() throws -> VersionFinder {
         guard let meaning = try cache.meaning(store) else { return VersionFinder(store: store) }
-        let textEmbedder = try cache.vectors(store).flatMap { self.embedder(for: $0) }
-        return VersionFinder(store: store, meaning: MeaningFinder(meaning: meaning, embedder: textEmbedder))
+        let rater = self
+        let finder = MeaningFinder(meaning: meaning) { try rater.cache.vectors(rater.store).flatMap(rater.embedder(for:)) }
+        return VersionFinder(store: store, meaning: finder)
     }
 
     private func embedder(for vectors: KindVectors) -> (any Embedder)? {
