@@ -54,8 +54,13 @@ public protocol Store: Sendable {
     /// end. Returns `true` when it rebuilt.
     @discardableResult func refreshPassageIndex() throws -> Bool
 
-    /// What the version measures need of each file, for the indexed ones among `ids`.
-    func lineageRecords(_ ids: [Int64]) throws -> [LineageRecord]
+    /// What the version measures need of each file, for the indexed ones among `ids`; with `withPhrases` false the
+    /// records' phrase sets are left empty (the caller has them in a ``LineageTable``).
+    func lineageRecords(_ ids: [Int64], withPhrases: Bool) throws -> [LineageRecord]
+
+    /// Every current indexed file's phrase set and ranking data, current with the last write: built from the
+    /// registry once per files generation and then held in memory, like the passage index.
+    func lineageTable() throws -> LineageTable
 
     /// The fingerprint stored for an indexed file when it was parsed, or `nil`.
     func fingerprint(ofFile id: Int64) throws -> TextFingerprint?
@@ -125,4 +130,11 @@ public protocol Store: Sendable {
     ///
     /// - Throws: ``StoreError`` `.conflict` when an id or key is already taken.
     func importRows(repositories: [RepositoryRow], files: [FileRow]) throws
+}
+
+extension Store {
+    /// What the version measures need of each file, phrase sets included, for the indexed ones among `ids`.
+    public func lineageRecords(_ ids: [Int64]) throws -> [LineageRecord] {
+        try lineageRecords(ids, withPhrases: true)
+    }
 }

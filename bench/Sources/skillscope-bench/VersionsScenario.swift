@@ -4,7 +4,8 @@ import SkillscopeIngest
 import SkillscopeSQLite
 import SkillscopeStore
 
-/// `versions CORPUS [--sample N] [--truth-out FILE]`: ingest plus passage index, index load, query p50/p99, and
+/// `versions CORPUS [--sample N] [--truth-out FILE] [--registry DB] [--keep DIR]`: ingest plus passage index (or
+/// the existing registry DB, not ingested), index and lineage table load, query p50/p99, and
 /// recall of edited versions against an exact brute force over every file, on a seeded sample.
 enum VersionsScenario {
     struct SplitMix: RandomNumberGenerator {
@@ -18,19 +19,26 @@ enum VersionsScenario {
         }
     }
 
-    static func run(corpus: String, label: String, sample: Int, truthOut: String?, folder: String) async throws
-        -> [String: Any]
-    {
-        let path = folder + "/registry.sqlite"
+    /// - Parameter registry: an existing registry to query instead of ingesting `corpus` into `folder`.
+    static func run(
+        corpus: String, label: String, sample: Int, truthOut: String?, folder: String, registry: String? = nil
+    ) async throws -> [String: Any] {
+        let path = registry ?? folder + "/registry.sqlite"
         let clock = ContinuousClock()
-        let store = try SQLiteStore(path: path)
-        let report = try await Ingestor(store: store).run([CorpusSource(root: corpus)])
+        var report: IngestReport?
+        if registry == nil {
+            report = try await Ingestor(store: try SQLiteStore(path: path)).run([CorpusSource(root: corpus)])
+        }
 
         // A fresh store loads the kept index, as a new server would.
         let loadStart = clock.now
         let fresh = try SQLiteStore(path: path)
         let index = try fresh.passageIndex()
         let load = clock.now - loadStart
+        // The lineage table (every file's phrase set in memory), loaded once per files generation.
+        let tableStart = clock.now
+        let table = try fresh.lineageTable()
+        let tableLoad = clock.now - tableStart
 
         let keys = try fresh.fileKeys()
         var generator = SplitMix(state: 1)
@@ -66,6 +74,7 @@ enum VersionsScenario {
 
         // Exact truth: every file's phrase set against every sampled file, through a map of the sample's phrases.
         let truthStart = clock.now
+        let debugMisses = ProcessInfo.processInfo.environment["DEBUG_MISSES"] != nil
         var owners: [UInt64: [Int64]] = [:]
         for (id, subject) in subjects { for phrase in subject.phrases { owners[phrase, default: []].append(id) } }
         var truth: [Int64: [(Int64, FileKey)]] = [:]
@@ -82,9 +91,7 @@ enum VersionsScenario {
                     let wordForWord = record.sequenceHash == subject.sequence && record.wordCount == subject.words
                     if !wordForWord && 100 * count / record.phrases.count >= 10 {
                         truth[owner, default: []].append((record.id, record.key))
-                        if ProcessInfo.processInfo.environment["DEBUG_MISSES"] != nil,
-                            found[owner]?.contains(record.id) != true
-                        {
+                        if debugMisses, found[owner]?.contains(record.id) != true {
                             print(
                                 "miss", subject.key, "<-", record.key, "G phrases", record.phrases.count, "shared",
                                 count,
@@ -122,11 +129,12 @@ enum VersionsScenario {
         }
         func percentile(_ p: Double) -> Double { percentile(p, of: times) }
         return [
-            "tool": "skillscope", "scenario": label, "files": report.files,
-            "ingest_plus_index_s": (seconds(report.elapsed) * 10).rounded() / 10,
-            "index_build_s": (seconds(report.indexElapsed) * 100).rounded() / 100,
+            "tool": "skillscope", "scenario": label, "files": report?.files ?? keys.count,
+            "ingest_plus_index_s": report.map { (seconds($0.elapsed) * 10).rounded() / 10 } ?? -1,
+            "index_build_s": report.map { (seconds($0.indexElapsed) * 100).rounded() / 100 } ?? -1,
             "index_load_s": (seconds(load) * 100).rounded() / 100, "index_postings": index.postingCount,
-            "index_hashes": index.hashes.count, "queries": times.count, "query_p50_ms": percentile(0.5),
+            "index_hashes": index.hashes.count, "table_load_s": (seconds(tableLoad) * 100).rounded() / 100,
+            "table_phrases": table.phrases.phraseCount, "queries": times.count, "query_p50_ms": percentile(0.5),
             "query_p99_ms": percentile(0.99), "candidates_p50_ms": percentile(0.5, of: candidateTimes),
             "candidates_p99_ms": percentile(0.99, of: candidateTimes), "truth_pairs": pairs,
             "truth_queries_with_edited": truth.count,
