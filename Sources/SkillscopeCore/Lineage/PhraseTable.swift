@@ -48,9 +48,10 @@ public struct PhraseTable: Sendable {
 public struct PhraseProbe: Sendable {
     private var bitmap: [UInt64]
     private let bitmapMask: UInt32
+    /// Open addressing on the high half; 0 marks an empty slot (the hash 0 is kept in ``hasZero``).
     private var slots: [UInt64]
-    private var occupied: [Bool]
     private let slotMask: Int
+    private let hasZero: Bool
     /// Phrases in the set.
     public let count: Int
 
@@ -65,44 +66,90 @@ public struct PhraseProbe: Sendable {
         while size < phrases.count * 2 { size <<= 1 }
         slotMask = size - 1
         var slots = [UInt64](repeating: 0, count: size)
-        var occupied = [Bool](repeating: false, count: size)
+        var hasZero = false
         for phrase in phrases {
             let bit = Int(UInt32(truncatingIfNeeded: phrase) & bitmapMask)
             bitmap[bit >> 6] |= 1 << UInt64(bit & 63)
+            guard phrase != 0 else {
+                hasZero = true
+                continue
+            }
             var slot = Int(truncatingIfNeeded: phrase >> 32) & slotMask
-            while occupied[slot] && slots[slot] != phrase { slot = (slot + 1) & slotMask }
+            while slots[slot] != 0 && slots[slot] != phrase { slot = (slot + 1) & slotMask }
             slots[slot] = phrase
-            occupied[slot] = true
         }
         self.bitmap = bitmap
         self.slots = slots
-        self.occupied = occupied
+        self.hasZero = hasZero
     }
 
     /// Whether `phrase` is in the set.
-    @inline(__always) public func contains(_ phrase: UInt64) -> Bool {
-        var slot = Int(truncatingIfNeeded: phrase >> 32) & slotMask
-        while occupied[slot] {
-            if slots[slot] == phrase { return true }
-            slot = (slot + 1) & slotMask
-        }
-        return false
+    public func contains(_ phrase: UInt64) -> Bool {
+        slots.withUnsafeBufferPointer { Self.contains(phrase, slots: $0, mask: slotMask, hasZero: hasZero) }
     }
 
-    /// `|phrases(row) ∩ set|`, exactly.
+    @inline(__always)
+    private static func contains(_ phrase: UInt64, slots: UnsafeBufferPointer<UInt64>, mask: Int, hasZero: Bool)
+        -> Bool
+    {
+        guard phrase != 0 else { return hasZero }
+        var slot = Int(truncatingIfNeeded: phrase >> 32) & mask
+        while true {
+            let held = slots[slot]
+            if held == phrase { return true }
+            if held == 0 { return false }
+            slot = (slot + 1) & mask
+        }
+    }
+
+    /// How many of the row's phrases pass the bitmap: an upper bound on ``sharedCount(_:in:)`` (every shared
+    /// phrase passes), above it by about one in 64 of the phrases not shared. Branch-free, so a row that shares
+    /// little is ruled out at a fraction of the cost of counting exactly.
     ///
     /// - Complexity: O(p) for the row's p phrases.
-    public func sharedCount(_ row: Int, in table: PhraseTable) -> Int {
+    public func passingCount(_ row: Int, in table: PhraseTable) -> Int {
         let start = table.starts[row]
         let end = table.starts[row + 1]
-        var shared = 0
+        let mask = bitmapMask
+        var passing = 0
         bitmap.withUnsafeBufferPointer { bitmap in
             table.low.withUnsafeBufferPointer { low in
-                table.high.withUnsafeBufferPointer { high in
-                    for index in start..<end {
-                        let bit = Int(low[index] & bitmapMask)
-                        guard bitmap[bit >> 6] & (1 << UInt64(bit & 63)) != 0 else { continue }
-                        if contains(UInt64(high[index]) << 32 | UInt64(low[index])) { shared += 1 }
+                guard let bits = bitmap.baseAddress, let lows = low.baseAddress else { return }
+                for index in start..<end {
+                    let bit = lows[index] & mask
+                    passing &+= Int(truncatingIfNeeded: (bits[Int(bit &>> 6)] &>> UInt64(bit & 63)) & 1)
+                }
+            }
+        }
+        return passing
+    }
+
+    /// `|phrases(row) ∩ set|`, exactly; or, when that reaches `limit`, `limit` (the count stops there).
+    ///
+    /// - Complexity: O(p) for the row's p phrases.
+    public func sharedCount(_ row: Int, in table: PhraseTable, upTo limit: Int = .max) -> Int {
+        let start = table.starts[row]
+        let end = table.starts[row + 1]
+        let mask = bitmapMask
+        let slotMask = slotMask
+        let hasZero = hasZero
+        var shared = 0
+        bitmap.withUnsafeBufferPointer { bitmap in
+            slots.withUnsafeBufferPointer { slots in
+                table.low.withUnsafeBufferPointer { low in
+                    table.high.withUnsafeBufferPointer { high in
+                        guard let bits = bitmap.baseAddress, let lows = low.baseAddress else { return }
+                        for index in start..<end {
+                            let value = lows[index]
+                            let bit = Int(value & mask)
+                            guard bits[bit &>> 6] & (1 &<< UInt64(bit & 63)) != 0 else { continue }
+                            let phrase = UInt64(high[index]) &<< 32 | UInt64(value)
+                            guard Self.contains(phrase, slots: slots, mask: slotMask, hasZero: hasZero) else {
+                                continue
+                            }
+                            shared += 1
+                            if shared == limit { return }
+                        }
                     }
                 }
             }

@@ -49,24 +49,48 @@ extension VersionFinder {
                 let count = isSubjectCopy ? subjectCount : table.phrases.count(hit.row)
                 guard count > 0 else { continue }
                 var probe: PhraseProbe?
-                var bestSource: (percent: Int, firstSeen: String, key: FileKey)?
-                for source in pool where source.firstSeen < version.firstSeen {
-                    let shared: Int
+                // Each earlier source's N% of this version, exact where the shared count is known, else bounded
+                // from above by the bitmap; sources are then measured exactly from the highest bound down, until
+                // no bound can reach the best found.
+                var sources: [(percent: Int, isExact: Bool, index: Int)] = []
+                for (position, source) in pool.enumerated() where source.firstSeen < version.firstSeen {
                     switch (isSubjectCopy, source.hit) {
-                    case (true, nil): shared = count
-                    case (true, let other?): shared = other.band == .wordForWord ? count : other.shared
-                    case (false, nil): shared = hit.shared
-                    case (false, let other?) where other.band == .wordForWord: shared = hit.shared
+                    case (true, nil): sources.append((100, true, position))
+                    case (true, let other?):
+                        sources.append(
+                            (100 * (other.band == .wordForWord ? count : other.shared) / count, true, position))
+                    case (false, nil): sources.append((100 * hit.shared / count, true, position))
+                    case (false, let other?) where other.band == .wordForWord:
+                        sources.append((100 * hit.shared / count, true, position))
                     case (false, let other?):
                         if probe == nil { probe = PhraseProbe(table.phrases.phrases(hit.row)) }
-                        shared = probe?.sharedCount(other.row, in: table.phrases) ?? 0
+                        let passing = probe?.passingCount(other.row, in: table.phrases) ?? 0
+                        sources.append((100 * passing / count, false, position))
                     }
-                    let percent = 100 * shared / count
+                }
+                sources.sort {
+                    ($0.percent, pool[$1.index].firstSeen, $1.index) > ($1.percent, pool[$0.index].firstSeen, $0.index)
+                }
+                // The best: the highest N%, then the earliest, then the first in the pool.
+                var bestSource: (percent: Int, firstSeen: String, index: Int, key: FileKey)?
+                for candidate in sources {
+                    guard candidate.percent >= max(configuration.editedThreshold, bestSource?.percent ?? 0) else {
+                        break
+                    }
+                    let source = pool[candidate.index]
+                    var percent = candidate.percent
+                    if !candidate.isExact, let other = source.hit {
+                        percent = 100 * (probe?.sharedCount(other.row, in: table.phrases) ?? 0) / count
+                    }
                     guard percent >= configuration.editedThreshold else { continue }
-                    if let current = bestSource, (percent, current.firstSeen) <= (current.percent, source.firstSeen) {
+                    if let current = bestSource,
+                        (current.percent, source.firstSeen, candidate.index) >= (
+                            percent, current.firstSeen, current.index
+                        )
+                    {
                         continue
                     }
-                    bestSource = (percent, source.firstSeen, source.key)
+                    bestSource = (percent, source.firstSeen, candidate.index, source.key)
                 }
                 bands[bandIndex].versions[index].cameFrom = bestSource?.key
             }

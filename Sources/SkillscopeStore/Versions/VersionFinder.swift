@@ -62,55 +62,63 @@ public struct VersionFinder: Sendable {
 
     /// The versions of `subject`.
     ///
-    /// Every candidate is measured exactly on the in-memory ``LineageTable``; only the versions shown are read from
-    /// the store.
+    /// Every candidate is measured on the in-memory ``LineageTable``: whether it is a version exactly, and its N%
+    /// exactly where it decides which file is a repository's version or is shown. Only the versions shown are read
+    /// from the store.
     ///
     /// - Complexity: O(f log H + Σp) for f fingerprints, H indexed hashes and Σp phrases over the candidates.
     public func versions(of subject: Subject) throws -> VersionReport {
-        let measured = try measure(subject)
+        var measured = try measure(subject)
         let table = measured.table
         let subjectRepository = subject.key.flatMap { table.repository(named: $0.repository) }
         // One version per repository: its best hit (a position in `hits`).
         var best = [Int](repeating: -1, count: table.repositoryNames.count)
         var repositories: [Int32] = []
-        for (position, hit) in measured.hits.enumerated() {
-            let repository = table.repositories[hit.row]
+        for position in measured.hits.indices {
+            let repository = table.repositories[measured.hits[position].row]
             guard repository != subjectRepository else { continue }
             let current = best[Int(repository)]
             if current < 0 {
                 repositories.append(repository)
-            } else if !isBetter(hit, than: measured.hits[current], in: table) {
-                continue
+            } else {
+                if measured.hits[position].band == .edited && measured.hits[current].band == .edited {
+                    measured.resolve(position)
+                    measured.resolve(current)
+                }
+                guard isBetter(measured.hits[position], than: measured.hits[current], in: table) else { continue }
             }
             best[Int(repository)] = position
         }
         // Bands ranked by stars, then first seen, then repository (one file per repository, so the path never
         // decides), as ``byStars`` ranks the versions shown.
-        var members: [VersionBand: [Hit]] = [:]
+        var members: [VersionBand: [Int]] = [:]
         for repository in repositories {
-            let hit = measured.hits[best[Int(repository)]]
-            members[hit.band, default: []].append(hit)
+            let position = best[Int(repository)]
+            members[measured.hits[position].band, default: []].append(position)
         }
-        var shown: [VersionBand: [Hit]] = [:]
-        for (band, hits) in members {
-            shown[band] = Array(
-                hits.sorted { a, b in
-                    let ra = table.repositories[a.row]
-                    let rb = table.repositories[b.row]
-                    return (
-                        -table.repositoryStars[Int(ra)], table.firstSeenRanks[a.row], table.repositoryNameRanks[Int(ra)]
-                    ) < (
-                        -table.repositoryStars[Int(rb)], table.firstSeenRanks[b.row], table.repositoryNameRanks[Int(rb)]
-                    )
-                }.prefix(configuration.bandLimit))
+        var shown: [VersionBand: [Int]] = [:]
+        for (band, positions) in members {
+            let ranked = positions.map { position in
+                let row = measured.hits[position].row
+                let repository = Int(table.repositories[row])
+                return (
+                    key: (
+                        -table.repositoryStars[repository], table.firstSeenRanks[row],
+                        table.repositoryNameRanks[repository]
+                    ), position: position
+                )
+            }
+            shown[band] = ranked.sorted { $0.key < $1.key }.prefix(configuration.bandLimit).map(\.position)
+            for position in shown[band] ?? [] { measured.resolve(position) }
         }
-        let shownHits = shown.values.flatMap { $0 }
+        let shownHits = shown.values.flatMap { $0.map { measured.hits[$0] } }
         let records = try store.lineageRecords(shownHits.map { table.ids[$0.row] }.sorted(), withPhrases: false)
         let recordByID = Dictionary(records.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
         var bands: [VersionReport.Band] = []
         var hitByID: [Int64: Hit] = [:]
         for band in VersionBand.allCases {
-            let versions = (shown[band] ?? []).compactMap { hit -> VersionMatch? in
+            let versions = (shown[band] ?? []).compactMap { position -> VersionMatch? in
+                let hit = measured.hits[position]
                 hitByID[table.ids[hit.row]] = hit
                 return recordByID[table.ids[hit.row]].map { match(hit, record: $0) }
             }.sorted(by: Self.byStars)
@@ -125,7 +133,8 @@ public struct VersionFinder: Sendable {
     /// Every file measured as a version of `subject`, before one is chosen per repository (files of the subject's
     /// own repository included): what recall is measured on.
     public func matches(of subject: Subject) throws -> [VersionMatch] {
-        let measured = try measure(subject)
+        var measured = try measure(subject)
+        for position in measured.hits.indices { measured.resolve(position) }
         let ids = measured.hits.map { measured.table.ids[$0.row] }
         let hitByID = Dictionary(zip(ids, measured.hits), uniquingKeysWith: { a, _ in a })
         return try store.lineageRecords(ids, withPhrases: false).compactMap { record in

@@ -20,6 +20,7 @@ import Testing
         var pool = Set<UInt64>()
         for low in lows { for high in highs { pool.insert(high | low) } }
         for _ in 0..<2000 { pool.insert(generator.next()) }
+        pool.insert(0)
         let all = Array(pool)
         func sample(_ count: Int) -> [UInt64] {
             Array(Set((0..<count).map { _ in all[Int.random(in: 0..<all.count, using: &generator)] })).sorted()

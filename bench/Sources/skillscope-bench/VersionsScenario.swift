@@ -50,15 +50,37 @@ enum VersionsScenario {
         let finder = VersionFinder(store: fresh)
         var times: [Double] = []
         var candidateTimes: [Double] = []
+        // CPU time of the whole process per query (both threads), which other jobs on the machine do not inflate.
+        var cpuTimes: [Double] = []
+        func processCPU() -> Double {
+            var spec = timespec()
+            clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &spec)
+            return Double(spec.tv_sec) * 1000 + Double(spec.tv_nsec) / 1e6
+        }
         let stop = PassageIndex.stopThreshold(fileCount: try fresh.indexedFileCount())
         var found: [Int64: Set<Int64>] = [:]
+        let debugSlow = ProcessInfo.processInfo.environment["DEBUG_SLOW"] != nil
+        var slow: [(Double, String)] = []
         var subjects: [Int64: (key: FileKey, phrases: [UInt64], sequence: UInt64, words: Int)] = [:]
         for id in sampled {
             let start = clock.now
+            let cpuStart = processCPU()
             guard let file = try fresh.file(.id(id)), file.status == .indexed else { continue }
             let subject = try finder.subject(for: file)
             _ = try finder.versions(of: subject)
             times.append(seconds(clock.now - start) * 1000)
+            cpuTimes.append(processCPU() - cpuStart)
+            if debugSlow {
+                let again = clock.now
+                let report = try finder.versions(of: subject)
+                let versionsOnly = seconds(clock.now - again) * 1000
+                let candidateCount = index.candidates(for: subject.fingerprint.winnowed, maxPostings: stop).count
+                slow.append(
+                    (
+                        times.last ?? 0,
+                        "total \(times.last ?? 0) versions \(versionsOnly) phrases \(subject.fingerprint.phrases.count) candidates \(candidateCount) bands \(report.bands.map(\.total))"
+                    ))
+            }
             // Candidate generation alone (what an LSH lookup does), from the stored file's fingerprints.
             let candidateStart = clock.now
             _ = index.candidates(for: subject.fingerprint.winnowed, maxPostings: stop)
@@ -70,7 +92,9 @@ enum VersionsScenario {
             )
         }
         times.sort()
+        for line in slow.sorted(by: { $0.0 > $1.0 }).prefix(15) { print(line.1) }
         candidateTimes.sort()
+        cpuTimes.sort()
 
         // Exact truth: every file's phrase set against every sampled file, through a map of the sample's phrases.
         let truthStart = clock.now
@@ -135,7 +159,9 @@ enum VersionsScenario {
             "index_load_s": (seconds(load) * 100).rounded() / 100, "index_postings": index.postingCount,
             "index_hashes": index.hashes.count, "table_load_s": (seconds(tableLoad) * 100).rounded() / 100,
             "table_phrases": table.phrases.phraseCount, "queries": times.count, "query_p50_ms": percentile(0.5),
-            "query_p99_ms": percentile(0.99), "candidates_p50_ms": percentile(0.5, of: candidateTimes),
+            "query_p99_ms": percentile(0.99),
+            "query_cpu_p50_ms": percentile(0.5, of: cpuTimes), "query_cpu_p99_ms": percentile(0.99, of: cpuTimes),
+            "candidates_p50_ms": percentile(0.5, of: candidateTimes),
             "candidates_p99_ms": percentile(0.99, of: candidateTimes), "truth_pairs": pairs,
             "truth_queries_with_edited": truth.count,
             "recall_edited": pairs == 0 ? 1.0 : (Double(hits) / Double(pairs) * 10000).rounded() / 10000,
