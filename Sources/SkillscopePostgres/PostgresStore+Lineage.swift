@@ -118,13 +118,12 @@ extension PostgresStore {
         }
     }
 
-    public func lineageRecords(_ ids: [Int64], withPhrases: Bool) throws -> [LineageRecord] {
+    public func lineageRecords(_ ids: [Int64]) throws -> [LineageRecord] {
         guard !ids.isEmpty else { return [] }
-        let columns = withPhrases ? LineageRecord.selectedColumns : LineageRecord.selectedColumnsWithoutPhrases
         let rows = try reading { connection in
             try connection.query(
                 """
-                SELECT \(columns)
+                SELECT \(LineageRecord.selectedColumns)
                 FROM files f JOIN file_phrases p ON p.file_id = f.id JOIN repositories r ON r.id = f.repository_id
                 WHERE f.id = ANY($1::bigint[]) AND f.status = 'indexed' AND \(Self.isCurrent)
                 ORDER BY f.id

@@ -96,14 +96,13 @@ extension SQLiteStore {
         }
     }
 
-    public func lineageRecords(_ ids: [Int64], withPhrases: Bool) throws -> [LineageRecord] {
+    public func lineageRecords(_ ids: [Int64]) throws -> [LineageRecord] {
         guard !ids.isEmpty else { return [] }
         let list = "[" + ids.map(String.init).joined(separator: ",") + "]"
-        let columns = withPhrases ? LineageRecord.selectedColumns : LineageRecord.selectedColumnsWithoutPhrases
         let rows = try reading { connection in
             try connection.query(
                 """
-                SELECT \(columns)
+                SELECT \(LineageRecord.selectedColumns)
                 FROM json_each(?1) j JOIN files f ON f.id = j.value JOIN file_phrases p ON p.file_id = f.id
                 JOIN repositories r ON r.id = f.repository_id
                 WHERE f.status = 'indexed' AND \(Self.isCurrent)

@@ -154,17 +154,11 @@ extension LineageRecord {
         f.words_hash, f.word_count, p.phrases
         """
 
-    /// ``selectedColumns`` without the phrase set (a NULL in its place).
-    public static let selectedColumnsWithoutPhrases = """
-        f.id, r.full_name, f.path, f.kind, f.name, coalesce(f.first_commit_at, f.first_seen), coalesce(r.stars, 0),
-        f.words_hash, f.word_count, NULL
-        """
-
     /// What both engines select for a ``LineageTable`` row, from `files f JOIN file_phrases p JOIN repositories r`,
     /// in the order ``LineageTable/Row/init(reading:)`` reads it.
     public static let tableColumns = """
-        f.id, r.full_name, coalesce(r.stars, 0), coalesce(f.first_commit_at, f.first_seen), f.word_count,
-        f.words_hash, p.phrases
+        f.id, r.full_name, f.path, f.kind, f.name, coalesce(r.stars, 0), coalesce(f.first_commit_at, f.first_seen),
+        f.word_count, f.words_hash, p.phrases
         """
 
     /// Decodes a row of ``selectedColumns``.
@@ -182,9 +176,10 @@ extension LineageTable.Row {
     /// Decodes a row of ``LineageRecord/tableColumns``.
     public init(reading row: some ColumnReading) {
         self.init(
-            id: row.int64(0) ?? 0, repository: row.string(1) ?? "", stars: row.int(2) ?? 0,
-            firstSeen: row.string(3) ?? "", wordCount: row.int(4) ?? 0,
-            sequenceHash: UInt64(bitPattern: row.int64(5) ?? 0), phrases: row.uint64s(6) ?? [])
+            id: row.int64(0) ?? 0, repository: row.string(1) ?? "", path: row.string(2) ?? "",
+            kind: FileKind(rawValue: row.string(3) ?? "") ?? .agents, name: row.string(4), stars: row.int(5) ?? 0,
+            firstSeen: row.string(6) ?? "", wordCount: row.int(7) ?? 0,
+            sequenceHash: UInt64(bitPattern: row.int64(8) ?? 0), phrases: row.uint64s(9) ?? [])
     }
 }
 

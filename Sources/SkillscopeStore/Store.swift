@@ -54,9 +54,8 @@ public protocol Store: Sendable {
     /// end. Returns `true` when it rebuilt.
     @discardableResult func refreshPassageIndex() throws -> Bool
 
-    /// What the version measures need of each file, for the indexed ones among `ids`; with `withPhrases` false the
-    /// records' phrase sets are left empty (the caller has them in a ``LineageTable``).
-    func lineageRecords(_ ids: [Int64], withPhrases: Bool) throws -> [LineageRecord]
+    /// What the version measures need of each file, for the indexed ones among `ids`.
+    func lineageRecords(_ ids: [Int64]) throws -> [LineageRecord]
 
     /// Every current indexed file's phrase set and ranking data, current with the last write: built from the
     /// registry once per files generation and then held in memory, like the passage index.
@@ -130,11 +129,4 @@ public protocol Store: Sendable {
     ///
     /// - Throws: ``StoreError`` `.conflict` when an id or key is already taken.
     func importRows(repositories: [RepositoryRow], files: [FileRow]) throws
-}
-
-extension Store {
-    /// What the version measures need of each file, phrase sets included, for the indexed ones among `ids`.
-    public func lineageRecords(_ ids: [Int64]) throws -> [LineageRecord] {
-        try lineageRecords(ids, withPhrases: true)
-    }
 }

@@ -160,7 +160,12 @@ public enum VersionConformance {
             let repository = Int(table.repositories[row])
             #expect(table.repositoryNames[repository] == record.key.repository)
             #expect(table.repositoryStars[repository] == record.stars)
+            var shown = record
+            shown.phrases = []
+            #expect(table.record(row) == shown)
+            for phrase in record.phrases { #expect(table.phraseIndex.rows(holding: phrase).contains(UInt32(row))) }
         }
+        #expect(table.phraseIndex.postings.count == records.reduce(0) { $0 + $1.phrases.count })
         for (a, rowA) in zip(records, rows) {
             for (b, rowB) in zip(records, rows) {
                 #expect((table.firstSeenRanks[rowA] < table.firstSeenRanks[rowB]) == (a.firstSeen < b.firstSeen))

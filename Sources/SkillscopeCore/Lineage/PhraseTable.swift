@@ -124,10 +124,10 @@ public struct PhraseProbe: Sendable {
         return passing
     }
 
-    /// `|phrases(row) ∩ set|`, exactly; or, when that reaches `limit`, `limit` (the count stops there).
+    /// `|phrases(row) ∩ set|`, exactly.
     ///
     /// - Complexity: O(p) for the row's p phrases.
-    public func sharedCount(_ row: Int, in table: PhraseTable, upTo limit: Int = .max) -> Int {
+    public func sharedCount(_ row: Int, in table: PhraseTable) -> Int {
         let start = table.starts[row]
         let end = table.starts[row + 1]
         let mask = bitmapMask
@@ -144,11 +144,7 @@ public struct PhraseProbe: Sendable {
                             let bit = Int(value & mask)
                             guard bits[bit &>> 6] & (1 &<< UInt64(bit & 63)) != 0 else { continue }
                             let phrase = UInt64(high[index]) &<< 32 | UInt64(value)
-                            guard Self.contains(phrase, slots: slots, mask: slotMask, hasZero: hasZero) else {
-                                continue
-                            }
-                            shared += 1
-                            if shared == limit { return }
+                            if Self.contains(phrase, slots: slots, mask: slotMask, hasZero: hasZero) { shared += 1 }
                         }
                     }
                 }

@@ -1,8 +1,9 @@
 public import SkillscopeCore
 
 /// What the version measures need of every current indexed file, held in memory in flat arrays: the phrase sets
-/// (a ``SkillscopeCore/PhraseTable``), word counts and sequence hashes, and what ranks a version (its repository,
-/// that repository's stars and name, its first-seen time).
+/// (a ``SkillscopeCore/PhraseTable``) and their inversion (a ``SkillscopeCore/PhraseIndex``), word counts and
+/// sequence hashes, what ranks a version (its repository, that repository's stars and name, its first-seen time)
+/// and what a listed version shows (path, kind, name).
 ///
 /// A store loads it once per files generation, like the passage index, so a query measures its candidates without
 /// reading a row per candidate. Strings are kept as ranks (their position in sorted order), which compare as the
@@ -11,12 +12,18 @@ public struct LineageTable: Sendable {
     /// File ids, ascending; a file's row is its position here.
     public private(set) var ids: [Int64] = []
     public private(set) var phrases = PhraseTable()
+    /// The phrases inverted: which rows hold each.
+    public private(set) var phraseIndex = PhraseIndex()
     public private(set) var wordCounts: [UInt32] = []
     public private(set) var sequenceHashes: [UInt64] = []
     /// Each row's repository, an index into ``repositoryNames``.
     public private(set) var repositories: [Int32] = []
     /// Each row's first-seen time as a rank: rows compare by it as their first-seen strings do.
     public private(set) var firstSeenRanks: [Int32] = []
+    public private(set) var firstSeen: [String] = []
+    public private(set) var paths: [String] = []
+    public private(set) var kinds: [FileKind] = []
+    public private(set) var names: [String?] = []
     public private(set) var repositoryNames: [String] = []
     public private(set) var repositoryStars: [Int] = []
     /// Each repository's name as a rank.
@@ -36,6 +43,15 @@ public struct LineageTable: Sendable {
         return row < 0 ? nil : Int(row)
     }
 
+    /// What the store's ``LineageRecord`` says of `row`, without its phrases (they stay in ``phrases``).
+    public func record(_ row: Int) -> LineageRecord {
+        let repository = Int(repositories[row])
+        return LineageRecord(
+            id: ids[row], key: FileKey(repository: repositoryNames[repository], path: paths[row]), kind: kinds[row],
+            name: names[row], firstSeen: firstSeen[row], stars: repositoryStars[repository],
+            sequenceHash: sequenceHashes[row], wordCount: Int(wordCounts[row]), phrases: [])
+    }
+
     /// The repository named `name`, or `nil`.
     public func repository(named name: String) -> Int32? { repositoryByName[name] }
 
@@ -43,6 +59,9 @@ public struct LineageTable: Sendable {
     public struct Row {
         public var id: Int64
         public var repository: String
+        public var path: String
+        public var kind: FileKind
+        public var name: String?
         public var stars: Int
         public var firstSeen: String
         public var wordCount: Int
@@ -50,11 +69,14 @@ public struct LineageTable: Sendable {
         public var phrases: [UInt64]
 
         public init(
-            id: Int64, repository: String, stars: Int, firstSeen: String, wordCount: Int, sequenceHash: UInt64,
-            phrases: [UInt64]
+            id: Int64, repository: String, path: String, kind: FileKind, name: String?, stars: Int, firstSeen: String,
+            wordCount: Int, sequenceHash: UInt64, phrases: [UInt64]
         ) {
             self.id = id
             self.repository = repository
+            self.path = path
+            self.kind = kind
+            self.name = name
             self.stars = stars
             self.firstSeen = firstSeen
             self.wordCount = wordCount
@@ -66,14 +88,13 @@ public struct LineageTable: Sendable {
     /// Builds a table from rows handed over in ascending id order.
     public struct Builder {
         private var table: LineageTable
-        private var firstSeen: [String] = []
 
         /// A builder with room for `phrases` phrases in `rows` rows (both may be estimates).
         public init(reservingPhrases phrases: Int = 0, rows: Int = 0) {
             table = LineageTable()
             table.phrases = PhraseTable(reservingPhrases: phrases, rows: rows)
             table.ids.reserveCapacity(rows)
-            firstSeen.reserveCapacity(rows)
+            table.firstSeen.reserveCapacity(rows)
         }
 
         /// Appends one file; ids must ascend.
@@ -93,16 +114,20 @@ public struct LineageTable: Sendable {
             table.wordCounts.append(UInt32(clamping: row.wordCount))
             table.sequenceHashes.append(row.sequenceHash)
             table.repositories.append(repository)
-            firstSeen.append(row.firstSeen)
+            table.firstSeen.append(row.firstSeen)
+            table.paths.append(row.path)
+            table.kinds.append(row.kind)
+            table.names.append(row.name)
         }
 
         /// The table, with its ranks and id map.
         public consuming func build() -> LineageTable {
-            table.firstSeenRanks = Self.ranks(firstSeen)
+            table.firstSeenRanks = Self.ranks(table.firstSeen)
             table.repositoryNameRanks = Self.ranks(table.repositoryNames)
             var rowByID = [Int32](repeating: -1, count: Int(table.ids.last ?? -1) + 1)
             for (row, id) in table.ids.enumerated() { rowByID[Int(id)] = Int32(row) }
             table.rowByID = rowByID
+            table.phraseIndex = PhraseIndex(table.phrases)
             return table
         }
 

@@ -1,11 +1,8 @@
-internal import Dispatch
 public import SkillscopeCore
-internal import Synchronization
 
 extension VersionFinder {
     /// A candidate measured as a version: its ``LineageTable`` row, band, exact N% same, and how many of its
-    /// phrases stand in the subject; for an edited version known only to reach the threshold, both are -1 until
-    /// ``Measured/resolve(_:)``.
+    /// phrases stand in the subject.
     struct Hit: Sendable {
         var row: Int
         var band: VersionBand
@@ -13,34 +10,21 @@ extension VersionFinder {
         var shared: Int
     }
 
-    /// Every version found, with the table they were measured on, the subject's probe and the stop threshold used.
+    /// Every version found, with the table they were measured on and the stop threshold used.
     struct Measured {
         var table: LineageTable
         var hits: [Hit]
-        var probe: PhraseProbe
         var threshold: Int
-
-        /// Counts the shared phrases of `hits[position]` exactly, when they are not yet.
-        mutating func resolve(_ position: Int) {
-            guard hits[position].percent < 0 else { return }
-            let row = hits[position].row
-            let shared = probe.sharedCount(row, in: table.phrases)
-            hits[position].shared = shared
-            hits[position].percent = 100 * shared / max(1, table.phrases.count(row))
-        }
     }
-
-    /// Candidate work (phrases read) above which the candidates are measured on two threads.
-    static let parallelWork = 200_000
 
     /// Finds the candidates of `subject` and measures each exactly.
     ///
-    /// Candidates come from the passage index, the sequence hash and the name key. Two upper bounds on the shared
-    /// phrases rule out, without counting them exactly, candidates that cannot reach the edited threshold (unless
-    /// word for word or of the same name, whose N% is shown): the subject's phrase count (a candidate with more than
-    /// 100 / editedThreshold times as many phrases is dropped unread) and the phrases that pass the subject's bitmap
-    /// (``SkillscopeCore/PhraseProbe/passingCount(_:in:)``). Both are sound: every version is still measured
-    /// exactly.
+    /// Candidates come from the passage index, the sequence hash and the name key. Their shared phrases are
+    /// counted all at once through the table's ``SkillscopeCore/PhraseIndex``: each of the subject's phrases adds
+    /// one to every row that holds it (a phrase held by many more rows than there are candidates is looked up in
+    /// each candidate's postings instead). The counts are exact, so every N% is.
+    ///
+    /// - Complexity: O(Σ min(postings, c log postings)) over the subject's phrases, for c candidates.
     func measure(_ subject: Subject) throws -> Measured {
         let index = try store.passageIndex()
         let table = try store.lineageTable()
@@ -63,71 +47,56 @@ extension VersionFinder {
         }
         if let id = subject.id, let row = table.row(of: id) { marked[row] = 0 }
         let rows = marked.indices.filter { marked[$0] != 0 }
-        let flags = marked
+        let shared = sharedCounts(of: fingerprint.phrases, rows: rows, in: table)
 
-        let probe = PhraseProbe(fingerprint.phrases)
-        let work = rows.reduce(0) { $0 + table.phrases.count($1) }
-        let parts = work > Self.parallelWork ? 2 : 1
-        // Split the rows where half the work is done.
-        var bounds = [0]
-        if parts == 2 {
-            var done = 0
-            for (position, row) in rows.enumerated() {
-                done += table.phrases.count(row)
-                if done * 2 >= work {
-                    bounds.append(position + 1)
-                    break
-                }
+        var hits: [Hit] = []
+        for (position, row) in rows.enumerated() {
+            let count = table.phrases.count(row)
+            if fingerprint.wordCount > 0, Int(table.wordCounts[row]) == fingerprint.wordCount,
+                table.sequenceHashes[row] == fingerprint.sequenceHash
+            {
+                hits.append(Hit(row: row, band: .wordForWord, percent: 100, shared: count))
+                continue
+            }
+            let percent = count == 0 ? 0 : 100 * shared[position] / count
+            if percent >= configuration.editedThreshold {
+                hits.append(Hit(row: row, band: .edited, percent: percent, shared: shared[position]))
+            } else if marked[row] == 2 {
+                hits.append(Hit(row: row, band: .own, percent: percent, shared: shared[position]))
             }
         }
-        bounds.append(rows.count)
-        let partBounds = bounds
-        let found = Mutex([[Hit]](repeating: [], count: parts))
-        let measureRows = { @Sendable (part: Int) in
-            var hits: [Hit] = []
-            for row in rows[partBounds[part]..<partBounds[part + 1]] {
-                if let hit = measure(row, table: table, probe: probe, subject: fingerprint, isSameName: flags[row] == 2)
-                {
-                    hits.append(hit)
-                }
-            }
-            found.withLock { $0[part] = hits }
-        }
-        if parts == 1 {
-            measureRows(0)
-        } else {
-            DispatchQueue.concurrentPerform(iterations: parts) { measureRows($0) }
-        }
-        return Measured(
-            table: table, hits: found.withLock { $0.flatMap { $0 } }, probe: probe, threshold: threshold)
+        return Measured(table: table, hits: hits, threshold: threshold)
     }
 
-    private func measure(
-        _ row: Int, table: LineageTable, probe: PhraseProbe, subject: TextFingerprint, isSameName: Bool
-    ) -> Hit? {
-        let count = table.phrases.count(row)
-        if subject.wordCount > 0, Int(table.wordCounts[row]) == subject.wordCount,
-            table.sequenceHashes[row] == subject.sequenceHash
-        {
-            return Hit(row: row, band: .wordForWord, percent: 100, shared: count)
+    /// `|phrases(row) ∩ phrases|` for each of `rows` (ascending), from the table's phrase index.
+    private func sharedCounts(of phrases: [UInt64], rows: [Int], in table: LineageTable) -> [Int] {
+        guard !rows.isEmpty else { return [] }
+        var counts = [UInt32](repeating: 0, count: table.count)
+        var looked = [Int](repeating: 0, count: rows.count)
+        counts.withUnsafeMutableBufferPointer { counts in
+            for phrase in phrases {
+                let holders = table.phraseIndex.rows(holding: phrase)
+                if holders.count <= rows.count * (Int.bitWidth - holders.count.leadingZeroBitCount) {
+                    for row in holders { counts[Int(row)] &+= 1 }
+                    continue
+                }
+                // Held by far more rows than there are candidates: look each candidate up in the postings.
+                for (position, row) in rows.enumerated() where Self.contains(holders, UInt32(row)) {
+                    looked[position] += 1
+                }
+            }
         }
-        guard count > 0 else { return isSameName ? Hit(row: row, band: .own, percent: 0, shared: 0) : nil }
-        if isSameName {
-            // Shown in one band or the other: measured exactly.
-            let shared = probe.sharedCount(row, in: table.phrases)
-            let percent = 100 * shared / count
-            return Hit(
-                row: row, band: percent >= configuration.editedThreshold ? .edited : .own, percent: percent,
-                shared: shared)
+        return rows.indices.map { Int(counts[rows[$0]]) + looked[$0] }
+    }
+
+    /// Whether the ascending `postings` hold `row`.
+    private static func contains(_ postings: ArraySlice<UInt32>, _ row: UInt32) -> Bool {
+        var low = postings.startIndex
+        var high = postings.endIndex
+        while low < high {
+            let middle = (low + high) / 2
+            if postings[middle] < row { low = middle + 1 } else { high = middle }
         }
-        // At most `probe.count` of the row's phrases stand in the subject, and at most those passing its bitmap.
-        let threshold = configuration.editedThreshold
-        guard 100 * min(count, probe.count) >= threshold * count,
-            100 * probe.passingCount(row, in: table.phrases) >= threshold * count
-        else { return nil }
-        // The fewest shared phrases that make an edited version: counted up to there, the N% is left for later.
-        let needed = (threshold * count + 99) / 100
-        guard needed == 0 || probe.sharedCount(row, in: table.phrases, upTo: needed) == needed else { return nil }
-        return Hit(row: row, band: .edited, percent: -1, shared: -1)
+        return low < postings.endIndex && postings[low] == row
     }
 }

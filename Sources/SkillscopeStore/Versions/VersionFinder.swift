@@ -62,13 +62,12 @@ public struct VersionFinder: Sendable {
 
     /// The versions of `subject`.
     ///
-    /// Every candidate is measured on the in-memory ``LineageTable``: whether it is a version exactly, and its N%
-    /// exactly where it decides which file is a repository's version or is shown. Only the versions shown are read
-    /// from the store.
+    /// Every candidate is measured exactly on the in-memory ``LineageTable``, which also holds what a version shows:
+    /// no row is read from the store per candidate or per version.
     ///
-    /// - Complexity: O(f log H + Σp) for f fingerprints, H indexed hashes and Σp phrases over the candidates.
+    /// - Complexity: O(f log H + Σs) for f fingerprints, H indexed hashes and Σs postings of the subject's phrases.
     public func versions(of subject: Subject) throws -> VersionReport {
-        var measured = try measure(subject)
+        let measured = try measure(subject)
         let table = measured.table
         let subjectRepository = subject.key.flatMap { table.repository(named: $0.repository) }
         // One version per repository: its best hit (a position in `hits`).
@@ -80,12 +79,8 @@ public struct VersionFinder: Sendable {
             let current = best[Int(repository)]
             if current < 0 {
                 repositories.append(repository)
-            } else {
-                if measured.hits[position].band == .edited && measured.hits[current].band == .edited {
-                    measured.resolve(position)
-                    measured.resolve(current)
-                }
-                guard isBetter(measured.hits[position], than: measured.hits[current], in: table) else { continue }
+            } else if !isBetter(measured.hits[position], than: measured.hits[current], in: table) {
+                continue
             }
             best[Int(repository)] = position
         }
@@ -109,18 +104,14 @@ public struct VersionFinder: Sendable {
                 )
             }
             shown[band] = ranked.sorted { $0.key < $1.key }.prefix(configuration.bandLimit).map(\.position)
-            for position in shown[band] ?? [] { measured.resolve(position) }
         }
-        let shownHits = shown.values.flatMap { $0.map { measured.hits[$0] } }
-        let records = try store.lineageRecords(shownHits.map { table.ids[$0.row] }.sorted(), withPhrases: false)
-        let recordByID = Dictionary(records.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
         var bands: [VersionReport.Band] = []
         var hitByID: [Int64: Hit] = [:]
         for band in VersionBand.allCases {
-            let versions = (shown[band] ?? []).compactMap { position -> VersionMatch? in
+            let versions = (shown[band] ?? []).map { position -> VersionMatch in
                 let hit = measured.hits[position]
                 hitByID[table.ids[hit.row]] = hit
-                return recordByID[table.ids[hit.row]].map { match(hit, record: $0) }
+                return match(hit, record: table.record(hit.row))
             }.sorted(by: Self.byStars)
             bands.append(VersionReport.Band(band: band, total: members[band]?.count ?? 0, versions: versions))
         }
@@ -133,13 +124,8 @@ public struct VersionFinder: Sendable {
     /// Every file measured as a version of `subject`, before one is chosen per repository (files of the subject's
     /// own repository included): what recall is measured on.
     public func matches(of subject: Subject) throws -> [VersionMatch] {
-        var measured = try measure(subject)
-        for position in measured.hits.indices { measured.resolve(position) }
-        let ids = measured.hits.map { measured.table.ids[$0.row] }
-        let hitByID = Dictionary(zip(ids, measured.hits), uniquingKeysWith: { a, _ in a })
-        return try store.lineageRecords(ids, withPhrases: false).compactMap { record in
-            hitByID[record.id].map { match($0, record: record) }
-        }
+        let measured = try measure(subject)
+        return measured.hits.map { match($0, record: measured.table.record($0.row)) }
     }
 
     private func report(

@@ -42,3 +42,30 @@ import Testing
         }
     }
 }
+
+@Suite struct PhraseIndexTests {
+    @Test func eachHashListsTheRowsHoldingIt() {
+        var generator = WinnowingTests.Generator(state: 11)
+        let pool = (0..<500).map { _ in generator.next() } + [0, UInt64.max, 1 << 63]
+        var table = PhraseTable()
+        var rows: [[UInt64]] = []
+        for _ in 0..<120 {
+            let row = Array(
+                Set(
+                    (0..<Int.random(in: 0..<80, using: &generator)).map { _ in
+                        pool[Int.random(in: 0..<pool.count, using: &generator)]
+                    })
+            ).sorted()
+            rows.append(row)
+            table.append(row)
+        }
+        let index = PhraseIndex(table)
+        #expect(index.postings.count == table.phraseCount)
+        #expect(index.hashes == Array(Set(rows.flatMap { $0 })).sorted())
+        for hash in pool {
+            let holders = rows.indices.filter { rows[$0].contains(hash) }.map(UInt32.init)
+            #expect(Array(index.rows(holding: hash)) == holders)
+        }
+        #expect(index.rows(holding: 12345).isEmpty && PhraseIndex().rows(holding: 1).isEmpty)
+    }
+}
