@@ -284,22 +284,24 @@ public enum VersionConformance {
                 #expect(band.versions.map(\.id) == members.prefix(3).map(\.value.id))
                 #expect(band.versions.map(\.percentSame) == members.prefix(3).map(\.value.percent))
             }
-            // Came from, as measured pair by pair on the stored phrase sets.
-            let phrases = Dictionary(uniqueKeysWithValues: records.map { ($0.id, $0.phrases) })
-            let cluster = report.bands.filter { $0.band != .own }.flatMap(\.versions)
-            var pool = cluster.map {
-                (FileKey(repository: $0.repository, path: $0.path), $0.firstSeen, phrases[$0.id]!)
-            }
-            pool.append((subjectRecord.key, subjectRecord.firstSeen, subjectRecord.phrases))
-            for version in cluster {
-                var best: (percent: Int, firstSeen: String, key: FileKey)?
-                for source in pool where source.1 < version.firstSeen {
-                    let percent = PhraseSet.percentSame(of: phrases[version.id]!, on: source.2)
-                    guard percent >= 10 else { continue }
-                    if let current = best, (percent, current.firstSeen) <= (current.percent, source.1) { continue }
-                    best = (percent, source.1, source.0)
+            // Came from, as measured pair by pair on the stored phrase sets, with the cut and without it.
+            for shown in [report, try VersionFinder(store: store).versions(of: subject)] {
+                let phrases = Dictionary(uniqueKeysWithValues: records.map { ($0.id, $0.phrases) })
+                let cluster = shown.bands.filter { $0.band != .own }.flatMap(\.versions)
+                var pool = cluster.map {
+                    (FileKey(repository: $0.repository, path: $0.path), $0.firstSeen, phrases[$0.id] ?? [])
                 }
-                #expect(version.cameFrom == best?.key)
+                pool.append((subjectRecord.key, subjectRecord.firstSeen, subjectRecord.phrases))
+                for version in cluster.prefix(50) {
+                    var best: (percent: Int, firstSeen: String, key: FileKey)?
+                    for source in pool where source.1 < version.firstSeen {
+                        let percent = PhraseSet.percentSame(of: phrases[version.id] ?? [], on: source.2)
+                        guard percent >= 10 else { continue }
+                        if let current = best, (percent, current.firstSeen) <= (current.percent, source.1) { continue }
+                        best = (percent, source.1, source.0)
+                    }
+                    #expect(version.cameFrom == best?.key)
+                }
             }
         }
         #expect(editedSeen > 100)

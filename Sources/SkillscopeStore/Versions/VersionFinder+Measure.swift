@@ -1,4 +1,6 @@
+internal import Dispatch
 public import SkillscopeCore
+internal import Synchronization
 
 extension VersionFinder {
     /// A candidate measured as a version: its ``LineageTable`` row, band, exact N% same, and how many of its
@@ -68,25 +70,40 @@ extension VersionFinder {
         return Measured(table: table, hits: hits, threshold: threshold)
     }
 
+    /// Subject phrases above which their postings are walked on two threads.
+    static let parallelPhrases = 1024
+
     /// `|phrases(row) ∩ phrases|` for each of `rows` (ascending), from the table's phrase index.
     private func sharedCounts(of phrases: [UInt64], rows: [Int], in table: LineageTable) -> [Int] {
         guard !rows.isEmpty else { return [] }
-        var counts = [UInt32](repeating: 0, count: table.count)
-        var looked = [Int](repeating: 0, count: rows.count)
-        counts.withUnsafeMutableBufferPointer { counts in
-            for phrase in phrases {
-                let holders = table.phraseIndex.rows(holding: phrase)
-                if holders.count <= rows.count * (Int.bitWidth - holders.count.leadingZeroBitCount) {
-                    for row in holders { counts[Int(row)] &+= 1 }
-                    continue
-                }
-                // Held by far more rows than there are candidates: look each candidate up in the postings.
-                for (position, row) in rows.enumerated() where Self.contains(holders, UInt32(row)) {
-                    looked[position] += 1
+        let parts = phrases.count > Self.parallelPhrases ? 2 : 1
+        let totals = Mutex([Int](repeating: 0, count: rows.count))
+        let countPart = { @Sendable (part: Int) in
+            var counts = [UInt32](repeating: 0, count: table.count)
+            var looked = [Int](repeating: 0, count: rows.count)
+            counts.withUnsafeMutableBufferPointer { counts in
+                for phrase in phrases[(phrases.count * part / parts)..<(phrases.count * (part + 1) / parts)] {
+                    let holders = table.phraseIndex.rows(holding: phrase)
+                    if holders.count <= rows.count * (Int.bitWidth - holders.count.leadingZeroBitCount) {
+                        for row in holders { counts[Int(row)] &+= 1 }
+                        continue
+                    }
+                    // Held by far more rows than there are candidates: look each candidate up in the postings.
+                    for (position, row) in rows.enumerated() where Self.contains(holders, UInt32(row)) {
+                        looked[position] += 1
+                    }
                 }
             }
+            totals.withLock { totals in
+                for position in rows.indices { totals[position] += Int(counts[rows[position]]) + looked[position] }
+            }
         }
-        return rows.indices.map { Int(counts[rows[$0]]) + looked[$0] }
+        if parts == 1 {
+            countPart(0)
+        } else {
+            DispatchQueue.concurrentPerform(iterations: parts) { countPart($0) }
+        }
+        return totals.withLock { $0 }
     }
 
     /// Whether the ascending `postings` hold `row`.
