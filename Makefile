@@ -4,7 +4,7 @@ REGISTRY := .skillscope/registry.sqlite
 BIN := .build/release/skillscope
 EXAMPLE := examples/files/acme-tools/agent-skills/skills/swiftui-patterns/SKILL.md
 
-.PHONY: run serve test deps build format validate bench clean
+.PHONY: run demo serve test deps build format validate bench clean
 
 deps:
 	@scripts/install-deps.sh
@@ -12,10 +12,15 @@ deps:
 build: deps
 	swift build -c release --product skillscope
 
-## The main job: build in release mode, ingest the bundled examples into a fresh registry, show what it holds:
+## The main job: build in release mode, ingest the bundled examples into a fresh registry, show what it holds
 ## stats, the rules of one skill rated common / distinctive / very specific (after grouping the registry's rules
 ## into kinds), an analysis of one CLAUDE.md, a search, and that skill's versions across the examples.
-run: build
+run: demo
+	@echo "serving the examples at http://127.0.0.1:8080 (Ctrl-C stops it)"
+	$(BIN) serve --db $(REGISTRY)
+
+## The same without the server: ends after printing.
+demo: build
 	rm -rf .skillscope
 	$(BIN) ingest examples --db $(REGISTRY)
 	$(BIN) stats --db $(REGISTRY)
@@ -27,7 +32,6 @@ run: build
 
 ## The registry of the bundled examples on the web, at http://127.0.0.1:8080 (Ctrl-C stops it).
 serve: run
-	$(BIN) serve --db $(REGISTRY)
 
 ## The whole test suite (debug build).
 test: deps

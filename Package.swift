@@ -70,7 +70,7 @@ let package = Package(
             name: "SkillscopeMCP",
             dependencies: [
                 "SkillscopeCore", "SkillscopeStore", "SkillscopeIngest", "SkillscopeSync", "MicroHTTP", "Hashing",
-                "YAML",
+                "YAML", "SkillscopeRating",
             ],
             swiftSettings: settings),
         .target(

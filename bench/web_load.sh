@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # Load on the web server: the file page and search over a registry of the shared corpus, wrk at 64 connections
-# for 30 s each, with the server's resident memory before and after.
+# for 30 s each, with the server's resident memory before and after. Each route is loaded twice: one URL again
+# and again (after the first request, the server answers from its kept pages), and a spread of URLs picked at
+# random per request (500 file pages; 200 searches), where every URL's first visit renders.
 #   bench/web_load.sh [CORPUS]      (needs wrk: apt-get install wrk)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -11,6 +13,7 @@ BIN=.build/release/skillscope
 DATA=$(mktemp -d)
 trap 'kill $SERVER 2>/dev/null || true; rm -rf "$DATA"' EXIT
 "$BIN" ingest "$CORPUS" --db "$DATA/r.sqlite" >/dev/null
+"$BIN" group --db "$DATA/r.sqlite" >/dev/null 2>&1
 "$BIN" serve --port 0 --threads 4 --db "$DATA/r.sqlite" >"$DATA/out" 2>/dev/null &
 SERVER=$!
 for _ in $(seq 50); do grep -q serving "$DATA/out" 2>/dev/null && break; sleep 0.1; done
@@ -19,9 +22,24 @@ BASE="http://127.0.0.1:$PORT"
 ID=$(curl -s "$BASE/api/v1/search?q=swiftui%20observable%20state&limit=1" | python3 -c 'import json,sys; print(json.load(sys.stdin)["hits"][0]["id"])')
 rss() { awk '/VmRSS/ {print int($2/1024)}' /proc/$SERVER/status; }
 echo "{\"server\":\"skillscope serve --threads 4\",\"corpus_files\":$(wc -l <"$CORPUS/manifest.jsonl"),\"rss_mb_start\":$(rss)}"
-for route in "/files/$ID" "/search?q=swiftui+observable+state" "/api/v1/search?q=testing+pytest&limit=20"; do
-    curl -s -o /dev/null "$BASE$route"  # warm
-    wrk -t2 -c64 -d30s --latency "$BASE$route" >"$DATA/wrk" 2>&1
+sqlite3 "$DATA/r.sqlite" "SELECT '/files/' || id FROM files WHERE status = 'indexed' ORDER BY id % 97, id LIMIT 500" \
+    >"$DATA/files.txt"
+sqlite3 "$DATA/r.sqlite" "SELECT DISTINCT '/search?q=' || replace(lower(name), '-', '+') FROM files
+    WHERE name IS NOT NULL AND kind = 'skill' ORDER BY id % 89, id LIMIT 200" >"$DATA/searches.txt"
+cat >"$DATA/spread.lua" <<'LUA'
+local paths = {}
+for line in io.lines(os.getenv("SPREAD")) do paths[#paths + 1] = line end
+request = function() return wrk.format("GET", paths[math.random(#paths)]) end
+LUA
+for route in "/files/$ID" "/search?q=swiftui+observable+state" "/api/v1/search?q=testing+pytest&limit=20" \
+    "spread:$DATA/files.txt" "spread:$DATA/searches.txt"; do
+    if [[ "$route" == spread:* ]]; then
+        SPREAD="${route#spread:}" wrk -t2 -c64 -d30s --latency -s "$DATA/spread.lua" "$BASE" >"$DATA/wrk" 2>&1
+        route="spread of $(wc -l <"${route#spread:}") $(basename "${route#spread:}" .txt)"
+    else
+        curl -s -o /dev/null "$BASE$route"  # warm
+        wrk -t2 -c64 -d30s --latency "$BASE$route" >"$DATA/wrk" 2>&1
+    fi
     python3 - "$route" "$DATA/wrk" "$(rss)" <<'PY'
 import json, re, sys
 route, path, rss = sys.argv[1], sys.argv[2], int(sys.argv[3])

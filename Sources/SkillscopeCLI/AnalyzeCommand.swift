@@ -90,7 +90,8 @@ struct AnalyzeCommand: Command {
             for line in RatingText.lines(try ratingReport(view)) { context.output.print(line) }
             let bands = view.versions.bands.map { "\($0.band.lowercased()) \($0.total)" }.joined(separator: ", ")
             context.output.print(
-                "versions in the registry: \(view.versions.otherProjects) other projects"
+                "versions in the registry: \(view.versions.otherProjects) other "
+                    + (view.versions.otherProjects == 1 ? "project" : "projects")
                     + (bands.isEmpty ? "" : " (\(bands))"))
             for band in view.versions.bands {
                 for version in band.versions.prefix(5) {
@@ -111,9 +112,9 @@ struct AnalyzeCommand: Command {
         var versions = View.Versions(otherProjects: 0, bands: [])
         var report: RuleRatingReport
         if let store {
-            let found = try VersionFinder(store: store).versions(
-                of: VersionFinder.Subject(
-                    id: nil, key: nil, name: document.name, firstSeen: nil, fingerprint: document.fingerprint))
+            let rater = RegistryRater(store: store, modelEmbedder: EmbedderChoice.modelEmbedder(context: context))
+            let found = try rater.versionFinder().versions(
+                of: VersionFinder.Subject(document: document))
             versions.otherProjects = found.otherProjects
             versions.bands = found.bands.map { band in
                 View.Band(
@@ -122,7 +123,6 @@ struct AnalyzeCommand: Command {
                         View.Version(repository: $0.repository, path: $0.path, percentSame: $0.percentSame)
                     })
             }
-            let rater = RegistryRater(store: store, modelEmbedder: EmbedderChoice.modelEmbedder(context: context))
             report = try rater.rate(document.rules, versions: found)
         } else {
             report = RuleRater().rate(document.rules, context: RuleRater.Context())

@@ -60,10 +60,10 @@ struct RulesCommand: Command {
                 ratings: nil)
         case .stored(let stored, let rules):
             let store = try context.openExistingStore()
-            let finder = VersionFinder(store: store)
+            let rater = RegistryRater(store: store, modelEmbedder: EmbedderChoice.modelEmbedder(context: context))
+            let finder = try rater.versionFinder()
             let versions = try finder.versions(of: try finder.subject(for: stored))
-            let report = try RegistryRater(store: store, modelEmbedder: EmbedderChoice.modelEmbedder(context: context))
-                .rate(rules, versions: versions)
+            let report = try rater.rate(rules, versions: versions)
             view = View(
                 path: stored.key.description, kind: stored.kind.rawValue, name: stored.name,
                 rules: rules.map(RuleView.init), diagnostics: stored.diagnostics.map(DiagnosticView.init),

@@ -1,5 +1,6 @@
 internal import Foundation
 internal import SkillscopeCore
+internal import SkillscopeRating
 internal import SkillscopeStore
 
 /// `skillscope versions FILE|ID`: the other projects' versions of a file, in three bands.
@@ -48,12 +49,12 @@ struct VersionsCommand: Command {
 
     func run(context: Context) async throws -> ExitCode {
         let store = try context.openExistingStore()
-        let finder = VersionFinder(store: store)
+        let finder = try RegistryRater(store: store, modelEmbedder: EmbedderChoice.modelEmbedder(context: context))
+            .versionFinder()
         let subject: VersionFinder.Subject
         switch try FileLookup.find(file, kind: nil, context: context, command: Self.name) {
         case .local(let document):
-            subject = VersionFinder.Subject(
-                id: nil, key: nil, name: document.name, firstSeen: nil, fingerprint: document.fingerprint)
+            subject = VersionFinder.Subject(document: document)
         case .stored(let stored, _):
             subject = try finder.subject(for: stored)
         }

@@ -122,6 +122,21 @@ public struct NearestNeighbourIndex: Sendable {
         return best.withLock { $0 }
     }
 
+    /// Every stored vector whose score against `query` is at least `threshold`, among the lists the query
+    /// probes, best first.
+    public func within(_ query: ArraySlice<Float>, threshold: Float) -> [(id: Int32, score: Float)] {
+        let vector = Array(query)
+        let lists = vector.withUnsafeBufferPointer { nearestLists($0, count: probes)[0] }
+        var found: [(id: Int32, score: Float)] = []
+        for list in lists where !ids[list].isEmpty {
+            let scores = BLAS.multiply(vector, vectors[list], m: 1, n: ids[list].count, k: dimension, transposeB: true)
+            for (offset, score) in scores.enumerated() where score >= threshold {
+                found.append((ids[list][offset], score))
+            }
+        }
+        return found.sorted { ($0.score, -$0.id) > ($1.score, -$1.id) }
+    }
+
     private static func topIndices(_ scores: ArraySlice<Float>, count: Int) -> [Int] {
         var top: [(Int, Float)] = []
         top.reserveCapacity(count + 1)

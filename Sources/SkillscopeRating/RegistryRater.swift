@@ -80,6 +80,13 @@ public struct RegistryRater: Sendable {
         return kinds
     }
 
+    /// A version finder whose "their own version" band also holds files close in meaning (once grouped).
+    public func versionFinder() throws -> VersionFinder {
+        guard let meaning = try cache.meaning(store) else { return VersionFinder(store: store) }
+        let textEmbedder = try cache.vectors(store).flatMap { self.embedder(for: $0) }
+        return VersionFinder(store: store, meaning: MeaningFinder(meaning: meaning, embedder: textEmbedder))
+    }
+
     private func embedder(for vectors: KindVectors) -> (any Embedder)? {
         if let vocabulary = vectors.vocabulary, vectors.embedder.hasPrefix("lexical-") {
             return LexicalEmbedder(dimension: vectors.dimension, vocabulary: vocabulary)

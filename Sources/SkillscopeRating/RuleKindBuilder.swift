@@ -68,19 +68,25 @@ public struct RuleKindBuilder: Sendable {
         var holders: [Int32] = []
         var thingKeys: [[String]] = []
         var fileRules: [[Int32]] = []
+        var fileIDs: [Int64] = []
+        var abouts: [String] = []
         var repositoriesNaming: [String: Set<Int64>] = [:]
         var repositories = Set<Int64>()
         var rules = 0
         var after: Int64 = 0
         while true {
             let page = try store.fileRules(after: after, limit: configuration.pageSize)
-            for file in page {
+            // The words of every rule are hashed on both cores; new distinct rules are then numbered in file
+            // order (so the result never depends on timing), and their named things found on both cores.
+            let pageKeys = page.concurrentMap { file in file.rules.filter { !$0.isEmpty }.map(RuleKey.of) }
+            var fresh: [Int] = []
+            var pageIndexes: [[Int32]] = []
+            for (file, fileKeys) in zip(page, pageKeys) {
                 repositories.insert(file.repositoryID)
                 var distinct: [Int32] = []
                 var seen = Set<Int32>()
-                for text in file.rules where !text.isEmpty {
-                    rules += 1
-                    let key = RuleKey.of(text)
+                rules += fileKeys.count
+                for (key, text) in zip(fileKeys, file.rules.filter { !$0.isEmpty }) {
                     let index: Int32
                     if let known = indexOfKey[key] {
                         index = known
@@ -90,10 +96,15 @@ public struct RuleKindBuilder: Sendable {
                         texts.append(text)
                         keys.append(key)
                         holders.append(0)
-                        thingKeys.append(NamedThings.of(text).map(\.key))
+                        fresh.append(Int(index))
                     }
                     if seen.insert(index).inserted { distinct.append(index) }
                 }
+                pageIndexes.append(distinct)
+            }
+            let freshTexts = fresh.map { texts[$0] }
+            thingKeys += freshTexts.concurrentMap { NamedThings.of($0).map(\.key) }
+            for (file, distinct) in zip(page, pageIndexes) {
                 var named = Set<String>()
                 for index in distinct {
                     holders[Int(index)] += 1
@@ -103,6 +114,8 @@ public struct RuleKindBuilder: Sendable {
                     repositoriesNaming[thing, default: []].insert(file.repositoryID)
                 }
                 fileRules.append(distinct)
+                fileIDs.append(file.id)
+                abouts.append([file.name, file.description].compactMap { $0 }.joined(separator: ". "))
             }
             guard let last = page.last else { break }
             after = last.id
@@ -151,12 +164,52 @@ public struct RuleKindBuilder: Sendable {
             ruleKinds: sortedRules.map { kindOfRule[$0] }, kindReach: reach, things: sortedThings,
             thingRepositories: sortedThings.map { Int32(repositoriesNaming[$0]!.count) })
         let vectors = leaderVectors(grouping, kindOfLeader: kindOfLeader, embedder: embedder)
+        progress("embedding each file's meaning")
+        let meaning = try fileMeaning(
+            fileIDs: fileIDs, fileRules: fileRules, abouts: abouts, kindOfRule: kindOfRule, leaders: vectors,
+            embedder: embedder)
+        try store.saveBlob(FileMeaning.blobName, meaning.encoded())
         try store.saveBlob(KindVectors.blobName, vectors.encoded())
         try store.saveBlob(RuleStatistics.blobName, statistics.encoded())
         return Summary(
             embedder: embedder.identifier, threshold: threshold, files: fileRules.count,
             repositories: repositories.count, rules: rules, distinctRules: texts.count, kinds: reach.count,
             namedThings: sortedThings.count)
+    }
+
+    /// Each file's meaning: the mean of its rules' kind leaders and its embedded name and description (each part
+    /// unit length), indexed.
+    private func fileMeaning(
+        fileIDs: [Int64], fileRules: [[Int32]], abouts: [String], kindOfRule: [Int32], leaders: KindVectors,
+        embedder: any Embedder
+    ) throws -> FileMeaning {
+        let dimension = embedder.dimension
+        var values = [Float](repeating: 0, count: fileIDs.count * dimension)
+        for start in stride(from: 0, to: fileIDs.count, by: configuration.chunk) {
+            let end = min(fileIDs.count, start + configuration.chunk)
+            let picked = (start..<end).filter { !abouts[$0].isEmpty }
+            let about = try embedder.embed(picked.map { abouts[$0] })
+            for file in start..<end {
+                var rules = [Float](repeating: 0, count: dimension)
+                for rule in fileRules[file] {
+                    let kind = Int(kindOfRule[Int(rule)])
+                    for d in 0..<dimension { rules[d] += leaders.values[kind * dimension + d] }
+                }
+                var slice = rules[...]
+                normalize(&slice)
+                for d in 0..<dimension { values[file * dimension + d] = slice[d] }
+            }
+            for (row, file) in picked.enumerated() {
+                for (d, value) in about.row(row).enumerated() { values[file * dimension + d] += value }
+            }
+            for file in start..<end {
+                var slice = values[file * dimension..<(file + 1) * dimension]
+                normalize(&slice)
+                values.replaceSubrange(file * dimension..<(file + 1) * dimension, with: slice)
+            }
+        }
+        return FileMeaning.build(
+            embedder: embedder.identifier, fileIDs: fileIDs, vectors: values, dimension: dimension)
     }
 
     /// The configured embedder; a lexical one weighted by the registry's distinct rules.

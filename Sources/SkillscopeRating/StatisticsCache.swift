@@ -11,6 +11,7 @@ public final class StatisticsCache: Sendable {
 
     private let statisticsEntry = Mutex(Entry<RuleStatistics>(generation: -1, value: nil))
     private let vectorsEntry = Mutex(Entry<KindVectors>(generation: -1, value: nil))
+    private let meaningEntry = Mutex(Entry<FileMeaning>(generation: -1, value: nil))
 
     public init() {}
 
@@ -22,6 +23,11 @@ public final class StatisticsCache: Sendable {
     /// The current kind vectors, or nil when the registry was never grouped.
     public func vectors(_ store: any Store) throws -> KindVectors? {
         try cached(vectorsEntry, KindVectors.blobName, store, decode: KindVectors.init(decoding:))
+    }
+
+    /// Every file's meaning, or nil when the registry was never grouped.
+    public func meaning(_ store: any Store) throws -> FileMeaning? {
+        try cached(meaningEntry, FileMeaning.blobName, store, decode: FileMeaning.init(decoding:))
     }
 
     private func cached<Value: Sendable>(

@@ -6,11 +6,13 @@ extension SQLiteStore {
         try reading { connection in
             try connection.query(
                 """
-                SELECT f.id, f.repository_id, f.rules_text FROM files f
+                SELECT f.id, f.repository_id, f.rules_text, f.name, f.description FROM files f
                 WHERE f.id > ?1 AND f.status = 'indexed' AND \(Self.isCurrent) ORDER BY f.id LIMIT ?2
                 """, [id, limit]
             ).map { row in
-                FileRules(id: row.int64(0) ?? 0, repositoryID: row.int64(1) ?? 0, rulesText: row.string(2) ?? "")
+                FileRules(
+                    id: row.int64(0) ?? 0, repositoryID: row.int64(1) ?? 0, rulesText: row.string(2) ?? "",
+                    name: row.string(3), description: row.string(4))
             }
         }
     }
@@ -44,6 +46,17 @@ extension SQLiteStore {
     public func blobGeneration(_ name: String) throws -> Int {
         try reading { connection in
             try connection.queryOne("SELECT generation FROM blob_generations WHERE name = ?1", [name])?.int(0) ?? 0
+        }
+    }
+
+    public func changeStamp() throws -> String {
+        try reading { connection in
+            try connection.queryOne(
+                """
+                SELECT (SELECT value FROM meta WHERE key = 'files_generation') || ':' || (SELECT count(*) FROM reviews)
+                    || ':' || coalesce((SELECT max(at) FROM reviews), '') || ':'
+                    || coalesce((SELECT sum(generation) FROM blob_generations), 0)
+                """)?.string(0) ?? ""
         }
     }
 

@@ -99,18 +99,31 @@ extension SQLiteStore {
         }
         let order =
             switch query.sort {
-            case .relevance: "weighted, f.id"
-            case .stars: "coalesce(r.stars, -1) DESC, weighted, f.id"
-            case .recent: "coalesce(f.last_commit_at, f.last_seen) DESC, weighted, f.id"
+            case .relevance: "weighted, id"
+            case .stars: "stars DESC, weighted, id"
+            case .recent: "recent DESC, weighted, id"
+            }
+        let outerOrder =
+            switch query.sort {
+            case .relevance: "page.weighted, page.id"
+            case .stars: "page.stars DESC, page.weighted, page.id"
+            case .recent: "page.recent DESC, page.weighted, page.id"
             }
         let limitIndex = arguments.count + 1
+        // The page is ranked first (bm25 over every match); the snippet is made for the page's rows only.
         let rows = try connection.query(
             """
-            SELECT f.id, r.full_name, f.path, f.kind, f.name, f.description, r.stars,
-                rank * (CASE f.kind WHEN 'skill' THEN 1.5 WHEN 'skill-reference' THEN 1.0 ELSE 1.2 END) AS weighted,
+            WITH page AS (
+                SELECT f.id AS id, coalesce(r.stars, -1) AS stars, coalesce(f.last_commit_at, f.last_seen) AS recent,
+                    rank * (CASE f.kind WHEN 'skill' THEN 1.5 WHEN 'skill-reference' THEN 1.0 ELSE 1.2 END) AS weighted
+                \(matched)
+                ORDER BY \(order) LIMIT ?\(limitIndex) OFFSET ?\(limitIndex + 1))
+            SELECT f.id, r.full_name, f.path, f.kind, f.name, f.description, r.stars, page.weighted,
                 snippet(files_fts, -1, '', '', '…', 16)
-            \(matched)
-            ORDER BY \(order) LIMIT ?\(limitIndex) OFFSET ?\(limitIndex + 1)
+            FROM page JOIN files_fts ON files_fts.rowid = page.id JOIN files f ON f.id = page.id
+                JOIN repositories r ON r.id = f.repository_id
+            WHERE files_fts MATCH ?1
+            ORDER BY \(outerOrder)
             """, arguments + [query.limit, query.offset])
         let hits = rows.map { row in
             SearchHit(

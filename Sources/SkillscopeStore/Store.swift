@@ -91,6 +91,10 @@ public protocol Store: Sendable {
     /// How many times the named blob was saved (0: never), so a reader can tell when its copy is stale.
     func blobGeneration(_ name: String) throws -> Int
 
+    /// A short text that changes whenever files, reviews or saved blobs change (one cheap query): what a server
+    /// keys its kept pages by.
+    func changeStamp() throws -> String
+
     // MARK: Reviews
 
     /// Stores a review token by the SHA-256 of its secret; returns its id.

@@ -29,6 +29,13 @@ struct API {
                 return try json(FileView(file))
             case "rules":
                 return try json(try store.rules(ofFile: id).map(RuleView.init))
+            case "ratings":
+                var versions: VersionReport?
+                if file.status == .indexed {
+                    let finder = try rater.versionFinder()
+                    versions = try finder.versions(of: try finder.subject(for: file))
+                }
+                return try json(RatingsView(try rater.rate(try store.rules(ofFile: id), versions: versions)))
             case "checks":
                 let rules = try store.rules(ofFile: id)
                 return try json(
@@ -39,7 +46,7 @@ struct API {
                 guard file.status == .indexed else {
                     throw WebError(404, "not_indexed", "file \(id) was rejected when ingested; it has no versions")
                 }
-                let finder = VersionFinder(store: store)
+                let finder = try rater.versionFinder()
                 return try json(try finder.versions(of: try finder.subject(for: file)))
             case "reviews":
                 return try Reviews(store: store).list(fileID: id)
@@ -169,4 +176,23 @@ struct ChecksView: Encodable {
     var findings: [Finding]
     var security: SecurityReport
     var quality: QualityScore
+}
+
+/// `/api/v1/files/{id}/ratings`: the summary line and sentence, and each rule with its rating and evidence.
+struct RatingsView: Encodable {
+    var summary: String
+    var sentence: String
+    var editedVersions: Int
+    var registryFiles: Int
+    var embedder: String?
+    var rules: [RatedRule]
+
+    init(_ report: RuleRatingReport) {
+        summary = report.summary
+        sentence = report.sentence
+        editedVersions = report.editedVersions
+        registryFiles = report.registryFiles
+        embedder = report.embedder
+        rules = report.rules
+    }
 }

@@ -78,10 +78,9 @@ struct Analysis: Encodable {
                 kind: kind, findings: findings, description: document.description, lineCount: document.lineCount,
                 ruleCount: document.rules.count, hasExamples: document.rules.contains { !$0.examples.isEmpty },
                 security: security.verdict))
-        let finder = VersionFinder(store: store)
+        let finder = try rater.versionFinder()
         let report = try finder.versions(
-            of: VersionFinder.Subject(
-                id: nil, key: nil, name: document.name, firstSeen: nil, fingerprint: document.fingerprint))
+            of: VersionFinder.Subject(document: document))
         otherProjects = report.otherProjects
         ratings = try rater.rate(document.rules, versions: report)
         bands = report.bands.map { Band(band: $0.band.title, total: $0.total) }

@@ -32,7 +32,7 @@ struct FilePage {
         var adoption: Int?
         var report: VersionReport?
         if file.status == .indexed {
-            let finder = VersionFinder(store: store)
+            let finder = try rater.versionFinder()
             let found = try finder.versions(of: try finder.subject(for: file))
             adoption = found.otherProjects
             report = found

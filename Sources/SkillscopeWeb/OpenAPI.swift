@@ -27,6 +27,10 @@ enum OpenAPI {
               "parameters": [{"$ref": "#/components/parameters/id"}],
               "responses": {"200": {"description": "Rules in order", "content": {"application/json": {"schema": {"type": "array", "items": {"$ref": "#/components/schemas/Rule"}}}}},
                 "404": {"$ref": "#/components/responses/Error"}}}},
+            "/api/v1/files/{id}/ratings": {"get": {"operationId": "ratings", "summary": "Each rule rated common, distinctive or very specific, with its evidence",
+              "parameters": [{"$ref": "#/components/parameters/id"}],
+              "responses": {"200": {"description": "Ratings", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Ratings"}}}},
+                "404": {"$ref": "#/components/responses/Error"}}}},
             "/api/v1/files/{id}/checks": {"get": {"operationId": "checks", "summary": "Spec findings, security report and quality score",
               "parameters": [{"$ref": "#/components/parameters/id"}],
               "responses": {"200": {"description": "Checks", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Checks"}}}},
@@ -92,6 +96,14 @@ enum OpenAPI {
               "Rule": {"type": "object", "required": ["position", "line", "endLine", "text", "section"], "properties": {
                 "position": {"type": "integer"}, "line": {"type": "integer"}, "endLine": {"type": "integer"}, "text": {"type": "string"},
                 "section": {"type": "array", "items": {"type": "string"}}}},
+              "Ratings": {"type": "object", "required": ["summary", "sentence", "editedVersions", "registryFiles", "rules"], "properties": {
+                "summary": {"type": "string"}, "sentence": {"type": "string"},
+                "editedVersions": {"type": "integer", "minimum": 0}, "registryFiles": {"type": "integer", "minimum": 0},
+                "embedder": {"type": "string"},
+                "rules": {"type": "array", "items": {"type": "object", "required": ["position", "line", "endLine", "text", "rating", "isEstimate", "evidence", "namedThings"], "properties": {
+                  "position": {"type": "integer"}, "line": {"type": "integer"}, "endLine": {"type": "integer"}, "text": {"type": "string"},
+                  "rating": {"type": "string", "enum": ["common", "distinctive", "very-specific"]}, "isEstimate": {"type": "boolean"},
+                  "evidence": {"type": "string"}, "namedThings": {"type": "array"}}}}}},
               "Checks": {"type": "object", "required": ["findings", "security", "quality"], "properties": {
                 "findings": {"type": "array"}, "security": {"$ref": "#/components/schemas/Security"},
                 "quality": {"type": "object", "required": ["score", "parts"]}}},

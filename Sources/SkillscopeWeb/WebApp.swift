@@ -15,6 +15,8 @@ public struct WebApp: Sendable {
     let mcp: HTTPServer.Handler?
     /// Rates rules against the registry's statistics, kept decoded between requests.
     let rater: RegistryRater
+    /// Pages and API reads kept until the registry changes.
+    let cache = PageCache()
 
     /// - Parameter modelEmbedder: makes the model-backed embedder the registry was grouped with, if installed.
     public init(
@@ -50,6 +52,26 @@ public struct WebApp: Sendable {
 
     private func route(_ request: HTTPRequest) throws -> HTTPResponse {
         let parts = request.path.split(separator: "/", omittingEmptySubsequences: true).map(String.init)
+        guard request.method == "GET", Self.isKept(parts) else { return try routeUncached(request, parts: parts) }
+        let key = PageCache.key(request)
+        let stamp = try store.changeStamp()
+        if let kept = cache.response(for: key, stamp: stamp) { return kept }
+        let response = try routeUncached(request, parts: parts)
+        if response.status == 200 { cache.keep(response, for: key, stamp: stamp) }
+        return response
+    }
+
+    /// The reads kept in the cache: the home and search pages, file pages, and the API's searches and file reads.
+    private static func isKept(_ parts: [String]) -> Bool {
+        switch parts.first {
+        case nil, "search", "compare": true
+        case "files": parts.count == 2
+        case "api": parts.count >= 3 && parts[1] == "v1" && (parts[2] == "search" || parts[2] == "files")
+        default: false
+        }
+    }
+
+    private func routeUncached(_ request: HTTPRequest, parts: [String]) throws -> HTTPResponse {
         if parts == ["mcp"], let mcp { return mcp(request) }
         if request.method == "POST", parts.count >= 3, parts[parts.count - 1] == "reviews" {
             let isAPI = parts.count == 5 && parts[0] == "api" && parts[1] == "v1" && parts[2] == "files"

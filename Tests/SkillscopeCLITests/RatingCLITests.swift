@@ -48,11 +48,13 @@ import Testing
         #expect(run.status == 0, "\(run.stderr)")
         let views = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [[String: Any]])
         let rules = try #require(views.first?["rules"] as? [[String: Any]])
-        #expect(rules.map { $0["rating"] as? String } == [
-            "very-specific", "very-specific", "very-specific", "common", "distinctive",
-        ])
+        #expect(
+            rules.map { $0["rating"] as? String } == [
+                "very-specific", "very-specific", "very-specific", "common", "distinctive",
+            ])
         #expect(rules.map { $0["line"] as? Int } == [3, 4, 5, 6, 7])
-        #expect(rules[0]["evidence"] as? String == "names `./scripts/dev-up.sh`, named in no repository of the registry")
+        #expect(
+            rules[0]["evidence"] as? String == "names `./scripts/dev-up.sh`, named in no repository of the registry")
         #expect(rules[3]["evidence"] as? String == "≈ 100% of 60 files hold a rule of its kind")
         #expect(views.first?["summary"] as? String == "5 rules: 1 common, 1 distinctive, 3 very specific")
 
@@ -62,7 +64,8 @@ import Testing
         ])
         #expect(text.status == 66)
         #expect(text.stdout.contains("5 rules: 1 common, 1 distinctive, 3 very specific"))
-        #expect(text.stdout.contains("    5  very specific  Set `ORBIT_API_TOKEN` in your shell before running the tests."))
+        #expect(
+            text.stdout.contains("    5  very specific  Set `ORBIT_API_TOKEN` in your shell before running the tests."))
         #expect(text.stderr.contains("missing.md: no such file or folder"))
     }
 

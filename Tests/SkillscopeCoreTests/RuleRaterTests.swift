@@ -20,6 +20,9 @@ private func rule(_ position: Int, _ text: String) -> Rule {
         #expect(NamedThings.of("Run `npm test` before you commit, and/or ask first.").map(\.kind) == [.code])
         #expect(NamedThings.of("Commit early, and/or ask first.").isEmpty)
         #expect(NamedThings.of("Deploy to staging.acme.io only").map(\.kind) == [.url])
+        // A package's module is a name; a folder, a glob, a file or a deeper path is a path.
+        #expect(NamedThings.of("Use `next/image` and `web/components/ui/`").map(\.kind) == [.code, .path])
+        #expect(NamedThings.of("See app/**/page.tsx, docs/api/v2 and lib/api.ts").map(\.kind) == [.path, .path, .path])
     }
 }
 
@@ -66,7 +69,7 @@ private func rule(_ position: Int, _ text: String) -> Rule {
         #expect(report.rules[1].isEstimate)
         #expect(report.rules[1].evidence == "≈ 23% of 7,892 files hold a rule of its kind")
         #expect(report.rules[3].rating == .distinctive)
-        #expect(report.rules[3].evidence == "≈ 1% of 7,892 files hold a rule of its kind")
+        #expect(report.rules[3].evidence == "40 of 7,892 files (≈ 1%) hold a rule of its kind")
         #expect(report.rules[0].evidence == "no other file of 7,892 holds a rule of its kind")
         // Statistics decide: the script is named in one repository.
         #expect(report.rules[2].rating == .verySpecific)

@@ -1,5 +1,6 @@
 import Foundation
 import SkillscopeEmbeddings
+import SkillscopeTesting
 import Testing
 
 /// Deterministic unit vectors: `clusters` random centres and members scattered around them.
@@ -16,16 +17,9 @@ private func clustered(clusters: Int, members: Int, dimension: Int, spread: Floa
     return values
 }
 
-struct SplitMix: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
+typealias SplitMix = SeededGenerator
+
+extension SeededGenerator {
     mutating func nextGaussian() -> Float {
         let u = Float.random(in: Float.ulpOfOne..<1, using: &self)
         let v = Float.random(in: 0..<1, using: &self)

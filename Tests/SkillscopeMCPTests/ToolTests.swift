@@ -57,6 +57,8 @@ import Testing
         #expect(byKey["file"]?["name"] == "code-review")
         #expect(byKey["file"]?["text"]?.string?.contains("Read the whole diff") == true)
         #expect(byKey["rules"]?.array?.count == 3)
+        #expect(byKey["ratings"]?["summary"]?.string == "3 rules: 0 common, 3 distinctive, 0 very specific")
+        #expect(byKey["ratings"]?["rules"]?.array?.first?["rating"]?.string == "distinctive")
         #expect(byKey["checks"]?["quality"]?["score"]?.number != nil)
         #expect(byKey["versions"]?["otherProjects"]?.integer == 0)
         #expect(byKey["reviews"]?["count"]?.integer == 0)

@@ -126,4 +126,47 @@ private let baseRules = [
         #expect(back.values == [0.6, 0.8, 1, 0].map { Float(Float16($0)) })
         #expect(back.vocabulary?.frequencies == [7: 2] && back.vocabulary?.documents == 4)
     }
+
+    @Test(arguments: StoreEngine.available)
+    func aRewriteWithOtherWordsIsTheirOwnVersionBySimilarMeaning(engine: StoreEngine) throws {
+        let directory = TemporaryDirectory()
+        let store = try engine.makeEmptyStore(in: directory)
+        // The rewrite keeps each rule's content words in order but puts "the" after every third word, so no
+        // five-word phrase survives; it has another name and description.
+        let rewritten = baseRules.map { rule in
+            rule.split(separator: " ").enumerated().map {
+                $0.offset % 3 == 2 ? "\($0.element) the" : String($0.element)
+            }
+            .joined(separator: " ")
+        }
+        let unrelated = [
+            "Write commit subjects in the imperative mood under fifty characters.",
+            "Tag every release and keep the changelog in the same commit.",
+            "Open one pull request per change and link its issue.",
+        ]
+        _ = try store.write(
+            repositories: [],
+            files: [
+                Fixtures.record(
+                    "origin/app", "guide/SKILL.md",
+                    "---\nname: swift-views\ndescription: Views.\n---\n" + agents(baseRules)),
+                Fixtures.record(
+                    "other/kit", "mine/SKILL.md", "---\nname: my-views\ndescription: Views.\n---\n" + agents(rewritten)),
+                Fixtures.record(
+                    "third/repo", "git/SKILL.md", "---\nname: git-flow\ndescription: Git.\n---\n" + agents(unrelated)),
+            ], seenAt: seenAt)
+        _ = try RuleKindBuilder(store: store, configuration: .init(embedder: LexicalEmbedder())).build(at: seenAt)
+        let rater = RegistryRater(store: store)
+        let finder = try rater.versionFinder()
+        let file = try #require(try store.file(.key(FileKey(repository: "origin/app", path: "guide/SKILL.md"))))
+        let report = try finder.versions(of: try finder.subject(for: file))
+        let own = try #require(report.bands.first { $0.band == .own })
+        #expect(own.versions.map(\.repository) == ["other/kit"])
+        #expect(own.versions.first?.reason == "similar meaning")
+        #expect(own.versions.first.map { $0.percentSame < 10 } == true)
+        #expect(report.otherProjects == 1)
+        // Without the grouping, the band holds only same names: none here.
+        let plain = VersionFinder(store: store)
+        #expect(try plain.versions(of: try plain.subject(for: file)).otherProjects == 0)
+    }
 }

@@ -82,6 +82,11 @@ import Testing
         #expect(page.contains("Security scan: <strong class=\"verdict-pass\">pass</strong>"))
         #expect(page.contains("Quality score"))
         #expect(page.contains("0 other projects use a version of this."))
+        #expect(
+            page.contains("3 rules. About 0 are common, 3 are distinctive, and 0 are very specific to this project."))
+        #expect(
+            page.contains(
+                "<li data-rating=\"distinctive\"><span class=\"rating rating-distinctive\">Distinctive</span>"))
     }
 
     @Test func theFilePageDrawsLineageAndListsSiblingsAndVersions() throws {
@@ -166,6 +171,11 @@ import Testing
         #expect((checks["security"] as? [String: Any])?["verdict"] as? String == "pass")
         #expect((checks["quality"] as? [String: Any])?["score"] is Double)
         #expect(try json("/api/v1/files/\(review)/versions")["otherProjects"] as? Int == 0)
+        let ratings = try json("/api/v1/files/\(review)/ratings")
+        #expect(ratings["summary"] as? String == "3 rules: 0 common, 3 distinctive, 0 very specific")
+        let rated = try #require(ratings["rules"] as? [[String: Any]])
+        #expect(rated.map { $0["line"] as? Int } == [9, 10, 11])
+        #expect(rated.allSatisfy { ($0["evidence"] as? String)?.contains("too small") == true })
         let listing = try json("/api/v1/files/\(review)/listing")
         #expect(listing["kind"] as? String == "skill" && listing["qualityScore"] is String)
     }
@@ -242,5 +252,51 @@ import Testing
         let after = String(decoding: app.handle(HTTPRequest(method: "GET", path: "/files/\(id)")).body, as: UTF8.self)
         #expect(after.contains("<strong>Partly</strong> · reviewer-1"))
         #expect(after.contains("used for a release note"))
+    }
+}
+
+/// Kept pages: served again while nothing changed, made anew when a review or a file changes, never sharing a
+/// CSRF token between two visitors.
+@Suite struct PageCacheTests {
+    @Test func keptPagesFollowTheRegistryAndCarryFreshTokens() throws {
+        let directory = TemporaryDirectory()
+        let store = try SQLiteStore(path: directory.appending("r.sqlite"))
+        let record = Fixtures.record("acme/skills", "review/SKILL.md", Fixtures.reviewSkill)
+        _ = try store.write(repositories: [], files: [record], seenAt: "2026-11-30T10:00:00Z")
+        let id = try #require(try store.file(.key(record.key))).id
+        let app = WebApp(store: store)
+        func page() -> (String, String) {
+            let response = app.handle(HTTPRequest(method: "GET", path: "/files/\(id)"))
+            let cookie = response.header("Set-Cookie") ?? ""
+            let token = String(cookie.dropFirst("skillscope_csrf=".count).prefix { $0 != ";" })
+            return (String(decoding: response.body, as: UTF8.self), token)
+        }
+        let (first, firstToken) = page()
+        let (second, secondToken) = page()
+        #expect(firstToken != secondToken && !firstToken.isEmpty)
+        #expect(second.contains("value=\"\(secondToken)\"") && !second.contains(firstToken))
+        #expect(
+            first.replacingOccurrences(of: firstToken, with: "")
+                == second.replacingOccurrences(of: secondToken, with: ""))
+        #expect(first.contains("No reviews yet"))
+
+        let stamp = try store.changeStamp()
+        _ = try store.createToken(
+            name: "r", secretSHA256: String(repeating: "a", count: 64), at: "2026-11-30T10:00:00Z")
+        let token = try #require(try store.token(secretSHA256: String(repeating: "a", count: 64)))
+        let file = try #require(try store.file(.id(id)))
+        _ = try store.writeReview(
+            ReviewRecord(
+                fileID: id, fileSHA256: file.sha256, tokenID: token.id, outcome: .worked, usedFor: "a refactor",
+                reviewer: "r", at: "2026-11-30T10:01:00Z"), perMinute: 60)
+        #expect(try store.changeStamp() != stamp)
+        #expect(!page().0.contains("No reviews yet"))
+
+        // A changed file changes the stamp too.
+        let changed = try store.changeStamp()
+        _ = try store.write(
+            repositories: [], files: [Fixtures.record("acme/skills", "AGENTS.md", Fixtures.agentsFile)],
+            seenAt: "2026-11-30T11:00:00Z")
+        #expect(try store.changeStamp() != changed)
     }
 }

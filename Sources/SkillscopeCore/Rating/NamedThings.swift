@@ -22,13 +22,46 @@ public enum NamedThings {
                     add(NamedThing(text: code, kind: .code))
                 }
             } else {
-                for raw in part.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" }) {
+                forEachToken(part) { raw in
+                    guard mayNameSomething(raw.utf8) else { return }
                     let token = trim(raw)
                     if let kind = kind(ofToken: token) { add(NamedThing(text: token, kind: kind)) }
                 }
             }
         }
         return found
+    }
+
+    /// Calls `body` with each run of `text` between spaces, tabs and newlines (split on bytes, not characters).
+    static func forEachToken(_ text: Substring, _ body: (Substring) -> Void) {
+        let utf8 = text.utf8
+        var start = utf8.startIndex
+        var index = start
+        while index != utf8.endIndex {
+            let byte = utf8[index]
+            if byte == 0x20 || byte == 0x09 || byte == 0x0A {
+                if start != index { body(text[start..<index]) }
+                start = utf8.index(after: index)
+            }
+            index = utf8.index(after: index)
+        }
+        if start != index { body(text[start..<index]) }
+    }
+
+    /// Whether a plain-text token could be a path, host, setting or environment variable: it holds `/`, `_`,
+    /// `$`, `=` or `:`, or a `.` before its last byte. Plain words skip every other check.
+    static func mayNameSomething(_ token: Substring.UTF8View) -> Bool {
+        guard token.count >= 3 else { return false }
+        let last = token.index(before: token.endIndex)
+        for index in token.indices {
+            switch token[index] {
+            case UInt8(ascii: "/"), UInt8(ascii: "_"), UInt8(ascii: "$"), UInt8(ascii: "="), UInt8(ascii: ":"):
+                return true
+            case UInt8(ascii: ".") where index != last: return true
+            default: continue
+            }
+        }
+        return false
     }
 
     /// The project script a command runs: `npm run release`, `make deploy-staging`, `./scripts/x.sh`.
@@ -104,9 +137,19 @@ public enum NamedThings {
     static func isPath(_ token: String) -> Bool {
         if token.contains("/") {
             let parts = token.split(separator: "/")
-            return !parts.isEmpty && parts.allSatisfy { part in part.allSatisfy { !$0.isWhitespace && $0 != "(" } }
-                && !token.contains("://") && token != "and/or" && token.contains(where: \.isLetter)
+            guard !parts.isEmpty, parts.allSatisfy({ part in part.allSatisfy { !$0.isWhitespace && $0 != "(" } }),
+                !token.contains("://"), token != "and/or", token.contains(where: \.isLetter)
+            else { return false }
+            // `next/image` or `react-dom/client` is a package's module, not a project's path: a path starts at
+            // `.`, `/` or `~`, ends in `/`, holds a glob, has three parts or more, or ends in a file name.
+            if let first = token.first, first == "." || first == "/" || first == "~" { return true }
+            if token.hasSuffix("/") || token.contains("*") || parts.count >= 3 { return true }
+            return hasKnownExtension(String(parts.last!))
         }
+        return hasKnownExtension(token)
+    }
+
+    private static func hasKnownExtension(_ token: String) -> Bool {
         guard let dot = token.lastIndex(of: "."), dot != token.index(before: token.endIndex) else { return false }
         let extensions: Set<String> = [
             "md", "mdc", "json", "yaml", "yml", "toml", "sh", "py", "ts", "tsx", "js", "jsx", "swift", "go", "rs",

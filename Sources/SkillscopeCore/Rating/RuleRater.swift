@@ -130,7 +130,7 @@ public struct RuleRater: Sendable {
             rated.evidence =
                 reach <= 1
                 ? "no other file of \(files) holds a rule of its kind"
-                : "≈ \(percent < 1 ? "<1" : String(percent))% of \(files) files hold a rule of its kind"
+                : "\(reach.formatted) of \(files) files (≈ \(percent < 1 ? "<1" : String(percent))%) hold a rule of its kind"
         }
         return rated
     }

@@ -1,5 +1,6 @@
 internal import SkillscopeCore
 internal import SkillscopeIngest
+internal import SkillscopeRating
 internal import SkillscopeStore
 
 /// `registry_analyze`: the bring-your-own analysis of a pasted CLAUDE.md, AGENTS.md or SKILL.md.
@@ -21,6 +22,8 @@ struct AnalyzeTool: MCPTool {
         var description: String?
         var lines: Int
         var rules: [RuleView]
+        /// The rules rated against the registry.
+        var ratings: RatingsSummary
         var checks: ChecksSummary
         var versions: VersionsSummary?
     }
@@ -55,13 +58,15 @@ struct AnalyzeTool: MCPTool {
         "properties": [
             "kind": ["type": "string"], "path": ["type": "string"], "name": ["type": "string"],
             "description": ["type": "string"], "lines": ["type": "integer"],
-            "rules": ["type": "array", "items": ["type": "object"]], "checks": ChecksSummary.schema,
+            "rules": ["type": "array", "items": ["type": "object"]], "ratings": RatingsSummary.schema,
+            "checks": ChecksSummary.schema,
             "versions": VersionsSummary.schema,
         ],
-        "required": ["kind", "path", "lines", "rules", "checks"],
+        "required": ["kind", "path", "lines", "rules", "ratings", "checks"],
     ]
 
     let store: any Store
+    let rater: RegistryRater
 
     func call(_ arguments: Arguments, context: RPCContext) throws -> Output {
         guard !arguments.text.isEmpty else { throw ToolError("text is empty: paste the file's text") }
@@ -79,18 +84,19 @@ struct AnalyzeTool: MCPTool {
         let findings = SpecCheck.check(document, folderName: nil)
         let security = SecurityScan.scan(document)
         var versions: VersionsSummary?
+        var report: VersionReport?
         if arguments.findVersions ?? true {
-            let finder = VersionFinder(store: store)
-            versions = VersionsSummary(
-                try finder.versions(
-                    of: VersionFinder.Subject(
-                        id: nil, key: nil, name: document.name, firstSeen: nil, fingerprint: document.fingerprint)))
+            let finder = try rater.versionFinder()
+            report = try finder.versions(
+                of: VersionFinder.Subject(document: document))
+            versions = report.map { VersionsSummary($0) }
         }
         let quality = QualityScore(
             document: document, findings: findings, security: security, adoption: versions?.otherProjects)
         return Output(
             kind: resolved.rawValue, path: path, name: document.name, description: document.description,
             lines: document.lineCount, rules: document.rules.map(RuleView.init),
+            ratings: RatingsSummary(try rater.rate(document.rules, versions: report)),
             checks: ChecksSummary(findings: findings, security: security, quality: quality), versions: versions)
     }
 

@@ -180,3 +180,36 @@ struct ReviewCounts: Encodable, Sendable {
         "required": ["count", "worked", "partly", "failed"],
     ]
 }
+
+/// A file's rules rated common, distinctive or very specific, each with its line and evidence.
+struct RatingsSummary: Encodable, Sendable {
+    var summary: String
+    var sentence: String
+    var rules: [RatedRule]
+
+    init(_ report: RuleRatingReport) {
+        summary = report.summary
+        sentence = report.sentence
+        rules = report.rules
+    }
+
+    static let schema: JSONValue = [
+        "type": "object",
+        "properties": [
+            "summary": ["type": "string"], "sentence": ["type": "string"],
+            "rules": [
+                "type": "array",
+                "items": [
+                    "type": "object",
+                    "properties": [
+                        "line": ["type": "integer"], "text": ["type": "string"],
+                        "rating": ["type": "string", "enum": ["common", "distinctive", "very-specific"]],
+                        "isEstimate": ["type": "boolean"], "evidence": ["type": "string"],
+                    ],
+                    "required": ["line", "text", "rating", "evidence"],
+                ],
+            ],
+        ],
+        "required": ["summary", "sentence", "rules"],
+    ]
+}

@@ -1,5 +1,6 @@
 internal import Foundation
 public import SkillscopeIngest
+internal import SkillscopeRating
 internal import SkillscopeStore
 
 /// One MCP tool: its name, typed arguments and typed result, with the JSON Schemas that describe them.
@@ -136,9 +137,10 @@ struct ToolRegistry: Sendable {
     let entries: [(name: String, entry: Entry)]
 
     init(store: any Store) {
+        let rater = RegistryRater(store: store)
         self.init(tools: [
-            SearchTool(store: store), ReadTool(store: store), AnalyzeTool(store: store), WriteTool(store: store),
-            InstallPlanTool(store: store),
+            SearchTool(store: store), ReadTool(store: store, rater: rater), AnalyzeTool(store: store, rater: rater),
+            WriteTool(store: store), InstallPlanTool(store: store),
         ])
     }
 

@@ -1,5 +1,6 @@
 internal import SkillscopeCore
 internal import SkillscopeIngest
+internal import SkillscopeRating
 internal import SkillscopeStore
 
 /// `registry_read`: one file with its rules, checks, versions and reviews.
@@ -14,6 +15,8 @@ struct ReadTool: MCPTool {
     struct Output: Encodable, Sendable {
         var file: FileSummary
         var rules: [RuleView]
+        /// The rules rated against the registry.
+        var ratings: RatingsSummary
         var checks: ChecksSummary
         var versions: VersionsSummary?
         var reviews: ReviewCounts
@@ -26,7 +29,8 @@ struct ReadTool: MCPTool {
     static let name = "registry_read"
     static let title = "Read a registry file"
     static let summary = """
-        One instruction file from the registry: its metadata and text, its rules with line numbers, the spec check, \
+        One instruction file from the registry: its metadata and text, its rules with line numbers and ratings \
+        (common, distinctive or very specific, with evidence), the spec check, \
         security scan and quality score, other versions in other repositories, and its reviews (including agents' \
         reports). Name it by id, or by repository and path.
         """
@@ -54,15 +58,16 @@ struct ReadTool: MCPTool {
                     "required": ["position", "line", "endLine", "text"],
                 ],
             ],
-            "checks": ChecksSummary.schema, "versions": VersionsSummary.schema,
+            "ratings": RatingsSummary.schema, "checks": ChecksSummary.schema, "versions": VersionsSummary.schema,
             "reviews": ReviewCounts.schema,
             "recentReviews": ["type": "array", "items": ["type": "object"]],
             "agentReviews": ["type": "object"],
         ],
-        "required": ["file", "rules", "checks", "reviews", "recentReviews", "agentReviews"],
+        "required": ["file", "rules", "ratings", "checks", "reviews", "recentReviews", "agentReviews"],
     ]
 
     let store: any Store
+    let rater: RegistryRater
 
     func call(_ arguments: Arguments, context: RPCContext) throws -> Output {
         let file = try FileTarget.resolve(
@@ -70,15 +75,18 @@ struct ReadTool: MCPTool {
         let rules = try store.rules(ofFile: file.id)
         let quality = try QualityScore.of(file, rules: rules, store: store)
         var versions: VersionsSummary?
+        var report: VersionReport?
         if file.status == .indexed {
-            let finder = VersionFinder(store: store)
-            versions = VersionsSummary(try finder.versions(of: try finder.subject(for: file)))
+            let finder = try rater.versionFinder()
+            report = try finder.versions(of: try finder.subject(for: file))
+            versions = report.map { VersionsSummary($0) }
         }
         let summary = try store.reviewSummary(ofFile: file.id)
         let listing = ListingRecord.export(
             file, facts: ListingRecord.Facts(quality: quality, reviews: summary))
         return Output(
             file: FileSummary(file, includeText: arguments.includeText ?? true), rules: rules.map(RuleView.init),
+            ratings: RatingsSummary(try rater.rate(rules, versions: report)),
             checks: ChecksSummary(findings: file.findings, security: file.security, quality: quality),
             versions: versions,
             reviews: ReviewCounts(summary), recentReviews: Array(try store.reviews(ofFile: file.id).prefix(10)),

@@ -10,6 +10,8 @@ extension VersionFinder {
         var band: VersionBand
         var percent: Int
         var shared: Int
+        /// Of the same name as the subject (else, in the own band, close in meaning).
+        var isSameName = false
     }
 
     /// Every version found, with the table they were measured on and the stop threshold used.
@@ -21,7 +23,7 @@ extension VersionFinder {
 
     /// Finds the candidates of `subject` and measures each exactly.
     ///
-    /// Candidates come from the passage index, the sequence hash and the name key. Their shared phrases are
+    /// Candidates come from the passage index, the sequence hash, the name key and the meaning neighbours. Their shared phrases are
     /// counted all at once through the table's ``SkillscopeCore/PhraseIndex``: each of the subject's phrases adds
     /// one to every row that holds it (a phrase held by many more rows than there are candidates is looked up in
     /// each candidate's postings instead). The counts are exact, so every N% is.
@@ -32,20 +34,23 @@ extension VersionFinder {
         let table = try store.lineageTable()
         let threshold = PassageIndex.stopThreshold(fileCount: table.count)
         let fingerprint = subject.fingerprint
-        // Per row: 1 when proposed, 2 when also of the same name.
+        // Per row: 1 when proposed, 2 when of the same name, 4 when close in meaning (bits).
         var marked = [UInt8](repeating: 0, count: table.count)
         index.forEachCandidate(for: fingerprint.winnowed, maxPostings: threshold) { id in
-            if let row = table.row(of: Int64(id)) { marked[row] = 1 }
+            if let row = table.row(of: Int64(id)) { marked[row] |= 1 }
         }
         if fingerprint.wordCount > 0 {
             for id in try store.fileIDs(sequenceHash: fingerprint.sequenceHash) {
-                if let row = table.row(of: id) { marked[row] = 1 }
+                if let row = table.row(of: id) { marked[row] |= 1 }
             }
         }
         if let nameKey = NameKey.make(subject.name) {
             for id in try store.fileIDs(nameKey: nameKey) {
-                if let row = table.row(of: id) { marked[row] = 2 }
+                if let row = table.row(of: id) { marked[row] |= 3 }
             }
+        }
+        for id in try meaning?.neighbours(of: subject) ?? [] {
+            if let row = table.row(of: id) { marked[row] |= 5 }
         }
         if let id = subject.id, let row = table.row(of: id) { marked[row] = 0 }
         let rows = marked.indices.filter { marked[$0] != 0 }
@@ -63,8 +68,11 @@ extension VersionFinder {
             let percent = count == 0 ? 0 : 100 * shared[position] / count
             if percent >= configuration.editedThreshold {
                 hits.append(Hit(row: row, band: .edited, percent: percent, shared: shared[position]))
-            } else if marked[row] == 2 {
-                hits.append(Hit(row: row, band: .own, percent: percent, shared: shared[position]))
+            } else if marked[row] & 6 != 0 {
+                hits.append(
+                    Hit(
+                        row: row, band: .own, percent: percent, shared: shared[position],
+                        isSameName: marked[row] & 2 != 0))
             }
         }
         return Measured(table: table, hits: hits, threshold: threshold)

@@ -34,6 +34,16 @@ public struct VersionFinder: Sendable {
         public var name: String?
         public var firstSeen: String?
         public var fingerprint: TextFingerprint
+        /// For a text not stored: its description and rules, which its meaning is embedded from.
+        public var description: String?
+        public var rules: [String] = []
+
+        /// A text that is compared and not stored.
+        public init(document: Document) {
+            self.init(id: nil, key: nil, name: document.name, firstSeen: nil, fingerprint: document.fingerprint)
+            description = document.description
+            rules = document.rules.map(\.text)
+        }
 
         public init(id: Int64?, key: FileKey?, name: String?, firstSeen: String?, fingerprint: TextFingerprint) {
             self.id = id
@@ -46,10 +56,15 @@ public struct VersionFinder: Sendable {
 
     public let store: any Store
     public var configuration: Configuration
+    /// Files close in meaning, for the "their own version" band; without it only the same name counts there.
+    public var meaning: (any MeaningNeighbours)?
 
-    public init(store: any Store, configuration: Configuration = Configuration()) {
+    public init(
+        store: any Store, configuration: Configuration = Configuration(), meaning: (any MeaningNeighbours)? = nil
+    ) {
         self.store = store
         self.configuration = configuration
+        self.meaning = meaning
     }
 
     /// The subject for a stored file, with the fingerprint stored when it was parsed (computed again only for a
@@ -160,7 +175,7 @@ public struct VersionFinder: Sendable {
             switch hit.band {
             case .wordForWord: "same words"
             case .edited: "shares passages"
-            case .own: "same name"
+            case .own: hit.isSameName ? "same name" : "similar meaning"
             }
         return VersionMatch(
             id: record.id, repository: record.key.repository, path: record.key.path, kind: record.kind,

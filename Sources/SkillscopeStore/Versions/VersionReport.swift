@@ -6,7 +6,7 @@ public enum VersionBand: String, Sendable, Hashable, Codable, CaseIterable, Comp
     case wordForWord = "word-for-word"
     /// Shares passages: N% same is at least 10.
     case edited
-    /// Neither, but the same name (later also: similar meaning).
+    /// Neither, but the same name or a similar meaning (``MeaningNeighbours``).
     case own
 
     public static func < (lhs: VersionBand, rhs: VersionBand) -> Bool {
@@ -36,7 +36,7 @@ public struct VersionMatch: Sendable, Hashable, Codable {
     public var band: VersionBand
     /// N% same: the share of this version's five-word phrases that also stand in the file.
     public var percentSame: Int
-    /// Why it is a version: "same words", "shares passages" or "same name".
+    /// Why it is a version: "same words", "shares passages", "same name" or "similar meaning".
     public var reason: String
     /// The earliest of the file's cluster of word-for-word and edited versions.
     public var isLikelyOrigin: Bool

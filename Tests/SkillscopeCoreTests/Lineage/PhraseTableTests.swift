@@ -1,4 +1,5 @@
 import SkillscopeCore
+import SkillscopeTesting
 import Testing
 
 @Suite struct PhraseTableTests {
@@ -13,7 +14,7 @@ import Testing
     }
 
     @Test func sharedCountsAreTheMergedIntersection() {
-        var generator = WinnowingTests.Generator(state: 7)
+        var generator = SeededGenerator(seed: 7)
         // A pool in which many hashes share their low (or high) 32 bits, so the bitmap passes what is not shared.
         let lows = (0..<40).map { _ in UInt64(UInt32.random(in: 0...UInt32.max, using: &generator)) }
         let highs = (0..<40).map { _ in UInt64(UInt32.random(in: 0...UInt32.max, using: &generator)) << 32 }
@@ -45,7 +46,7 @@ import Testing
 
 @Suite struct PhraseIndexTests {
     @Test func eachHashListsTheRowsHoldingIt() {
-        var generator = WinnowingTests.Generator(state: 11)
+        var generator = SeededGenerator(seed: 11)
         let pool = (0..<500).map { _ in generator.next() } + [0, UInt64.max, 1 << 63]
         var table = PhraseTable()
         var rows: [[UInt64]] = []

@@ -1,24 +1,16 @@
 import SkillscopeCore
+import SkillscopeTesting
 import Testing
 
 @Suite struct WinnowingTests {
-    struct Generator: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
+    typealias Generator = SeededGenerator
 
     func randomWords(_ count: Int, _ generator: inout Generator) -> [String] {
         (0..<count).map { _ in "w\(generator.next() % 5000)" }
     }
 
     @Test func everySharedPassageOfTheGuaranteedLengthSharesAFingerprint() {
-        var generator = Generator(state: 7)
+        var generator = Generator(seed: 7)
         let guarantee = Winnowing.defaultWindow + 4
         for _ in 0..<300 {
             let passage = randomWords(guarantee, &generator)
@@ -35,7 +27,7 @@ import Testing
     }
 
     @Test func aboutTwoInWindowPlusOnePhrasesAreKept() {
-        var generator = Generator(state: 11)
+        var generator = Generator(seed: 11)
         let text = randomWords(20_000, &generator).joined(separator: " ")
         let fingerprint = TextFingerprint(text: text)
         let density = Double(fingerprint.winnowed.count) / Double(fingerprint.phrases.count)
@@ -44,7 +36,7 @@ import Testing
     }
 
     @Test func theFingerprintAgreesWithTheWordsItCounts() {
-        var generator = Generator(state: 3)
+        var generator = Generator(seed: 3)
         for _ in 0..<50 {
             let text = randomWords(Int(generator.next() % 300), &generator).joined(separator: " — ") + " Ünïcode ΣΑΣ ﬁ"
             let words = Words(text: text)
