@@ -4,7 +4,10 @@ public import SkillscopeCore
 /// versions, one per other repository, with adoption and likely origin.
 ///
 /// Candidates come from the passage index (winnowed phrases shared), the word-sequence hash (exact copies, even of
-/// boilerplate) and the name key; each is then measured exactly on its phrase set. No step scans the corpus.
+/// boilerplate), the name key and the meaning neighbours; each is then measured exactly on its phrase set, held in
+/// memory by the store's ``LineageTable``: the shared phrases of every candidate are counted at once through the
+/// table's inverted phrase index, so a candidate costs the phrases it shares, not its whole set. No step scans the
+/// corpus, and no row is read from the store per candidate.
 public struct VersionFinder: Sendable {
     /// Cuts and thresholds.
     public struct Configuration: Sendable {
