@@ -23,10 +23,11 @@ extension VersionFinder {
 
     /// Finds the candidates of `subject` and measures each exactly.
     ///
-    /// Candidates come from the passage index, the sequence hash, the name key and the meaning neighbours. Their shared phrases are
-    /// counted all at once through the table's ``SkillscopeCore/PhraseIndex``: each of the subject's phrases adds
-    /// one to every row that holds it (a phrase held by many more rows than there are candidates is looked up in
-    /// each candidate's postings instead). The counts are exact, so every N% is.
+    /// Candidates come from the passage index, the sequence hash, the name key and the meaning neighbours. Their
+    /// shared phrases are counted all at once through the table's ``SkillscopeCore/PhraseIndex``: each of the
+    /// subject's phrases adds one to every row that holds it (a phrase held by many more rows than there are
+    /// candidates is looked up in each candidate's postings instead). The counts are exact, so every N% is. The
+    /// stop threshold is taken on the table's files (the current indexed ones).
     ///
     /// - Complexity: O(Σ min(postings, c log postings)) over the subject's phrases, for c candidates.
     func measure(_ subject: Subject) throws -> Measured {
