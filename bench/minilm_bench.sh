@@ -33,15 +33,17 @@ echo "$torch"
 swift=$("$BIN" model bench --model "$MODEL" --input "$RULES" --json)
 echo "$swift" | python3 -c '
 import json, sys
-torch = json.loads(sys.argv[1]); report = json.load(sys.stdin)
-for f in report["figures"]:
-    print(json.dumps({"engine": f["engine"], "sentences": f["sentences"], "seconds": round(f["seconds"], 3),
-                      "sentences_per_second": round(f["sentencesPerSecond"], 1)}))
+torch = json.loads(sys.argv[1])
+report = json.load(sys.stdin)
 base = torch["sentences_per_second"]
 for f in report["figures"]:
-    print(f"{f[\"engine\"]}: {f[\"sentencesPerSecond\"] / base:.2f}x sentence-transformers ({base}/s)")
-if report.get("agreement"):
-    a = report["agreement"]
-    print(f"static vs MiniLM: pairwise cosine r {a[\"pairwiseCosineCorrelation\"]:.3f}, "
-          f"top-10 neighbour overlap {a[\"neighbourOverlapAt10\"]:.3f}")
+    rate = f["sentencesPerSecond"]
+    print(json.dumps({"engine": f["engine"], "sentences": f["sentences"], "seconds": round(f["seconds"], 3),
+                      "sentences_per_second": round(rate, 1)}))
+for f in report["figures"]:
+    print("%s: %.2fx sentence-transformers (%s/s)" % (f["engine"], f["sentencesPerSecond"] / base, base))
+agreement = report.get("agreement")
+if agreement:
+    print("static vs MiniLM on these held-out rules: pairwise cosine r %.3f, top-10 neighbour overlap %.3f"
+          % (agreement["pairwiseCosineCorrelation"], agreement["neighbourOverlapAt10"]))
 ' "$torch"

@@ -1,5 +1,5 @@
 /// The element-wise steps around the matrix products of a transformer: bias rows, residual sums, layer
-/// normalisation, GELU and row softmax, vectorised eight lanes at a time.
+/// normalisation, GELU and row softmax, written as branch-free loops the compiler vectorises.
 ///
 /// They work in place on row-major `[Float]` buffers, like ``BLAS/multiply(_:_:_:_:transposeB:into:_:alpha:beta:)``,
 /// and check their bounds once per call rather than per element.
@@ -11,9 +11,8 @@ public enum Kernels {
         precondition(rows * row.count <= matrix.count, "the matrix is too small")
         matrix.withUnsafeMutableBufferPointer { out in
             row.withUnsafeBufferPointer { source in
-                for r in 0..<rows {
-                    for c in 0..<source.count { out[r * source.count + c] = source[c] }
-                }
+                guard let out = out.baseAddress, let source = source.baseAddress else { return }
+                for r in 0..<rows { (out + r * row.count).update(from: source, count: row.count) }
             }
         }
     }
@@ -57,29 +56,39 @@ public enum Kernels {
         _ x: UnsafeMutablePointer<Float>, width: Int, gamma: UnsafePointer<Float>, beta: UnsafePointer<Float>,
         epsilon: Float
     ) {
-        var sum: Float = 0
-        for c in 0..<width { sum += x[c] }
+        let raw = UnsafeRawPointer(x)
+        let lanes = width / 8 * 8
+        var sums = Lanes()
+        for c in stride(from: 0, to: lanes, by: 8) { sums += raw.loadUnaligned(fromByteOffset: c * 4, as: Lanes.self) }
+        var sum = total(sums)
+        for c in lanes..<width { sum += x[c] }
         let mean = sum / Float(width)
-        var squares: Float = 0
-        for c in 0..<width {
-            let d = x[c] - mean
+        var squares = Lanes()
+        for c in stride(from: 0, to: lanes, by: 8) {
+            let d = raw.loadUnaligned(fromByteOffset: c * 4, as: Lanes.self) - mean
             squares += d * d
         }
-        let inverse = 1 / (squares / Float(width) + epsilon).squareRoot()
+        var variance = total(squares)
+        for c in lanes..<width { variance += (x[c] - mean) * (x[c] - mean) }
+        let inverse = 1 / (variance / Float(width) + epsilon).squareRoot()
         for c in 0..<width { x[c] = (x[c] - mean) * inverse * gamma[c] + beta[c] }
+    }
+
+    @inline(__always)
+    static func total(_ lanes: Lanes) -> Float {
+        (lanes[0] + lanes[1]) + (lanes[2] + lanes[3]) + ((lanes[4] + lanes[5]) + (lanes[6] + lanes[7]))
     }
 
     /// Applies GELU, x · Φ(x) = x/2 · (1 + erf(x/√2)), to `matrix[range]`.
     ///
-    /// erf is Eigen's rational approximation (no exp, 4.2e-7 from glibc's `erff`, 1.2e-6 at most on GELU), eight
-    /// values at a time: calling `erff` per value costs as much as a third of a BERT layer's products.
+    /// erf is Eigen's rational approximation (no exp, 4.2e-7 from glibc's `erff`, 1.2e-6 at most on GELU), in a
+    /// branch-free loop the compiler vectorises: calling `erff` per value costs as much as a third of a BERT
+    /// layer's products.
     public static func gelu(_ matrix: inout [Float], range: Range<Int>) {
         precondition(range.lowerBound >= 0 && range.upperBound <= matrix.count, "range outside the buffer")
         matrix.withUnsafeMutableBufferPointer { buffer in
-            guard let base = buffer.baseAddress else { return }
-            forEachLanes(base + range.lowerBound, count: range.count) { x in
-                x * 0.5 * (1 + erf(x * 0.70710678118654752))
-            }
+            guard let x = buffer.baseAddress?.advanced(by: range.lowerBound) else { return }
+            for i in 0..<range.count { x[i] = x[i] * 0.5 * (1 + erf(x[i] * 0.70710678118654752)) }
         }
     }
 
@@ -91,8 +100,8 @@ public enum Kernels {
             for r in 0..<layout.rows {
                 let row = base + layout.offset + r * layout.rowStride
                 var largest = -Float.infinity
-                for c in 0..<layout.columns { largest = max(largest, row[c]) }
-                forEachLanes(row, count: layout.columns) { exp($0 - largest) }
+                for c in 0..<layout.columns { largest = Swift.max(largest, row[c]) }
+                for c in 0..<layout.columns { row[c] = exp(row[c] - largest) }
                 var sum: Float = 0
                 for c in 0..<layout.columns { sum += row[c] }
                 let inverse = 1 / sum
@@ -101,48 +110,21 @@ public enum Kernels {
         }
     }
 
-    /// e^x for each `values` element, vectorised (Cephes' `expf`: range reduction by ln 2, then a degree-6
-    /// polynomial; within 2 ulp on [-87, 88]).
+    /// e^x for each `values` element (Cephes' `expf`: range reduction by ln 2, then a degree-6 polynomial; within
+    /// 2 ulp on [-87, 88]).
     public static func exp(_ values: [Float]) -> [Float] {
-        var result = values
-        result.withUnsafeMutableBufferPointer { buffer in
-            guard let base = buffer.baseAddress else { return }
-            forEachLanes(base, count: buffer.count) { exp($0) }
-        }
-        return result
+        values.map { exp($0) }
     }
 
-    /// erf(x) for each `values` element, vectorised as in ``gelu(_:range:)``.
+    /// erf(x) for each `values` element, as in ``gelu(_:range:)``.
     public static func erf(_ values: [Float]) -> [Float] {
-        var result = values
-        result.withUnsafeMutableBufferPointer { buffer in
-            guard let base = buffer.baseAddress else { return }
-            forEachLanes(base, count: buffer.count) { erf($0) }
-        }
-        return result
-    }
-
-    /// Replaces `count` values at `start` by `transform` of them, eight at a time (the tail padded with zeros).
-    @inline(__always)
-    static func forEachLanes(_ start: UnsafeMutablePointer<Float>, count: Int, _ transform: (Lanes) -> Lanes) {
-        let raw = UnsafeMutableRawPointer(start)
-        var index = 0
-        while index + 8 <= count {
-            let x = raw.loadUnaligned(fromByteOffset: index * 4, as: Lanes.self)
-            raw.storeBytes(of: transform(x), toByteOffset: index * 4, as: Lanes.self)
-            index += 8
-        }
-        guard index < count else { return }
-        var tail = Lanes()
-        for lane in 0..<(count - index) { tail[lane] = start[index + lane] }
-        let done = transform(tail)
-        for lane in 0..<(count - index) { start[index + lane] = done[lane] }
+        values.map { erf($0) }
     }
 
     /// Eigen's `generic_fast_erf_float`: x·P(x²)/Q(x²) on x clamped to [-4, 4], where erf is ±1 in Float.
     @inline(__always)
-    static func erf(_ input: Lanes) -> Lanes {
-        let x = input.clamped(lowerBound: Lanes(repeating: -4), upperBound: Lanes(repeating: 4))
+    static func erf(_ input: Float) -> Float {
+        let x = Swift.min(Swift.max(input, -4), 4)
         let x2 = x * x
         var p = x2 * -2.72614225801306e-10 + 2.77068142495902e-08
         p = x2 * p + -2.10102402082508e-06
@@ -158,11 +140,11 @@ public enum Kernels {
         return p / q
     }
 
-    /// Cephes' `expf` on eight lanes.
+    /// Cephes' `expf`, branch-free: n = round(x / ln 2) by the 1.5 · 2²³ trick, 2ⁿ built from its bits.
     @inline(__always)
-    static func exp(_ input: Lanes) -> Lanes {
-        let x = input.clamped(lowerBound: Lanes(repeating: -87.3), upperBound: Lanes(repeating: 88.3))
-        let n = (x * 1.44269504088896341).rounded(.toNearestOrEven)
+    static func exp(_ input: Float) -> Float {
+        let x = Swift.min(Swift.max(input, -87.3), 88.3)
+        let n = (x * 1.44269504088896341 + 12_582_912) - 12_582_912
         let r = x - n * 0.693359375 + n * 2.12194440e-4
         var y = r * 1.9875691500e-4 + 1.3981999507e-3
         y = y * r + 8.3334519073e-3
@@ -170,7 +152,8 @@ public enum Kernels {
         y = y * r + 1.6666665459e-1
         y = y * r + 5.0000001201e-1
         y = y * r * r + r + 1
-        let exponent = (SIMD8<Int32>(n, rounding: .toNearestOrEven) &+ 127) &<< 23
-        return y * unsafeBitCast(exponent, to: Lanes.self)
+        // n + 127 + 2²³ holds n + 127 in its low mantissa bits: shift them into the exponent field.
+        let biased = (n + 8_388_735).bitPattern & 0xFF
+        return y * Float(bitPattern: biased << 23)
     }
 }

@@ -1,4 +1,4 @@
-public import Foundation
+internal import Foundation
 
 extension SafeTensors {
     /// A tensor to write: its name, shape and row-major F32 values.

@@ -1,4 +1,4 @@
-public import Foundation
+internal import Foundation
 
 // The data is little-endian, and is copied as it is.
 #if _endian(big)

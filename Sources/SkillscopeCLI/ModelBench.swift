@@ -7,6 +7,8 @@ struct ModelBench {
     var folder: ModelFolder
     var input: String
     var engines: [String]
+    /// Threads per embedder; `nil` is one per core.
+    var workers: Int?
 
     /// One engine's figures.
     struct Figures: Encodable {
@@ -39,8 +41,16 @@ struct ModelBench {
         var figures: [Figures] = []
         var vectors: [String: Embeddings] = [:]
         for engine in engines {
-            let embedder: any Embedder =
-                engine == "minilm" ? try MiniLMEmbedder(modelFolder: folder) : try StaticEmbedder(modelFolder: folder)
+            let embedder: any Embedder
+            if engine == "minilm" {
+                var configuration = MiniLMEmbedder.Configuration()
+                configuration.workers = workers ?? configuration.workers
+                embedder = try MiniLMEmbedder(modelFolder: folder, configuration: configuration)
+            } else {
+                var table = try StaticEmbedder(modelFolder: folder)
+                table.configuration.workers = workers ?? table.configuration.workers
+                embedder = table
+            }
             _ = try embedder.embed(Array(lines.prefix(64)))  // warm-up
             var rounds = 0
             let start = Date()

@@ -8,8 +8,9 @@ struct ModelCommand: Command {
     static let help = """
         Usage: skillscope model install [--dir DIR] [--force]
                skillscope model path [--json]
-               skillscope model distill [--corpus DIR] [--pooling mean|token] [--output FILE]
-               skillscope model bench --input FILE [--engine all|minilm|static] [--json]
+               skillscope model distill [--corpus DIR [--train N]] [--pooling token|mean] [--smoothing A]
+                                        [--output FILE]
+               skillscope model bench --input FILE [--engine all|minilm|static] [--workers N] [--json]
 
         The model folder is --model DIR, else $SKILLSCOPE_MODEL, else
         $XDG_DATA_HOME/skillscope/models/all-MiniLM-L6-v2 (~/.local/share/skillscope/… when XDG_DATA_HOME is
@@ -21,11 +22,16 @@ struct ModelCommand: Command {
                    the files are there and intact, unless --force.
           path     prints the folder, where its path came from, and which files it holds.
           distill  writes static.safetensors into the folder (or FILE): every vocabulary token run alone through
-                   MiniLM (its sentence vector with --pooling mean, the default, or its own output row with
-                   token), weighted by smooth inverse frequency: counts from the text files under --corpus DIR,
-                   else Zipf ranks. The static embedder (minilm-static-1) reads it.
+                   MiniLM (its own output row with --pooling token, the default, or the sentence vector with mean),
+                   less the direction all tokens share (unless --keep-common-direction), weighted by smooth
+                   inverse frequency a/(a + p) with a = --smoothing (default 1e-3) and p from the counts of the
+                   files under --corpus DIR, else from Zipf ranks. With a corpus, the vectors are then fitted to
+                   MiniLM's vectors of N of its list items (--train, default 40000, a few minutes on two cores;
+                   0 skips the fit; items whose SHA-256 starts with 0 are held out, as bench/minilm_bench.sh tests
+                   on them). The static embedder (minilm-static-1) reads the file.
           bench    embeds each non-empty line of FILE with MiniLM and the static embedder (release builds; see
-                   bench/minilm_bench.sh) and prints sentences per second, and how closely the two agree.
+                   bench/minilm_bench.sh) and prints sentences per second, and how closely the two agree;
+                   --workers sets the threads (default: one per core).
 
         Exit codes: 0 done, 1 the model is not there (path), 64 usage, 65 a corrupt model file, 66 no model or
         input, 69 the download failed.
@@ -34,8 +40,8 @@ struct ModelCommand: Command {
     enum Action {
         case install(directory: String?, force: Bool)
         case path
-        case distill(corpus: String?, pooling: StaticEmbedder.Distillation.Pooling, output: String?)
-        case bench(input: String, engines: [String])
+        case distill(corpus: String?, training: Int, options: StaticEmbedder.Distillation, output: String?)
+        case bench(input: String, engines: [String], workers: Int?)
     }
 
     var action: Action
@@ -45,24 +51,37 @@ struct ModelCommand: Command {
         let force = arguments.flag("force")
         let corpus = try arguments.option("corpus")
         let pooling = try arguments.option("pooling")
+        let smoothing = try arguments.option("smoothing")
+        let keepsCommonDirection = arguments.flag("keep-common-direction")
+        let training = try arguments.integer("train", in: 0...10_000_000) ?? 40_000
         let output = try arguments.option("output")
         let input = try arguments.option("input")
         let engine = try arguments.option("engine") ?? "all"
+        let workers = try arguments.integer("workers", in: 1...64)
         let rest = try arguments.positionals()
         switch rest {
         case ["install"]: action = .install(directory: directory, force: force)
         case ["path"]: action = .path
         case ["distill"]:
-            guard let chosen = StaticEmbedder.Distillation.Pooling(rawValue: pooling ?? "mean") else {
+            var options = StaticEmbedder.Distillation()
+            guard let chosen = StaticEmbedder.Distillation.Pooling(rawValue: pooling ?? options.pooling.rawValue) else {
                 throw .usage("--pooling is mean or token", command: Self.name)
             }
-            action = .distill(corpus: corpus, pooling: chosen, output: output)
+            options.pooling = chosen
+            if let smoothing {
+                guard let value = Float(smoothing), value > 0 else {
+                    throw .usage("--smoothing is a positive number, such as 1e-3", command: Self.name)
+                }
+                options.smoothing = value
+            }
+            options.removesCommonDirection = !keepsCommonDirection
+            action = .distill(corpus: corpus, training: training, options: options, output: output)
         case ["bench"]:
             guard let input else { throw .usage("bench needs --input FILE", command: Self.name) }
             guard ["all", "minilm", "static"].contains(engine) else {
                 throw .usage("--engine is all, minilm or static", command: Self.name)
             }
-            action = .bench(input: input, engines: engine == "all" ? ["minilm", "static"] : [engine])
+            action = .bench(input: input, engines: engine == "all" ? ["minilm", "static"] : [engine], workers: workers)
         default:
             throw .usage("give one action: install, path, distill or bench", command: Self.name)
         }
@@ -83,10 +102,12 @@ struct ModelCommand: Command {
             return .success
         case .path:
             return try showPath(folder, context: context)
-        case .distill(let corpus, let pooling, let output):
-            return try distill(folder, corpus: corpus, pooling: pooling, output: output, context: context)
-        case .bench(let input, let engines):
-            return try ModelBench(folder: folder, input: input, engines: engines).run(context: context)
+        case .distill(let corpus, let training, let options, let output):
+            return try distill(
+                folder, corpus: corpus, training: training, options: options, output: output, context: context)
+        case .bench(let input, let engines, let workers):
+            return try ModelBench(folder: folder, input: input, engines: engines, workers: workers).run(
+                context: context)
         }
     }
 
@@ -110,42 +131,5 @@ struct ModelCommand: Command {
             context.output.print("  files      \(present.isEmpty ? "none" : present.joined(separator: ", "))")
         }
         return folder.isInstalled ? .success : .failure
-    }
-
-    private func distill(
-        _ folder: ModelFolder, corpus: String?, pooling: StaticEmbedder.Distillation.Pooling, output: String?,
-        context: Context
-    ) throws -> ExitCode {
-        let model = try MiniLMEmbedder(modelFolder: folder)
-        var options = StaticEmbedder.Distillation()
-        options.pooling = pooling
-        if let corpus {
-            let texts = try Self.textFiles(under: corpus).lazy.compactMap {
-                try? String(contentsOfFile: $0, encoding: .utf8)
-            }
-            options.tokenCounts = StaticEmbedder.countTokens(in: texts, tokenizer: model.tokenizer)
-        }
-        let start = Date()
-        let embedder = StaticEmbedder.distill(from: model, options: options)
-        let path = output ?? folder.staticFile
-        try embedder.write(to: path)
-        context.output.error(
-            "distilled \(embedder.weights.count) tokens in \(String(format: "%.1f", Date().timeIntervalSince(start))) s"
-        )
-        context.output.print(path)
-        return .success
-    }
-
-    /// The regular files under `root`, sorted.
-    static func textFiles(under root: String) throws -> [String] {
-        guard let walker = FileManager.default.enumerator(atPath: root) else {
-            throw CLIError("no such folder: \(root)", exitCode: .noInput)
-        }
-        return walker.compactMap { ($0 as? String).map { root + "/" + $0 } }
-            .filter { path in
-                var isDirectory: ObjCBool = false
-                return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && !isDirectory.boolValue
-            }
-            .sorted()
     }
 }

@@ -99,6 +99,10 @@ struct BertEncoder: Sendable {
         }
     }
 
+    /// Sentences up to this long are attended by ``Kernels/attention(_:firstRow:length:hidden:heads:scale:into:scores:)``
+    /// in one call; longer ones by two matrix products per head.
+    static let shortSentence = 48
+
     /// Scaled dot-product attention of each sentence and head, from `queryKeyValue` into `context`.
     private func attend(_ lengths: [Int], _ w: inout Workspace) {
         let (h, heads) = (weights.hidden, weights.heads)
@@ -106,6 +110,13 @@ struct BertEncoder: Sendable {
         let scale = 1 / Float(size).squareRoot()
         var start = 0
         for length in lengths {
+            defer { start += length }
+            if length <= Self.shortSentence {
+                Kernels.attention(
+                    w.queryKeyValue, firstRow: start, length: length, hidden: h, heads: heads, scale: scale,
+                    into: &w.context, scores: &w.scores)
+                continue
+            }
             let scores = BLAS.Layout(rows: length, columns: length)
             for head in 0..<heads {
                 func slice(_ part: Int) -> BLAS.Layout {
@@ -120,7 +131,6 @@ struct BertEncoder: Sendable {
                     w.scores, scores, w.queryKeyValue, slice(2), into: &w.context,
                     BLAS.Layout(offset: start * h + head * size, rows: length, columns: size, rowStride: h))
             }
-            start += length
         }
     }
 

@@ -1,6 +1,6 @@
 internal import BLAS
 internal import Dispatch
-public import Foundation
+internal import Foundation
 internal import SafeTensors
 internal import Synchronization
 
@@ -20,6 +20,10 @@ public struct MiniLMEmbedder: Embedder {
     /// How a ``MiniLMEmbedder`` splits its work.
     public struct Configuration: Sendable {
         /// Threads that run batches, each with a one-thread OpenBLAS. The default is the number of cores.
+        ///
+        /// With more than one worker, ``embed(_:)`` sets OpenBLAS to one thread for the whole process
+        /// (`BLAS.setThreads(1)`), which is what two workers on two cores need; one worker leaves the setting as it
+        /// is.
         public var workers = ProcessInfo.processInfo.activeProcessorCount
         /// Sentences per batch. The default is 32.
         public var batchSize = 32
@@ -66,6 +70,9 @@ public struct MiniLMEmbedder: Embedder {
     }
 
     /// The vectors of sentences already tokenised (as ``WordPieceTokenizer/encode(_:)`` does), in their order.
+    ///
+    /// Every id must be below the model's vocabulary size; sentences longer than ``WordPieceTokenizer/maxLength``
+    /// are cut, keeping their last id (`[SEP]`).
     public func embed(tokenized sentences: [[Int]]) -> Embeddings {
         embed(tokenized: sentences, pooling: .mean)
     }
@@ -73,7 +80,10 @@ public struct MiniLMEmbedder: Embedder {
     func embed(tokenized sentences: [[Int]], pooling: BertEncoder.Pooling) -> Embeddings {
         let h = dimension
         let limit = min(tokenizer.maxLength, encoder.weights.maxPositions)
-        let sentences = sentences.map { $0.count <= limit ? $0 : Array($0.prefix(limit - 1)) + [tokenizer.separatorID] }
+        let vocabulary = encoder.weights.vocabularySize
+        precondition(
+            sentences.allSatisfy { $0.allSatisfy { (0..<vocabulary).contains($0) } }, "an id outside the vocabulary")
+        let sentences = sentences.map { $0.count <= limit ? $0 : Array($0.prefix(limit - 1)) + [$0[$0.count - 1]] }
         let order = sentences.indices.sorted { sentences[$0].count > sentences[$1].count }
         let batchSize = max(configuration.batchSize, 1)
         let batches = stride(from: 0, to: order.count, by: batchSize).map {

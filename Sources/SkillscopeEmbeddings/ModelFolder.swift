@@ -1,4 +1,4 @@
-public import Foundation
+internal import Foundation
 
 /// The folder holding all-MiniLM-L6-v2's files (`model.safetensors`, `vocab.txt`, `config.json`) and, once
 /// distilled, `static.safetensors`; and where it was found.

@@ -1,3 +1,7 @@
+internal import Dispatch
+public import Foundation
+internal import Synchronization
+
 extension StaticEmbedder {
     /// How ``StaticEmbedder/distill(from:options:)`` builds a table.
     public struct Distillation: Sendable {
@@ -9,8 +13,9 @@ extension StaticEmbedder {
             case token
         }
 
-        /// The default is `.mean`.
-        public var pooling = Pooling.mean
+        /// The default is `.token`, which agreed better with MiniLM on held-out corpus rules (pairwise cosine
+        /// correlation 0.42 against 0.38 with `.mean`, before tuning).
+        public var pooling = Pooling.token
         /// How often each token occurs in a corpus (see ``StaticEmbedder/countTokens(in:tokenizer:)``), for the
         /// weights a/(a + p(token)); when `nil`, p follows Zipf's law over vocabulary order, as Model2Vec assumes.
         /// The default is `nil`.
@@ -20,6 +25,13 @@ extension StaticEmbedder {
         /// Whether to subtract the weighted mean of all token vectors before normalising them: it removes the
         /// direction every single-token sentence shares (mostly [CLS] and [SEP]). The default is `true`.
         public var removesCommonDirection = true
+        /// Texts (rules from a corpus) whose MiniLM vectors the token vectors are then fitted to, by ridge
+        /// regression (see ``StaticEmbedder/tune(_:weights:model:texts:ridge:iterations:)``). The default is none.
+        public var trainingTexts: [String] = []
+        /// The λ pulling fitted vectors toward the distilled ones. The default is 10.
+        public var ridge: Float = 10
+        /// Conjugate-gradient steps of the fit. The default is 60.
+        public var iterations = 60
         /// Only these tokens get vectors; the others get zeros. The default, `nil`, is every token.
         public var tokens: [Int]? = nil
         /// Single-token sentences per batch. The default is 256.
@@ -65,6 +77,13 @@ extension StaticEmbedder {
             "common-direction": options.removesCommonDirection ? "removed" : "kept",
         ]
         if let counts = options.tokenCounts { metadata["corpus-tokens"] = "\(counts.reduce(0, +))" }
+        if !options.trainingTexts.isEmpty {
+            vectors = tune(
+                vectors, weights: weights, model: runner, texts: options.trainingTexts, ridge: options.ridge,
+                iterations: options.iterations)
+            metadata["training-texts"] = "\(options.trainingTexts.count)"
+            metadata["ridge"] = "\(options.ridge)"
+        }
         return StaticEmbedder(
             tokenizer: tokenizer, vectors: vectors, weights: weights, dimension: dimension, metadata: metadata)
     }
@@ -80,14 +99,24 @@ extension StaticEmbedder {
         return (0..<count).map { Float(a / (a + 1 / (Double($0 + 2) * harmonic))) }
     }
 
-    /// How many times each vocabulary token occurs in the word pieces of `texts`.
-    public static func countTokens(in texts: some Sequence<String>, tokenizer: WordPieceTokenizer) -> [Int] {
-        var tokenizer = tokenizer
-        tokenizer.maxLength = Int.max
-        var counts = [Int](repeating: 0, count: tokenizer.tokens.count)
-        for text in texts {
-            for id in tokenizer.encode(text).dropFirst().dropLast() { counts[id] += 1 }
+    /// How many times each vocabulary token occurs in the word pieces of `texts`, counted on `workers` threads.
+    public static func countTokens(
+        in texts: [String], tokenizer: WordPieceTokenizer, workers: Int = ProcessInfo.processInfo.activeProcessorCount
+    ) -> [Int] {
+        var unlimited = tokenizer
+        unlimited.maxLength = Int.max
+        let tokenizer = unlimited
+        let parts = max(1, min(workers, texts.count))
+        let total = Mutex([Int](repeating: 0, count: tokenizer.tokens.count))
+        DispatchQueue.concurrentPerform(iterations: parts) { part in
+            var counts = [Int](repeating: 0, count: tokenizer.tokens.count)
+            for text in texts[texts.count * part / parts..<texts.count * (part + 1) / parts] {
+                for id in tokenizer.encode(text).dropFirst().dropLast() { counts[id] += 1 }
+            }
+            total.withLock { sum in
+                for index in sum.indices { sum[index] += counts[index] }
+            }
         }
-        return counts
+        return total.withLock { $0 }
     }
 }

@@ -1,5 +1,5 @@
 internal import Dispatch
-public import Foundation
+internal import Foundation
 internal import SafeTensors
 internal import Synchronization
 
@@ -23,7 +23,7 @@ public struct StaticEmbedder: Embedder {
     public let dimension: Int
     public let tokenizer: WordPieceTokenizer
     public var configuration = Configuration()
-    /// The unit vector of every token, `tokens × dimension`.
+    /// The vector of every token, `tokens × dimension` (unit length unless fitted to training texts).
     public let vectors: [Float]
     /// The weight of every token in a text's mean.
     public let weights: [Float]
@@ -35,7 +35,7 @@ public struct StaticEmbedder: Embedder {
     /// Names this kind of table; a table made another way gets another identifier.
     public static let defaultIdentifier = "minilm-static-1"
 
-    /// An embedder over `vectors` (`tokenizer.tokens.count × dimension`, unit rows) and per-token `weights`.
+    /// An embedder over `vectors` (`tokenizer.tokens.count × dimension`) and per-token `weights`.
     public init(
         tokenizer: WordPieceTokenizer, vectors: [Float], weights: [Float], dimension: Int,
         identifier: String = defaultIdentifier, metadata: [String: String] = [:]

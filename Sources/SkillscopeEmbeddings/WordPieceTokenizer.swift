@@ -1,4 +1,4 @@
-public import Foundation
+internal import Foundation
 
 /// BERT's uncased WordPiece tokenizer, read from a `vocab.txt`: the ids all-MiniLM-L6-v2 was trained on.
 ///

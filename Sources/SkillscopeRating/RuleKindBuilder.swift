@@ -41,13 +41,13 @@ public struct RuleKindBuilder: Sendable {
 
     /// The grouping threshold per embedder, tuned on the labelled rule pairs
     /// (`Tests/SkillscopeEmbeddingsTests/Fixtures/rule-pairs.jsonl`, `skillscope group --evaluate`): the best F1
-    /// with precision at least 0.6 — MiniLM 0.55 (precision 0.604, recall 0.633), the static embedder 0.70
-    /// (0.614, 0.237). The lexical embedder reaches that precision at no threshold (word overlap cannot tell
+    /// with precision at least 0.6 — MiniLM 0.55 (precision 0.604, recall 0.633), the static embedder 0.65
+    /// (0.601, 0.400). The lexical embedder reaches that precision at no threshold (word overlap cannot tell
     /// synonyms from hard negatives), so it groups only near-identical wording, at 0.5.
     public static func threshold(for embedder: String) -> Float {
         if embedder.hasPrefix("lexical-") { return 0.5 }
         if embedder == "all-MiniLM-L6-v2" { return 0.55 }
-        return 0.7
+        return 0.65
     }
 
     /// A thing named by more repositories than this is counted as "many" without keeping every repository.

@@ -1,4 +1,4 @@
-public import Foundation
+internal import Foundation
 public import SkillscopeEmbeddings
 
 /// The all-MiniLM-L6-v2 folder tests use: `$SKILLSCOPE_TEST_MODEL` (CI fetches the model there with

@@ -60,3 +60,35 @@ import Testing
         #expect(c == [0, 2, 4, 0, 0, 6, 8, 0])
     }
 }
+
+@Suite struct AttentionKernelTests {
+    /// The one-call attention of a short sentence equals two products and a softmax per head.
+    @Test func matchesProductsAndSoftmaxPerHead() {
+        let (hidden, heads, length, first) = (16, 2, 5, 1)
+        var generator = SystemRandomNumberGenerator()
+        let qkv = (0..<(first + length) * 3 * hidden).map { _ in Float.random(in: -1...1, using: &generator) }
+        var fast = [Float](repeating: 0, count: (first + length) * hidden)
+        var scratch = [Float](repeating: 0, count: length)
+        Kernels.attention(
+            qkv, firstRow: first, length: length, hidden: hidden, heads: heads, scale: 0.25, into: &fast,
+            scores: &scratch)
+        var slow = [Float](repeating: 0, count: (first + length) * hidden)
+        var scores = [Float](repeating: 0, count: length * length)
+        let size = hidden / heads
+        for head in 0..<heads {
+            func part(_ index: Int) -> BLAS.Layout {
+                BLAS.Layout(
+                    offset: first * 3 * hidden + index * hidden + head * size, rows: length, columns: size,
+                    rowStride: 3 * hidden)
+            }
+            let square = BLAS.Layout(rows: length, columns: length)
+            BLAS.multiply(qkv, part(0), qkv, part(1), transposeB: true, into: &scores, square, alpha: 0.25)
+            Kernels.softmaxRows(&scores, square)
+            BLAS.multiply(
+                scores, square, qkv, part(2), into: &slow,
+                BLAS.Layout(offset: first * hidden + head * size, rows: length, columns: size, rowStride: hidden))
+        }
+        for (a, b) in zip(fast, slow) { #expect(abs(a - b) < 1e-5) }
+        #expect(fast.prefix(hidden).allSatisfy { $0 == 0 })  // rows before the sentence untouched
+    }
+}

@@ -93,3 +93,26 @@ import Testing
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory.appending("models")).isEmpty)
     }
 }
+
+@Suite struct DistillCorpusTests {
+    @Test func listItemsAreBulletsAndNumberedLinesIndentedAtMostSixSpaces() {
+        #expect(ModelCommand.listItem("- Run the tests.") == "Run the tests.")
+        #expect(ModelCommand.listItem("   * **Bold** rule  ") == "**Bold** rule")
+        #expect(ModelCommand.listItem("12. Numbered") == "Numbered")
+        #expect(ModelCommand.listItem("3) Parenthesised") == "Parenthesised")
+        #expect(ModelCommand.listItem("-no space") == nil)
+        #expect(ModelCommand.listItem("        - too deep") == nil)
+        #expect(ModelCommand.listItem("1234. too many digits") == nil)
+        #expect(ModelCommand.listItem("Plain text") == nil)
+    }
+
+    @Test func trainingItemsAreDistinctSizedAndNeverHeldOut() {
+        let texts = (0..<200).map { "- Rule number \($0) says to keep functions short.\n- short\n" }
+        let items = ModelCommand.trainingItems(in: texts + texts, count: 1000)
+        #expect(Set(items).count == items.count && !items.contains("short"))
+        #expect(items.allSatisfy { !SHA256.hex(of: Array($0.utf8)).hasPrefix("0") })
+        #expect(items.count > 150 && items.count < 200)  // about 1 in 16 is held out
+        #expect(ModelCommand.trainingItems(in: texts, count: 10).count == 10)
+        #expect(ModelCommand.trainingItems(in: texts, count: 0).isEmpty)
+    }
+}
