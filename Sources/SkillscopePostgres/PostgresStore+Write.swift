@@ -188,6 +188,8 @@ extension PostgresStore {
             if try connection.queryOne("SELECT 1 FROM repositories WHERE full_name = $1", [new]) == nil {
                 _ = try connection.query(
                     "UPDATE repositories SET full_name = $2, last_seen = $3 WHERE full_name = $1", [old, new, seenAt])
+                // The lineage table holds repository names.
+                try Self.bumpFilesGeneration(on: connection)
                 return
             }
             let marked = try connection.query(
@@ -201,7 +203,8 @@ extension PostgresStore {
         }
     }
 
-    /// Tells the passage index that the set of current files changed.
+    /// Tells the passage index and the lineage table that the set of current files (or the names and stars that
+    /// rank them) changed.
     static func bumpFilesGeneration(on connection: Connection) throws {
         _ = try connection.query("UPDATE meta SET value = value + 1 WHERE key = 'files_generation'")
     }
@@ -217,6 +220,14 @@ extension PostgresStore {
                 ON CONFLICT (full_name) DO UPDATE SET last_seen = excluded.last_seen RETURNING id
                 """, [repository.fullName, seenAt])
         } else {
+            if let stars = repository.stars {
+                // Versions are ranked by stars: the lineage table must be reloaded when they change.
+                _ = try connection.query(
+                    """
+                    UPDATE meta SET value = value + 1 WHERE key = 'files_generation'
+                        AND EXISTS (SELECT 1 FROM repositories WHERE full_name = $1 AND coalesce(stars, 0) <> $2)
+                    """, [repository.fullName, stars])
+            }
             row = try connection.queryOne(
                 """
                 INSERT INTO repositories (full_name, stars, license, topics, default_branch, pushed_at, head_commit,

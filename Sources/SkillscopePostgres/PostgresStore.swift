@@ -45,6 +45,8 @@ public final class PostgresStore: Store {
     let pool: ConnectionPool
     /// The passage index with the files generation it was built for; rebuilt when a write moved the generation.
     let indexCache = Mutex<(generation: Int, index: PassageIndex)?>(nil)
+    /// The lineage table with the files generation it was built for.
+    let tableCache = LineageTableCache()
     /// Where the registry is, for messages: the URL without its password, and the schema.
     public let location: String
     /// The schema's name as a quoted SQL identifier, or `nil` for the search path's.

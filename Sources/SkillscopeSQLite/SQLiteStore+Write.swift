@@ -86,6 +86,8 @@ extension SQLiteStore {
             if try connection.queryOne("SELECT 1 FROM repositories WHERE full_name = ?1", [new]) == nil {
                 try connection.run(
                     "UPDATE repositories SET full_name = ?2, last_seen = ?3 WHERE full_name = ?1", [old, new, seenAt])
+                // The lineage table holds repository names.
+                try Self.bumpFilesGeneration(on: connection)
                 return
             }
             try connection.run(
@@ -98,7 +100,8 @@ extension SQLiteStore {
         }
     }
 
-    /// Tells the passage index that the set of current files changed.
+    /// Tells the passage index and the lineage table that the set of current files (or the names and stars that
+    /// rank them) changed.
     private static func bumpFilesGeneration(on connection: Connection) throws {
         try connection.run("UPDATE meta SET value = value + 1 WHERE key = 'files_generation'")
     }
@@ -114,6 +117,14 @@ extension SQLiteStore {
                 ON CONFLICT (full_name) DO UPDATE SET last_seen = excluded.last_seen
                 """, [repository.fullName, seenAt])
         } else {
+            if let stars = repository.stars {
+                // Versions are ranked by stars: the lineage table must be reloaded when they change.
+                try connection.run(
+                    """
+                    UPDATE meta SET value = value + 1 WHERE key = 'files_generation'
+                        AND EXISTS (SELECT 1 FROM repositories WHERE full_name = ?1 AND coalesce(stars, 0) <> ?2)
+                    """, [repository.fullName, stars])
+            }
             try connection.run(
                 """
                 INSERT INTO repositories (full_name, stars, license, topics, default_branch, pushed_at, head_commit,

@@ -19,6 +19,8 @@ public final class SQLiteStore: Store {
     let pool: ConnectionPool
     /// The passage index with the files generation it was built for; rebuilt when a write moved the generation.
     let indexCache = Mutex<(generation: Int, index: PassageIndex)?>(nil)
+    /// The lineage table with the files generation it was built for.
+    let tableCache = LineageTableCache()
     /// The database path.
     public let path: String
 

@@ -154,6 +154,13 @@ extension LineageRecord {
         f.words_hash, f.word_count, p.phrases
         """
 
+    /// What both engines select for a ``LineageTable`` row, from `files f JOIN file_phrases p JOIN repositories r`,
+    /// in the order ``LineageTable/Row/init(reading:)`` reads it.
+    public static let tableColumns = """
+        f.id, r.full_name, f.path, f.kind, f.name, coalesce(r.stars, 0), coalesce(f.first_commit_at, f.first_seen),
+        f.word_count, f.words_hash, p.phrases
+        """
+
     /// Decodes a row of ``selectedColumns``.
     public init(reading row: some ColumnReading) {
         self.init(
@@ -162,6 +169,17 @@ extension LineageRecord {
             firstSeen: row.string(5) ?? "", stars: row.int(6) ?? 0,
             sequenceHash: UInt64(bitPattern: row.int64(7) ?? 0), wordCount: row.int(8) ?? 0,
             phrases: row.uint64s(9) ?? [])
+    }
+}
+
+extension LineageTable.Row {
+    /// Decodes a row of ``LineageRecord/tableColumns``.
+    public init(reading row: some ColumnReading) {
+        self.init(
+            id: row.int64(0) ?? 0, repository: row.string(1) ?? "", path: row.string(2) ?? "",
+            kind: FileKind(rawValue: row.string(3) ?? "") ?? .agents, name: row.string(4), stars: row.int(5) ?? 0,
+            firstSeen: row.string(6) ?? "", wordCount: row.int(7) ?? 0,
+            sequenceHash: UInt64(bitPattern: row.int64(8) ?? 0), phrases: row.uint64s(9) ?? [])
     }
 }
 

@@ -57,6 +57,10 @@ public protocol Store: Sendable {
     /// What the version measures need of each file, for the indexed ones among `ids`.
     func lineageRecords(_ ids: [Int64]) throws -> [LineageRecord]
 
+    /// Every current indexed file's phrase set and ranking data, current with the last write: built from the
+    /// registry once per files generation and then held in memory, like the passage index.
+    func lineageTable() throws -> LineageTable
+
     /// The fingerprint stored for an indexed file when it was parsed, or `nil`.
     func fingerprint(ofFile id: Int64) throws -> TextFingerprint?
 

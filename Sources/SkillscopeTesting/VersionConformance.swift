@@ -144,4 +144,166 @@ public enum VersionConformance {
         #expect(try store.passageIndex().postingCount > before)
         #expect(try store.refreshPassageIndex() == true)
     }
+
+    /// The lineage table holds what the stored records say, and follows writes, removals and changed stars.
+    public static func theLineageTableHoldsTheStoredRecords(_ store: any Store) throws {
+        try populate(store)
+        let records = try store.lineageRecords(try store.fileKeys().map(\.id))
+        let table = try store.lineageTable()
+        #expect(table.count == records.count && records.count == 7)
+        var rows: [Int] = []
+        for record in records {
+            let row = try #require(table.row(of: record.id))
+            rows.append(row)
+            #expect(table.ids[row] == record.id && table.phrases.phrases(row) == record.phrases)
+            #expect(Int(table.wordCounts[row]) == record.wordCount && table.sequenceHashes[row] == record.sequenceHash)
+            let repository = Int(table.repositories[row])
+            #expect(table.repositoryNames[repository] == record.key.repository)
+            #expect(table.repositoryStars[repository] == record.stars)
+            var shown = record
+            shown.phrases = []
+            #expect(table.record(row) == shown)
+            for phrase in record.phrases { #expect(table.phraseIndex.rows(holding: phrase).contains(UInt32(row))) }
+        }
+        #expect(table.phraseIndex.postings.count == records.reduce(0) { $0 + $1.phrases.count })
+        for (a, rowA) in zip(records, rows) {
+            for (b, rowB) in zip(records, rows) {
+                #expect((table.firstSeenRanks[rowA] < table.firstSeenRanks[rowB]) == (a.firstSeen < b.firstSeen))
+                let (ra, rb) = (Int(table.repositories[rowA]), Int(table.repositories[rowB]))
+                #expect(
+                    (table.repositoryNameRanks[ra] < table.repositoryNameRanks[rb])
+                        == (a.key.repository < b.key.repository))
+            }
+        }
+        #expect(table.row(of: 999_999) == nil && table.row(of: -1) == nil)
+
+        _ = try store.write(
+            repositories: [RepositoryRecord(fullName: "editor/skills", stars: 2)], files: [],
+            seenAt: "2026-12-01T00:00:00Z")
+        let restarred = try store.lineageTable()
+        let editor = try #require(restarred.repository(named: "editor/skills"))
+        #expect(restarred.repositoryStars[Int(editor)] == 2)
+        let twice = try #require(records.first { $0.key == FileKey(repository: "twice/skills", path: "b/SKILL.md") })
+        try store.markRemoved(repository: "twice/skills", present: ["a/SKILL.md"], at: "2026-12-01T00:00:00Z")
+        let removed = try store.lineageTable()
+        #expect(removed.count == records.count - 1 && removed.row(of: twice.id) == nil)
+    }
+
+    /// Families of edited copies spread over repositories, seeded: what the next check measures.
+    static func populateFamilies(_ store: any Store) throws {
+        var state: UInt64 = 42
+        func next(_ bound: Int) -> Int {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int((state >> 33) % UInt64(bound))
+        }
+        let words = (0..<300).map { "w\($0)" }
+        let bases = (0..<4).map { _ in
+            (0..<12).map { _ in (0..<(8 + next(10))).map { _ in words[next(words.count)] }.joined(separator: " ") }
+        }
+        var files: [FileRecord] = []
+        var repositories: [RepositoryRecord] = []
+        for number in 0..<24 {
+            let repository = "fam\(number)/skills"
+            repositories.append(RepositoryRecord(fullName: repository, stars: next(4)))
+            for copy in 0..<(1 + next(3)) {
+                let family = next(bases.count)
+                var lines = bases[family].filter { _ in next(10) > 1 }
+                if next(2) == 0 { lines.append(bases[next(bases.count)][next(12)]) }
+                if next(3) == 0, !lines.isEmpty { lines[next(lines.count)] = "changed words in a line here \(next(9))" }
+                let name = next(4) == 0 ? "family-\(family)" : "skill-\(number)-\(copy)"
+                let text = "---\nname: \(name)\ndescription: A family member.\n---\n" + lines.joined(separator: "\n\n")
+                let day = String(format: "%02d", 1 + next(28))
+                files.append(
+                    record(repository, "s\(copy)/SKILL.md", text, firstCommit: "2026-0\(1 + next(9))-\(day)T00:00:00Z"))
+            }
+        }
+        _ = try store.write(repositories: repositories, files: files, seenAt: "2026-11-30T00:00:00Z")
+        try store.refreshPassageIndex()
+    }
+
+    /// Versions measured on the lineage table are the stored records measured one by one (those the index, the
+    /// sequence hash or the name proposes: the measure as it was before the table), and the report's bands are those
+    /// matches with one per repository, ranked by stars and cut, totals before the cut.
+    public static func versionsAreTheRecordsMeasuredOneByOne(_ store: any Store) throws {
+        try populateFamilies(store)
+        var finder = VersionFinder(store: store)
+        finder.configuration.bandLimit = 3
+        let records = try store.lineageRecords(try store.fileKeys().map(\.id))
+        #expect(records.count > 40)
+        let index = try store.passageIndex()
+        let stop = PassageIndex.stopThreshold(fileCount: records.count)
+        var editedSeen = 0
+        for subjectRecord in records {
+            let file = try #require(try store.file(.id(subjectRecord.id)))
+            let subject = try finder.subject(for: file)
+            let proposed = Set(index.candidates(for: subject.fingerprint.winnowed, maxPostings: stop).keys)
+            // (id, repository, band, N%, first seen, stars) of each match, in id order.
+            var expected: [(Int64, String, VersionBand, Int, String, Int)] = []
+            for record in records where record.id != subjectRecord.id {
+                let wordForWord =
+                    subjectRecord.wordCount > 0 && record.wordCount == subjectRecord.wordCount
+                    && record.sequenceHash == subjectRecord.sequenceHash
+                let percent = PhraseSet.percentSame(of: record.phrases, on: subjectRecord.phrases)
+                let nameKey = NameKey.make(subjectRecord.name)
+                let sameName = nameKey != nil && NameKey.make(record.name) == nameKey
+                guard proposed.contains(record.id) || wordForWord || sameName else { continue }
+                let band: VersionBand? =
+                    wordForWord
+                    ? .wordForWord
+                    : percent >= 10 ? .edited : sameName ? .own : nil
+                guard let band else { continue }
+                expected.append(
+                    (
+                        record.id, record.key.repository, band, wordForWord ? 100 : percent, record.firstSeen,
+                        record.stars
+                    ))
+            }
+            editedSeen += expected.filter { $0.2 == .edited }.count
+            let found = try finder.matches(of: subject).sorted { $0.id < $1.id }
+            #expect(found.map { "\($0.id) \($0.band) \($0.percentSame)" } == expected.map { "\($0.0) \($0.2) \($0.3)" })
+
+            // One per other repository: word for word, else the highest N%, else the same name; then earliest.
+            var best: [String: (id: Int64, band: VersionBand, percent: Int, firstSeen: String, stars: Int)] = [:]
+            for match in expected where match.1 != subjectRecord.key.repository {
+                if let current = best[match.1],
+                    (current.band, -current.percent, current.firstSeen, current.id)
+                        <= (match.2, -match.3, match.4, match.0)
+                {
+                    continue
+                }
+                best[match.1] = (match.0, match.2, match.3, match.4, match.5)
+            }
+            let report = try finder.versions(of: subject)
+            #expect(report.otherProjects == best.count)
+            for band in report.bands {
+                // Most stars first, then earliest, then by repository (one file per repository).
+                let members = best.filter { $0.value.band == band.band }.sorted {
+                    (-$0.value.stars, $0.value.firstSeen, $0.key) < (-$1.value.stars, $1.value.firstSeen, $1.key)
+                }
+                #expect(band.total == members.count)
+                #expect(band.versions.map(\.id) == members.prefix(3).map(\.value.id))
+                #expect(band.versions.map(\.percentSame) == members.prefix(3).map(\.value.percent))
+            }
+            // Came from, as measured pair by pair on the stored phrase sets, with the cut and without it.
+            for shown in [report, try VersionFinder(store: store).versions(of: subject)] {
+                let phrases = Dictionary(uniqueKeysWithValues: records.map { ($0.id, $0.phrases) })
+                let cluster = shown.bands.filter { $0.band != .own }.flatMap(\.versions)
+                var pool = cluster.map {
+                    (FileKey(repository: $0.repository, path: $0.path), $0.firstSeen, phrases[$0.id] ?? [])
+                }
+                pool.append((subjectRecord.key, subjectRecord.firstSeen, subjectRecord.phrases))
+                for version in cluster.prefix(50) {
+                    var best: (percent: Int, firstSeen: String, key: FileKey)?
+                    for source in pool where source.1 < version.firstSeen {
+                        let percent = PhraseSet.percentSame(of: phrases[version.id] ?? [], on: source.2)
+                        guard percent >= 10 else { continue }
+                        if let current = best, (percent, current.firstSeen) <= (current.percent, source.1) { continue }
+                        best = (percent, source.1, source.0)
+                    }
+                    #expect(version.cameFrom == best?.key)
+                }
+            }
+        }
+        #expect(editedSeen > 100)
+    }
 }

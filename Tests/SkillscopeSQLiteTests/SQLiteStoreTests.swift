@@ -206,4 +206,16 @@ import Testing
         let directory = TemporaryDirectory()
         try VersionConformance.theIndexFollowsWrites(try engine.makeEmptyStore(in: directory))
     }
+
+    @Test(arguments: StoreEngine.available)
+    func theLineageTableHoldsTheStoredRecords(engine: StoreEngine) throws {
+        let directory = TemporaryDirectory()
+        try VersionConformance.theLineageTableHoldsTheStoredRecords(try engine.makeEmptyStore(in: directory))
+    }
+
+    @Test(arguments: StoreEngine.available)
+    func versionsAreTheRecordsMeasuredOneByOne(engine: StoreEngine) throws {
+        let directory = TemporaryDirectory()
+        try VersionConformance.versionsAreTheRecordsMeasuredOneByOne(try engine.makeEmptyStore(in: directory))
+    }
 }

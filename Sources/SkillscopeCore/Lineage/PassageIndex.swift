@@ -89,6 +89,19 @@ public struct PassageIndex: Sendable {
         return shared
     }
 
+    /// Calls `body` with each file holding one of `fingerprints` that is held by at most `maxPostings` files, once
+    /// per such fingerprint (a file sharing several comes several times): ``candidates(for:maxPostings:)`` without
+    /// the counting.
+    ///
+    /// - Complexity: O(f log H + c) for f fingerprints, H distinct hashes, c postings read.
+    public func forEachCandidate(for fingerprints: [UInt64], maxPostings: Int, _ body: (UInt32) -> Void) {
+        for hash in fingerprints {
+            let files = self.files(holding: hash)
+            guard files.count <= maxPostings else { continue }
+            for file in files { body(file) }
+        }
+    }
+
     /// The most files a hash may hold and still propose candidates, for a registry of `fileCount` files: 10% of
     /// the files, at least 1,000.
     ///

@@ -4,7 +4,10 @@ public import SkillscopeCore
 /// versions, one per other repository, with adoption and likely origin.
 ///
 /// Candidates come from the passage index (winnowed phrases shared), the word-sequence hash (exact copies, even of
-/// boilerplate) and the name key; each is then measured exactly on its phrase set. No step scans the corpus.
+/// boilerplate), the name key and the meaning neighbours; each is then measured exactly on its phrase set, held in
+/// memory by the store's ``LineageTable``: the shared phrases of every candidate are counted at once through the
+/// table's inverted phrase index, so a candidate costs the phrases it shares, not its whole set. No step scans the
+/// corpus, and no row is read from the store per candidate.
 public struct VersionFinder: Sendable {
     /// Cuts and thresholds.
     public struct Configuration: Sendable {
@@ -77,62 +80,76 @@ public struct VersionFinder: Sendable {
 
     /// The versions of `subject`.
     ///
-    /// - Complexity: O(f log H + c × p) for f fingerprints, H indexed hashes, c candidates of p phrases each.
+    /// Every candidate is measured exactly on the in-memory ``LineageTable``, which also holds what a version shows:
+    /// no row is read from the store per candidate or per version.
+    ///
+    /// - Complexity: O(f log H + Σs) for f fingerprints, H indexed hashes and Σs postings of the subject's phrases.
     public func versions(of subject: Subject) throws -> VersionReport {
-        let (matches, records, threshold) = try measuredMatches(of: subject)
-        var best: [String: VersionMatch] = [:]
-        for match in matches where match.repository != subject.key?.repository {
-            if let current = best[match.repository], !isBetter(match, than: current) { continue }
-            best[match.repository] = match
+        let measured = try measure(subject)
+        let table = measured.table
+        let subjectRepository = subject.key.flatMap { table.repository(named: $0.repository) }
+        // One version per repository: its best hit (a position in `hits`).
+        var best = [Int](repeating: -1, count: table.repositoryNames.count)
+        var repositories: [Int32] = []
+        for position in measured.hits.indices {
+            let repository = table.repositories[measured.hits[position].row]
+            guard repository != subjectRepository else { continue }
+            let current = best[Int(repository)]
+            if current < 0 {
+                repositories.append(repository)
+            } else if !isBetter(measured.hits[position], than: measured.hits[current], in: table) {
+                continue
+            }
+            best[Int(repository)] = position
         }
-        return try report(subject: subject, best: best, records: records, threshold: threshold)
+        // Bands ranked by stars, then first seen, then repository (one file per repository, so the path never
+        // decides), as ``byStars`` ranks the versions shown.
+        var members: [VersionBand: [Int]] = [:]
+        for repository in repositories {
+            let position = best[Int(repository)]
+            members[measured.hits[position].band, default: []].append(position)
+        }
+        var shown: [VersionBand: [Int]] = [:]
+        for (band, positions) in members {
+            let ranked = positions.map { position in
+                let row = measured.hits[position].row
+                let repository = Int(table.repositories[row])
+                return (
+                    key: (
+                        -table.repositoryStars[repository], table.firstSeenRanks[row],
+                        table.repositoryNameRanks[repository]
+                    ), position: position
+                )
+            }
+            shown[band] = ranked.sorted { $0.key < $1.key }.prefix(configuration.bandLimit).map(\.position)
+        }
+        var bands: [VersionReport.Band] = []
+        var hitByID: [Int64: Hit] = [:]
+        for band in VersionBand.allCases {
+            let versions = (shown[band] ?? []).map { position -> VersionMatch in
+                let hit = measured.hits[position]
+                hitByID[table.ids[hit.row]] = hit
+                return match(hit, record: table.record(hit.row))
+            }.sorted(by: Self.byStars)
+            bands.append(VersionReport.Band(band: band, total: members[band]?.count ?? 0, versions: versions))
+        }
+        let origin = markOrigin(&bands, subject: subject, table: table, hits: hitByID)
+        return try report(
+            subject: subject, otherProjects: repositories.count, bands: bands, origin: origin,
+            threshold: measured.threshold)
     }
 
     /// Every file measured as a version of `subject`, before one is chosen per repository (files of the subject's
     /// own repository included): what recall is measured on.
     public func matches(of subject: Subject) throws -> [VersionMatch] {
-        try measuredMatches(of: subject).matches
-    }
-
-    private func measuredMatches(of subject: Subject) throws -> (
-        matches: [VersionMatch], records: [Int64: LineageRecord], threshold: Int
-    ) {
-        let index = try store.passageIndex()
-        let fileCount = try store.indexedFileCount()
-        let threshold = PassageIndex.stopThreshold(fileCount: fileCount)
-        var ids = Set(index.candidates(for: subject.fingerprint.winnowed, maxPostings: threshold).keys)
-        if subject.fingerprint.wordCount > 0 {
-            ids.formUnion(try store.fileIDs(sequenceHash: subject.fingerprint.sequenceHash))
-        }
-        let nameKey = NameKey.make(subject.name)
-        if let nameKey { ids.formUnion(try store.fileIDs(nameKey: nameKey)) }
-        let close = Set(try meaning?.neighbours(of: subject) ?? [])
-        ids.formUnion(close)
-        if let id = subject.id { ids.remove(id) }
-        let records = try store.lineageRecords(ids.sorted())
-
-        var matches: [VersionMatch] = []
-        var recordByID: [Int64: LineageRecord] = [:]
-        for record in records {
-            recordByID[record.id] = record
-            if let match = measure(record, against: subject, nameKey: nameKey, close: close) { matches.append(match) }
-        }
-        return (matches, recordByID, threshold)
+        let measured = try measure(subject)
+        return measured.hits.map { match($0, record: measured.table.record($0.row)) }
     }
 
     private func report(
-        subject: Subject, best: [String: VersionMatch], records recordByID: [Int64: LineageRecord], threshold: Int
+        subject: Subject, otherProjects: Int, bands: [VersionReport.Band], origin: VersionReport.Origin?,
+        threshold: Int
     ) throws -> VersionReport {
-        let all = Array(best.values)
-        var bands: [VersionReport.Band] = []
-        for band in VersionBand.allCases {
-            let members = all.filter { $0.band == band }.sorted(by: Self.byStars)
-            bands.append(
-                VersionReport.Band(
-                    band: band, total: members.count, versions: Array(members.prefix(configuration.bandLimit))))
-        }
-        let origin = markOrigin(&bands, subject: subject, records: recordByID)
-
         var sameRepository: [RepositoryFile] = []
         if let key = subject.key {
             sameRepository = try store.repositoryFiles(key.repository).filter { $0.id != subject.id }
@@ -144,7 +161,7 @@ public struct VersionFinder: Sendable {
             subject: VersionReport.Subject(
                 id: subject.id, repository: subject.key?.repository, path: subject.key?.path ?? "",
                 name: subject.name, firstSeen: subject.firstSeen, phrases: subject.fingerprint.phrases.count),
-            otherProjects: all.count, bands: bands, sameRepository: Array(sameRepository.prefix(50)),
+            otherProjects: otherProjects, bands: bands, sameRepository: Array(sameRepository.prefix(50)),
             sameRepositoryTotal: sameRepository.count, adoptedBy: adopted.count,
             mostRecentlyTakenUpBy: Array(adopted.prefix(6)), likelyOrigin: origin,
             method: """
@@ -156,100 +173,28 @@ public struct VersionFinder: Sendable {
                 """)
     }
 
-    private func measure(
-        _ record: LineageRecord, against subject: Subject, nameKey: String?, close: Set<Int64>
-    ) -> VersionMatch? {
-        let fingerprint = subject.fingerprint
-        let wordForWord =
-            fingerprint.wordCount > 0 && record.wordCount == fingerprint.wordCount
-            && record.sequenceHash == fingerprint.sequenceHash
-        let percent = PhraseSet.percentSame(of: record.phrases, on: fingerprint.phrases)
-        let band: VersionBand
-        let reason: String
-        if wordForWord {
-            (band, reason) = (.wordForWord, "same words")
-        } else if percent >= configuration.editedThreshold {
-            (band, reason) = (.edited, "shares passages")
-        } else if let nameKey, NameKey.make(record.name) == nameKey {
-            (band, reason) = (.own, "same name")
-        } else if close.contains(record.id) {
-            (band, reason) = (.own, "similar meaning")
-        } else {
-            return nil
-        }
+    private func match(_ hit: Hit, record: LineageRecord) -> VersionMatch {
+        let reason =
+            switch hit.band {
+            case .wordForWord: "same words"
+            case .edited: "shares passages"
+            case .own: hit.isSameName ? "same name" : "similar meaning"
+            }
         return VersionMatch(
             id: record.id, repository: record.key.repository, path: record.key.path, kind: record.kind,
-            name: record.name, stars: record.stars, firstSeen: record.firstSeen, band: band,
-            percentSame: wordForWord ? 100 : percent, reason: reason, isLikelyOrigin: false, cameFrom: nil)
+            name: record.name, stars: record.stars, firstSeen: record.firstSeen, band: hit.band,
+            percentSame: hit.percent, reason: reason, isLikelyOrigin: false, cameFrom: nil)
     }
 
     /// A repository's version is its file most like the subject: word for word, else the highest N%, else the
     /// same name; ties go to the earliest, then the lowest id.
-    private func isBetter(_ candidate: VersionMatch, than current: VersionMatch) -> Bool {
-        (candidate.band, -candidate.percentSame, candidate.firstSeen, candidate.id)
-            < (current.band, -current.percentSame, current.firstSeen, current.id)
+    private func isBetter(_ candidate: Hit, than current: Hit, in table: LineageTable) -> Bool {
+        (candidate.band, -candidate.percent, table.firstSeenRanks[candidate.row], candidate.row)
+            < (current.band, -current.percent, table.firstSeenRanks[current.row], current.row)
     }
 
     static func byStars(_ a: VersionMatch, _ b: VersionMatch) -> Bool {
         (-a.stars, a.firstSeen, a.repository, a.path) < (-b.stars, b.firstSeen, b.repository, b.path)
-    }
-
-    /// Marks the earliest member of the subject's cluster (word-for-word and edited versions) as the likely origin,
-    /// and for the first versions shown, the earlier member that holds most of each.
-    private func markOrigin(
-        _ bands: inout [VersionReport.Band], subject: Subject, records: [Int64: LineageRecord]
-    ) -> VersionReport.Origin? {
-        let clusterBands = bands.indices.filter { bands[$0].band != .own }
-        let members = clusterBands.flatMap { bands[$0].versions }
-        guard !members.isEmpty else { return nil }
-        // The origin is a close copy: most of its phrases stand in the file (a version that only shares a
-        // passage or two is related, not the source).
-        let close = members.filter { $0.percentSame >= configuration.originThreshold }
-        let earliest = close.min { ($0.firstSeen, $0.id) < ($1.firstSeen, $1.id) }
-        var origin: VersionReport.Origin
-        if let earliest, subject.firstSeen.map({ earliest.firstSeen < $0 }) ?? true {
-            origin = VersionReport.Origin(
-                repository: earliest.repository, path: earliest.path, firstSeen: earliest.firstSeen, isSubject: false)
-            for bandIndex in clusterBands {
-                for index in bands[bandIndex].versions.indices where bands[bandIndex].versions[index].id == earliest.id
-                {
-                    bands[bandIndex].versions[index].isLikelyOrigin = true
-                }
-            }
-        } else {
-            origin = VersionReport.Origin(
-                repository: subject.key?.repository, path: subject.key?.path ?? "", firstSeen: subject.firstSeen,
-                isSubject: true)
-        }
-        // Came from: among earlier members (the subject included), the one holding most of this version.
-        var pool: [(key: FileKey, firstSeen: String, phrases: [UInt64])] = members.compactMap { member in
-            records[member.id].map {
-                (FileKey(repository: member.repository, path: member.path), member.firstSeen, $0.phrases)
-            }
-        }
-        if let key = subject.key, let firstSeen = subject.firstSeen {
-            pool.append((key, firstSeen, subject.fingerprint.phrases))
-        }
-        var budget = configuration.cameFromLimit
-        for bandIndex in clusterBands {
-            for index in bands[bandIndex].versions.indices {
-                guard budget > 0 else { return origin }
-                budget -= 1
-                let version = bands[bandIndex].versions[index]
-                guard let phrases = records[version.id]?.phrases else { continue }
-                var bestSource: (percent: Int, firstSeen: String, key: FileKey)?
-                for source in pool where source.firstSeen < version.firstSeen {
-                    let percent = PhraseSet.percentSame(of: phrases, on: source.phrases)
-                    guard percent >= configuration.editedThreshold else { continue }
-                    if let current = bestSource, (percent, current.firstSeen) <= (current.percent, source.firstSeen) {
-                        continue
-                    }
-                    bestSource = (percent, source.firstSeen, source.key)
-                }
-                bands[bandIndex].versions[index].cameFrom = bestSource?.key
-            }
-        }
-        return origin
     }
 }
 

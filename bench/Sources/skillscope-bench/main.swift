@@ -54,7 +54,11 @@ if arguments.first == "versions", arguments.count >= 2 {
     try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
     let line = try await VersionsScenario.run(
         corpus: arguments[1], label: option("label") ?? "versions", sample: Int(option("sample") ?? "") ?? 1000,
-        truthOut: option("truth-out"), folder: folder)
+        truthOut: option("truth-out"), folder: folder, registry: option("registry"))
+    if let keep = option("keep") {
+        try? FileManager.default.removeItem(atPath: keep)
+        try FileManager.default.moveItem(atPath: folder, toPath: keep)
+    }
     try? FileManager.default.removeItem(atPath: folder)
     print(String(decoding: try JSONSerialization.data(withJSONObject: line, options: [.sortedKeys]), as: UTF8.self))
     exit(0)
@@ -85,7 +89,7 @@ if arguments.first == "engines", arguments.count >= 2 {
 guard arguments.count >= 2, arguments[0] == "ingest" else {
     FileHandle.standardError.write(
         Data(
-            "usage: skillscope-bench ingest|parse|versions|engines CORPUS_DIR [--label NAME] [--sample N] [--truth-out FILE] [--postgres URL --schema NAME]\n"
+            "usage: skillscope-bench ingest|parse|versions|engines CORPUS_DIR [--label NAME] [--sample N] [--truth-out FILE] [--registry DB] [--keep DIR] [--postgres URL --schema NAME]\n"
                 .utf8))
     exit(64)
 }

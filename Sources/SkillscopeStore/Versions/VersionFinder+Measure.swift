@@ -1,0 +1,128 @@
+internal import Dispatch
+public import SkillscopeCore
+internal import Synchronization
+
+extension VersionFinder {
+    /// A candidate measured as a version: its ``LineageTable`` row, band, exact N% same, and how many of its
+    /// phrases stand in the subject.
+    struct Hit: Sendable {
+        var row: Int
+        var band: VersionBand
+        var percent: Int
+        var shared: Int
+        /// Of the same name as the subject (else, in the own band, close in meaning).
+        var isSameName = false
+    }
+
+    /// Every version found, with the table they were measured on and the stop threshold used.
+    struct Measured {
+        var table: LineageTable
+        var hits: [Hit]
+        var threshold: Int
+    }
+
+    /// Finds the candidates of `subject` and measures each exactly.
+    ///
+    /// Candidates come from the passage index, the sequence hash, the name key and the meaning neighbours. Their
+    /// shared phrases are counted all at once through the table's ``SkillscopeCore/PhraseIndex``: each of the
+    /// subject's phrases adds one to every row that holds it (a phrase held by many more rows than there are
+    /// candidates is looked up in each candidate's postings instead). The counts are exact, so every N% is. The
+    /// stop threshold is taken on the table's files (the current indexed ones).
+    ///
+    /// - Complexity: O(Σ min(postings, c log postings)) over the subject's phrases, for c candidates.
+    func measure(_ subject: Subject) throws -> Measured {
+        let index = try store.passageIndex()
+        let table = try store.lineageTable()
+        let threshold = PassageIndex.stopThreshold(fileCount: table.count)
+        let fingerprint = subject.fingerprint
+        // Per row: 1 when proposed, 2 when of the same name, 4 when close in meaning (bits).
+        var marked = [UInt8](repeating: 0, count: table.count)
+        index.forEachCandidate(for: fingerprint.winnowed, maxPostings: threshold) { id in
+            if let row = table.row(of: Int64(id)) { marked[row] |= 1 }
+        }
+        if fingerprint.wordCount > 0 {
+            for id in try store.fileIDs(sequenceHash: fingerprint.sequenceHash) {
+                if let row = table.row(of: id) { marked[row] |= 1 }
+            }
+        }
+        if let nameKey = NameKey.make(subject.name) {
+            for id in try store.fileIDs(nameKey: nameKey) {
+                if let row = table.row(of: id) { marked[row] |= 3 }
+            }
+        }
+        for id in try meaning?.neighbours(of: subject) ?? [] {
+            if let row = table.row(of: id) { marked[row] |= 5 }
+        }
+        if let id = subject.id, let row = table.row(of: id) { marked[row] = 0 }
+        let rows = marked.indices.filter { marked[$0] != 0 }
+        let shared = sharedCounts(of: fingerprint.phrases, rows: rows, in: table)
+
+        var hits: [Hit] = []
+        for (position, row) in rows.enumerated() {
+            let count = table.phrases.count(row)
+            if fingerprint.wordCount > 0, Int(table.wordCounts[row]) == fingerprint.wordCount,
+                table.sequenceHashes[row] == fingerprint.sequenceHash
+            {
+                hits.append(Hit(row: row, band: .wordForWord, percent: 100, shared: count))
+                continue
+            }
+            let percent = count == 0 ? 0 : 100 * shared[position] / count
+            if percent >= configuration.editedThreshold {
+                hits.append(Hit(row: row, band: .edited, percent: percent, shared: shared[position]))
+            } else if marked[row] & 6 != 0 {
+                hits.append(
+                    Hit(
+                        row: row, band: .own, percent: percent, shared: shared[position],
+                        isSameName: marked[row] & 2 != 0))
+            }
+        }
+        return Measured(table: table, hits: hits, threshold: threshold)
+    }
+
+    /// Subject phrases above which their postings are walked on two threads.
+    static let parallelPhrases = 1024
+
+    /// `|phrases(row) ∩ phrases|` for each of `rows` (ascending), from the table's phrase index.
+    private func sharedCounts(of phrases: [UInt64], rows: [Int], in table: LineageTable) -> [Int] {
+        guard !rows.isEmpty else { return [] }
+        let parts = phrases.count > Self.parallelPhrases ? 2 : 1
+        let totals = Mutex([Int](repeating: 0, count: rows.count))
+        let countPart = { @Sendable (part: Int) in
+            var counts = [UInt32](repeating: 0, count: table.count)
+            var looked = [Int](repeating: 0, count: rows.count)
+            counts.withUnsafeMutableBufferPointer { counts in
+                for phrase in phrases[(phrases.count * part / parts)..<(phrases.count * (part + 1) / parts)] {
+                    let holders = table.phraseIndex.rows(holding: phrase)
+                    if holders.count <= rows.count * (Int.bitWidth - holders.count.leadingZeroBitCount) {
+                        for row in holders { counts[Int(row)] &+= 1 }
+                        continue
+                    }
+                    // Held by far more rows than there are candidates: look each candidate up in the postings.
+                    for (position, row) in rows.enumerated() where Self.contains(holders, UInt32(row)) {
+                        looked[position] += 1
+                    }
+                }
+            }
+            totals.withLock { totals in
+                for position in rows.indices { totals[position] += Int(counts[rows[position]]) + looked[position] }
+            }
+        }
+        if parts == 1 {
+            countPart(0)
+        } else {
+            DispatchQueue.concurrentPerform(iterations: parts) { countPart($0) }
+        }
+        return totals.withLock { $0 }
+    }
+
+    /// Whether the ascending `postings` hold `row`.
+    private static func contains(_ postings: ArraySlice<UInt32>, _ row: UInt32) -> Bool {
+        var low = postings.startIndex
+        var high = postings.endIndex
+        while low < high {
+            let middle = (low + high) / 2
+            if postings[middle] < row { low = middle + 1 } else { high = middle }
+        }
+        return low < postings.endIndex && postings[low] == row
+    }
+}
