@@ -84,7 +84,9 @@ public struct RegistryRater: Sendable {
     public func versionFinder() throws -> VersionFinder {
         guard let meaning = try cache.meaning(store) else { return VersionFinder(store: store) }
         let rater = self
-        let finder = MeaningFinder(meaning: meaning) { try rater.cache.vectors(rater.store).flatMap(rater.embedder(for:)) }
+        let finder = MeaningFinder(meaning: meaning) {
+            try rater.cache.vectors(rater.store).flatMap(rater.embedder(for:))
+        }
         return VersionFinder(store: store, meaning: finder)
     }
 
