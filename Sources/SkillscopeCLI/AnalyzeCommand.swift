@@ -87,7 +87,7 @@ struct AnalyzeCommand: Command {
         }
         for view in views {
             context.output.print("\(view.path) (\(view.kind)\(view.name.map { ", \($0)" } ?? ""))")
-            for line in RatingText.lines(try ratingReport(view)) { context.output.print(line) }
+            for line in RatingText.lines(summary: view.summary, rules: view.rules) { context.output.print(line) }
             let bands = view.versions.bands.map { "\($0.band.lowercased()) \($0.total)" }.joined(separator: ", ")
             context.output.print(
                 "versions in the registry: \(view.versions.otherProjects) other "
@@ -102,10 +102,6 @@ struct AnalyzeCommand: Command {
             }
         }
         return exitCode
-    }
-
-    private func ratingReport(_ view: View) throws -> RuleRatingReport {
-        RuleRatingReport(rules: view.rules, editedVersions: 0, registryFiles: 0, registryRepositories: 0, embedder: nil)
     }
 
     private func analyze(_ document: Document, path: String, store: (any Store)?, context: Context) throws -> View {

@@ -3,9 +3,9 @@ internal import SkillscopeCore
 
 /// How the CLI prints a rating report: the summary line, then each rule with its line, rating and evidence.
 enum RatingText {
-    static func lines(_ report: RuleRatingReport) -> [String] {
-        var lines = [report.summary]
-        for rule in report.rules {
+    static func lines(summary: String, rules: [RatedRule]) -> [String] {
+        var lines = [summary]
+        for rule in rules {
             let number = String(rule.line)
             let pad = String(repeating: " ", count: max(0, 5 - number.count))
             let rating = (rule.isEstimate ? "≈ " : "") + rule.rating.title.lowercased()

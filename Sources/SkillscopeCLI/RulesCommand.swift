@@ -41,13 +41,7 @@ struct RulesCommand: Command {
         var name: String?
         var rules: [RuleView]
         var diagnostics: [DiagnosticView]
-        var ratings: Ratings?
-    }
-
-    struct Ratings: Encodable {
-        var summary: String
-        var sentence: String
-        var rules: [RatedRule]
+        var ratings: RatingsSummary?
     }
 
     func run(context: Context) async throws -> ExitCode {
@@ -67,7 +61,7 @@ struct RulesCommand: Command {
             view = View(
                 path: stored.key.description, kind: stored.kind.rawValue, name: stored.name,
                 rules: rules.map(RuleView.init), diagnostics: stored.diagnostics.map(DiagnosticView.init),
-                ratings: Ratings(summary: report.summary, sentence: report.sentence, rules: report.rules))
+                ratings: RatingsSummary(report))
         }
         if context.json {
             try context.output.json(view)
@@ -84,9 +78,7 @@ struct RulesCommand: Command {
                 })
         }
         if let ratings = view.ratings {
-            let report = RuleRatingReport(
-                rules: ratings.rules, editedVersions: 0, registryFiles: 0, registryRepositories: 0, embedder: nil)
-            for line in RatingText.lines(report) { output.print(line) }
+            for line in RatingText.lines(summary: ratings.summary, rules: ratings.rules) { output.print(line) }
         } else {
             for line in TextFormat.rules(rules) { output.print(line) }
         }

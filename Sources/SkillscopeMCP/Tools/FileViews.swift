@@ -1,6 +1,7 @@
 internal import Foundation
 internal import SkillscopeCore
 internal import SkillscopeIngest
+internal import SkillscopeRating
 internal import SkillscopeStore
 
 /// A stored file as the tools show it.
@@ -181,18 +182,7 @@ struct ReviewCounts: Encodable, Sendable {
     ]
 }
 
-/// A file's rules rated common, distinctive or very specific, each with its line and evidence.
-struct RatingsSummary: Encodable, Sendable {
-    var summary: String
-    var sentence: String
-    var rules: [RatedRule]
-
-    init(_ report: RuleRatingReport) {
-        summary = report.summary
-        sentence = report.sentence
-        rules = report.rules
-    }
-
+extension RatingsSummary {
     static let schema: JSONValue = [
         "type": "object",
         "properties": [
