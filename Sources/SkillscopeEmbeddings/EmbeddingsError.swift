@@ -1,6 +1,8 @@
 /// Why an embedder could not be loaded or run.
 public struct EmbeddingsError: Error, Sendable, CustomStringConvertible {
-    /// What went wrong, for code to switch on. New codes can be added without breaking callers.
+    /// What went wrong, for code to switch on.
+    ///
+    /// New codes can be added without breaking callers.
     public struct Code: Hashable, Sendable, CustomStringConvertible {
         private enum Base: Hashable, Sendable { case modelMissing, modelCorrupt, installFailed }
         private let base: Base

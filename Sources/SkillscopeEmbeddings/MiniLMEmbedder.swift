@@ -19,13 +19,17 @@ internal import Synchronization
 public struct MiniLMEmbedder: Embedder {
     /// How a ``MiniLMEmbedder`` splits its work.
     public struct Configuration: Sendable {
-        /// Threads that run batches, each with a one-thread OpenBLAS. The default is the number of cores.
+        /// Threads that run batches, each with a one-thread OpenBLAS.
+        ///
+        /// The default is the number of cores.
         ///
         /// With more than one worker, ``embed(_:)`` sets OpenBLAS to one thread for the whole process
         /// (`BLAS.setThreads(1)`), which is what two workers on two cores need; one worker leaves the setting as it
         /// is.
         public var workers = ProcessInfo.processInfo.activeProcessorCount
-        /// Sentences per batch. The default is 32.
+        /// Sentences per batch.
+        ///
+        /// The default is 32.
         public var batchSize = 32
         public init() {}
     }

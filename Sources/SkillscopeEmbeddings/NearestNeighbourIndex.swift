@@ -4,7 +4,9 @@ import Synchronization
 
 /// An inverted-file index over unit vectors (IVF, as faiss's `IndexIVFFlat`): k-means centroids split the space
 /// into lists; a vector is stored in the list of its nearest centroid, and a query reads only the `probes` lists
-/// whose centroids are nearest to it. Scores are dot products (cosines for unit vectors), computed with sgemm.
+/// whose centroids are nearest to it.
+///
+/// Scores are dot products (cosines for unit vectors), computed with sgemm.
 ///
 /// Debian 12's `libfaiss-dev` ships only a static C++ library whose C API headers have no compiled symbols, so
 /// this index is our own; its recall against an exact scan is tested.
@@ -77,7 +79,9 @@ public struct NearestNeighbourIndex: Sendable {
     }
 
     /// The stored vector most similar to each query row, among the lists each query probes: (id, score), or nil
-    /// where the probed lists are empty. Lists are scanned in parallel on `workers` threads.
+    /// where the probed lists are empty.
+    ///
+    /// Lists are scanned in parallel on `workers` threads.
     public func nearest(_ queries: [Float], probing: [[Int]]? = nil, workers: Int = 2) -> [(id: Int32, score: Float)?] {
         let rows = queries.count / dimension
         let probed = probing ?? queries.withUnsafeBufferPointer { nearestLists($0, count: probes) }

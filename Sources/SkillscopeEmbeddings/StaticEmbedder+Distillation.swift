@@ -18,23 +18,38 @@ extension StaticEmbedder {
         public var pooling = Pooling.token
         /// How often each token occurs in a corpus (see ``StaticEmbedder/countTokens(in:tokenizer:)``), for the
         /// weights a/(a + p(token)); when `nil`, p follows Zipf's law over vocabulary order, as Model2Vec assumes.
+        ///
         /// The default is `nil`.
         public var tokenCounts: [Int]? = nil
-        /// The a of the weights a/(a + p): smaller makes frequent pieces count less. The default is 1e-3.
+        /// The a of the weights a/(a + p): smaller makes frequent pieces count less.
+        ///
+        /// The default is 1e-3.
         public var smoothing: Float = 1e-3
         /// Whether to subtract the weighted mean of all token vectors before normalising them: it removes the
-        /// direction every single-token sentence shares (mostly [CLS] and [SEP]). The default is `true`.
+        /// direction every single-token sentence shares (mostly [CLS] and [SEP]).
+        ///
+        /// The default is `true`.
         public var removesCommonDirection = true
         /// Texts (rules from a corpus) whose MiniLM vectors the token vectors are then fitted to, by ridge
-        /// regression (see ``StaticEmbedder/tune(_:weights:model:texts:ridge:iterations:)``). The default is none.
+        /// regression (see ``StaticEmbedder/tune(_:weights:model:texts:ridge:iterations:)``).
+        ///
+        /// The default is none.
         public var trainingTexts: [String] = []
-        /// The λ pulling fitted vectors toward the distilled ones. The default is 10.
+        /// The λ pulling fitted vectors toward the distilled ones.
+        ///
+        /// The default is 10.
         public var ridge: Float = 10
-        /// Conjugate-gradient steps of the fit. The default is 60.
+        /// Conjugate-gradient steps of the fit.
+        ///
+        /// The default is 60.
         public var iterations = 60
-        /// Only these tokens get vectors; the others get zeros. The default, `nil`, is every token.
+        /// Only these tokens get vectors; the others get zeros.
+        ///
+        /// The default, `nil`, is every token.
         public var tokens: [Int]? = nil
-        /// Single-token sentences per batch. The default is 256.
+        /// Single-token sentences per batch.
+        ///
+        /// The default is 256.
         public var batchSize = 256
         public init() {}
     }

@@ -14,7 +14,9 @@ internal import Synchronization
 public struct StaticEmbedder: Embedder {
     /// How a ``StaticEmbedder`` splits its work.
     public struct Configuration: Sendable {
-        /// Threads that embed texts. The default is the number of cores.
+        /// Threads that embed texts.
+        ///
+        /// The default is the number of cores.
         public var workers = ProcessInfo.processInfo.activeProcessorCount
         public init() {}
     }

@@ -18,7 +18,9 @@ public struct WordPieceTokenizer: Sendable {
     public let classifierID: Int
     public let separatorID: Int
     public let unknownID: Int
-    /// The most ids ``encode(_:)`` returns, `[CLS]` and `[SEP]` included. The default is 256, the
+    /// The most ids ``encode(_:)`` returns, `[CLS]` and `[SEP]` included.
+    ///
+    /// The default is 256, the
     /// `max_seq_length` sentence-transformers uses for all-MiniLM-L6-v2.
     public var maxLength = 256
 

@@ -3,7 +3,9 @@ internal import SkillscopeCore
 internal import SkillscopeStore
 
 /// Listing records as an ingest source: a `.json` file holding one record (or an array of them) or a `.jsonl`
-/// file with one record a line (``ListingRecord``). A bad record is reported with its line and the rest go on.
+/// file with one record a line (``ListingRecord``).
+///
+/// A bad record is reported with its line and the rest go on.
 public struct ListingSource: IngestSource {
     public var path: String
 

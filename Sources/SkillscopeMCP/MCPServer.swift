@@ -21,7 +21,9 @@ public final class MCPServer: Sendable {
         ///
         /// The default is `0.1.0`.
         public var version = "0.1.0"
-        /// The review token used when a request brings none (`skillscope mcp --token`). The default is none.
+        /// The review token used when a request brings none (`skillscope mcp --token`).
+        ///
+        /// The default is none.
         public var token: String?
         /// The largest message read; longer ones are answered -32600 unread.
         ///

@@ -42,7 +42,9 @@ public struct RuleKindBuilder: Sendable {
     /// The grouping threshold per embedder, tuned on the labelled rule pairs
     /// (`Tests/SkillscopeEmbeddingsTests/Fixtures/rule-pairs.jsonl`, `skillscope group --evaluate`): the best F1
     /// with precision at least 0.6 — MiniLM 0.55 (precision 0.604, recall 0.633), the static embedder 0.65
-    /// (0.601, 0.400). The lexical embedder reaches that precision at no threshold (word overlap cannot tell
+    /// (0.601, 0.400).
+    ///
+    /// The lexical embedder reaches that precision at no threshold (word overlap cannot tell
     /// synonyms from hard negatives), so it groups only near-identical wording, at 0.5.
     public static func threshold(for embedder: String) -> Float {
         if embedder.hasPrefix("lexical-") { return 0.5 }

@@ -3,7 +3,9 @@ internal import MicroHTTP
 import Synchronization
 
 /// Responses to page and API reads, kept until the registry changes: each entry carries the store's change stamp
-/// (files, reviews, rule statistics) and is served only while the stamp is the same. Several servers on one
+/// (files, reviews, rule statistics) and is served only while the stamp is the same.
+///
+/// Several servers on one
 /// PostgreSQL stay coherent, since each reads the stamp from the database on every request.
 final class PageCache: Sendable {
     private struct Entry: Sendable {

@@ -103,7 +103,9 @@ public struct PhraseProbe: Sendable {
     }
 
     /// How many of the row's phrases pass the bitmap: an upper bound on ``sharedCount(_:in:)`` (every shared
-    /// phrase passes), above it by about one in 64 of the phrases not shared. Branch-free, so a row that shares
+    /// phrase passes), above it by about one in 64 of the phrases not shared.
+    ///
+    /// Branch-free, so a row that shares
     /// little is ruled out at a fraction of the cost of counting exactly.
     ///
     /// - Complexity: O(p) for the row's p phrases.

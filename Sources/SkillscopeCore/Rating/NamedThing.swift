@@ -24,7 +24,9 @@ public struct NamedThing: Sendable, Hashable, Codable {
     public var key: String { text.lowercased() }
 
     /// Whether the words alone mark it as one project's own: a path with a folder or a script's extension, a
-    /// project script or command, a setting key, an environment variable, a host. A bare identifier is not.
+    /// project script or command, a setting key, an environment variable, a host.
+    ///
+    /// A bare identifier is not.
     public var isProjectShaped: Bool { kind != .code }
 
     /// How the evidence names its kind: "a path", "an environment variable".

@@ -49,7 +49,9 @@ public enum NamedThings {
     }
 
     /// Whether a plain-text token could be a path, host, setting or environment variable: it holds `/`, `_`,
-    /// `$`, `=` or `:`, or a `.` before its last byte. Plain words skip every other check.
+    /// `$`, `=` or `:`, or a `.` before its last byte.
+    ///
+    /// Plain words skip every other check.
     static func mayNameSomething(_ token: Substring.UTF8View) -> Bool {
         guard token.count >= 3 else { return false }
         let last = token.index(before: token.endIndex)

@@ -1,4 +1,6 @@
-/// Files close in meaning to a subject: what the "their own version" band adds beside the same name. The
+/// Files close in meaning to a subject: what the "their own version" band adds beside the same name.
+///
+/// The
 /// embeddings module provides it (from `skillscope group`); the store knows nothing of embeddings.
 public protocol MeaningNeighbours: Sendable {
     /// Ids of files whose meaning is close to the subject's (the subject itself left out).
