@@ -68,7 +68,7 @@ public struct RuleGrouper: Sendable {
                 var best = existing[offset]
                 for leader in newLeaders {
                     let score = within[offset * count + leader]
-                    if best == nil || score > best!.score { best = (Int32(start + leader), score) }
+                    if score > (best?.score ?? -.infinity) { best = (Int32(start + leader), score) }
                 }
                 if let best, best.score >= threshold {
                     leaderOf[start + offset] = best.id

@@ -164,7 +164,7 @@ public struct RuleKindBuilder: Sendable {
             embedder: embedder.identifier, threshold: threshold, files: fileRules.count,
             repositories: repositories.count, builtAt: builtAt, ruleKeys: sortedRules.map { keys[$0] },
             ruleKinds: sortedRules.map { kindOfRule[$0] }, kindReach: reach, things: sortedThings,
-            thingRepositories: sortedThings.map { Int32(repositoriesNaming[$0]!.count) })
+            thingRepositories: sortedThings.map { Int32(repositoriesNaming[$0, default: []].count) })
         let vectors = leaderVectors(grouping, kindOfLeader: kindOfLeader, embedder: embedder)
         progress("embedding each file's meaning")
         let meaning = try fileMeaning(

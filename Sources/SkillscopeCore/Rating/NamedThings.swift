@@ -146,7 +146,7 @@ public enum NamedThings {
             // `.`, `/` or `~`, ends in `/`, holds a glob, has three parts or more, or ends in a file name.
             if let first = token.first, first == "." || first == "/" || first == "~" { return true }
             if token.hasSuffix("/") || token.contains("*") || parts.count >= 3 { return true }
-            return hasKnownExtension(String(parts.last!))
+            return parts.last.map { hasKnownExtension(String($0)) } ?? false
         }
         return hasKnownExtension(token)
     }
