@@ -16,7 +16,9 @@ as_postgres() { runuser -u postgres -- "$@"; }
 case "${1:-}" in
 start)
     # Only the export line goes to stdout (the caller evals it); everything the tools print goes to stderr, such
-    # as pg_ctlcluster's "Removed stale pid file." after an unclean stop.
+    # as pg_ctlcluster's "Removed stale pid file." after an unclean stop. Commands that start the server run with
+    # fd 3 closed: the postgres daemon would otherwise hold the caller's $(…) pipe open, and the caller would wait
+    # for it for ever.
     exec 3>&1 1>&2
     if ! command -v pg_lsclusters >/dev/null; then
         echo "postgresql is not installed (apt-get install postgresql libpq-dev)" >&2
@@ -24,11 +26,11 @@ start)
     fi
     if [ -z "$(pg_lsclusters -h)" ]; then
         version=$(ls /usr/lib/postgresql | sort -n | tail -1)
-        pg_createcluster "$version" main >/dev/null
+        pg_createcluster "$version" main >/dev/null 3>&-
     fi
     read -r version cluster port status _ < <(pg_lsclusters -h | head -1)
     if [ "$status" != "online" ]; then
-        pg_ctlcluster "$version" "$cluster" start
+        pg_ctlcluster "$version" "$cluster" start 3>&-
         echo "$version $cluster" >"$state"
     fi
     for _ in $(seq 1 30); do
