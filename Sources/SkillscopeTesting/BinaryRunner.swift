@@ -1,4 +1,5 @@
 public import Foundation
+import Synchronization
 
 /// Runs the real `skillscope` binary and collects what it printed.
 public struct BinaryRun: Sendable {
@@ -8,20 +9,32 @@ public struct BinaryRun: Sendable {
 }
 
 public enum BinaryRunner {
-    /// Runs `skillscope arguments…` to completion with `environment` added.
-    public static func run(_ arguments: [String], environment: [String: String] = [:]) throws -> BinaryRun {
-        try collect(try start(arguments, environment: environment))
-    }
-
-    /// Runs another program (a test client such as a browser driver) to completion.
-    public static func runProgram(_ executable: String, _ arguments: [String], environment: [String: String] = [:])
-        throws -> BinaryRun
+    /// Runs `skillscope arguments…` to completion with `environment` added; killed after `timeout` seconds.
+    public static func run(_ arguments: [String], environment: [String: String] = [:], timeout: Double = 600) throws
+        -> BinaryRun
     {
-        try collect(try startProgram(executable, arguments, environment: environment))
+        try collect(try start(arguments, environment: environment), timeout: timeout)
     }
 
-    /// Waits for `process`, reading both pipes fully first so a large output cannot block it.
-    private static func collect(_ process: Process) throws -> BinaryRun {
+    /// Runs another program (a test client such as a browser driver) to completion; killed after `timeout` seconds.
+    public static func runProgram(
+        _ executable: String, _ arguments: [String], environment: [String: String] = [:], timeout: Double = 600
+    ) throws -> BinaryRun {
+        try collect(try startProgram(executable, arguments, environment: environment), timeout: timeout)
+    }
+
+    /// Waits for `process`, reading both pipes fully first so a large output cannot block it. A process still
+    /// running after `timeout` seconds is killed with SIGKILL, so a hung program fails its test instead of hanging
+    /// the suite; its standard error then ends with a line that says so.
+    private static func collect(_ process: Process, timeout: Double) throws -> BinaryRun {
+        let pid = process.processIdentifier
+        let killedForTime = Flag()
+        let watchdog = DispatchWorkItem {
+            killedForTime.set()
+            Foundation.kill(pid, SIGKILL)
+        }
+        DispatchQueue.global().asyncAfter(deadline: .now() + timeout, execute: watchdog)
+        defer { watchdog.cancel() }
         let out = process.standardOutput as? Pipe
         let err = process.standardError as? Pipe
         nonisolated(unsafe) var errData = Data()
@@ -34,9 +47,13 @@ public enum BinaryRunner {
         let outData = out?.fileHandleForReading.readDataToEndOfFile() ?? Data()
         group.wait()
         process.waitUntilExit()
+        watchdog.cancel()
+        var stderr = String(decoding: errData, as: UTF8.self)
+        if killedForTime.isSet {
+            stderr += "\n[test harness: killed after \(Int(timeout)) s]\n"
+        }
         return BinaryRun(
-            status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
-            stderr: String(decoding: errData, as: UTF8.self))
+            status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self), stderr: stderr)
     }
 
     /// Starts `skillscope arguments…` with piped output; the caller waits or kills it.
@@ -74,4 +91,11 @@ public enum BinaryRunner {
         process.waitUntilExit()
         return process.terminationReason == .uncaughtSignal
     }
+}
+
+/// A flag one thread sets and another reads.
+private final class Flag: Sendable {
+    private let value = Mutex(false)
+    func set() { value.withLock { $0 = true } }
+    var isSet: Bool { value.withLock { $0 } }
 }

@@ -47,17 +47,14 @@ import Testing
         let hostile = try #require(
             (try JSONSerialization.jsonObject(with: Data(show.stdout.utf8)) as? [String: Any])?["id"] as? Int)
         let token = try BinaryRunner.run(["token", "create", "--name", "browser", "--db", database])
-        let server = try BinaryRunner.start(["serve", "--port", "0", "--db", database])
-        defer { if server.isRunning { server.terminate() } }
-        let line = String(
-            decoding: try #require(server.standardOutput as? Pipe).fileHandleForReading.availableData, as: UTF8.self)
-        let port = try #require(line.split(separator: ":").last?.split(separator: "/").first.flatMap { Int($0) })
+        let server = try ServerProcess(["--db", database])
 
         let screenshots = Paths.packageRoot + "/.build/screenshots"
         let run = try BinaryRunner.runProgram(
             Self.python,
             [
-                Paths.packageRoot + "/Tests/SkillscopeCLITests/Browser/browser_e2e.py", "http://127.0.0.1:\(port)",
+                Paths.packageRoot + "/Tests/SkillscopeCLITests/Browser/browser_e2e.py",
+                "http://127.0.0.1:\(server.port)",
                 token.stdout.trimmingCharacters(in: .whitespacesAndNewlines), String(hostile), screenshots,
             ])
         #expect(run.status == 0, "\(run.stdout)\n\(run.stderr.suffix(2000))")

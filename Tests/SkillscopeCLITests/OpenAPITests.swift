@@ -16,29 +16,17 @@ import Testing
         #expect(try BinaryRunner.run(["ingest", Paths.examples, "--db", database]).status == 0)
         let token = try BinaryRunner.run(["token", "create", "--name", "schemathesis", "--db", database])
         let secret = token.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
-        let server = try BinaryRunner.start(["serve", "--port", "0", "--db", database])
-        defer { if server.isRunning { server.terminate() } }
-        let pipe = try #require(server.standardOutput as? Pipe)
-        let line = String(decoding: pipe.fileHandleForReading.availableData, as: UTF8.self)
-        let port = try #require(line.split(separator: ":").last?.split(separator: "/").first.flatMap { Int($0) })
+        let server = try ServerProcess(["--db", database])
 
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: Self.schemathesis)
-        process.arguments = [
-            "run", "http://127.0.0.1:\(port)/openapi.json", "--checks", "all", "--max-examples", "30", "--seed", "1",
-            "-H", "Authorization: Bearer \(secret)",
-        ]
-        var environment = ProcessInfo.processInfo.environment
-        environment["NO_COLOR"] = "1"
-        environment["SCHEMATHESIS_TELEMETRY"] = "false"
-        process.environment = environment
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = output
-        try process.run()
-        let report = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0, "\(report.suffix(3000))")
+        let run = try BinaryRunner.runProgram(
+            Self.schemathesis,
+            [
+                "run", "\(server.url)openapi.json", "--checks", "all", "--max-examples", "30", "--seed", "1",
+                "--request-timeout", "30", "-H", "Authorization: Bearer \(secret)",
+            ],
+            environment: ["NO_COLOR": "1", "SCHEMATHESIS_TELEMETRY": "false"], timeout: 900)
+        let report = run.stdout + run.stderr
+        #expect(run.status == 0, "\(report.suffix(3000))")
         #expect(report.contains("API Operations"))
         #expect(!report.contains("Failures:"), "\(report.suffix(3000))")
     }

@@ -5,27 +5,12 @@ import Testing
 
 /// End-to-end: the real binary serving a registry on a free loopback port.
 @Suite struct ServeTests {
-    /// Reads the "serving … at http://127.0.0.1:PORT/" line.
-    func port(of process: Process) throws -> Int {
-        let pipe = try #require(process.standardOutput as? Pipe)
-        var text = ""
-        let deadline = Date().addingTimeInterval(20)
-        while !text.contains("\n"), Date() < deadline {
-            let chunk = pipe.fileHandleForReading.availableData
-            if chunk.isEmpty { break }
-            text += String(decoding: chunk, as: UTF8.self)
-        }
-        let match = try #require(text.split(separator: ":").last?.split(separator: "/").first)
-        return try #require(Int(match))
-    }
-
     @Test func servesPagesAndTheAPIAndStopsCleanlyOnSIGTERM() async throws {
         let directory = TemporaryDirectory()
         let database = directory.appending("r.sqlite")
         #expect(try BinaryRunner.run(["ingest", Paths.examples, "--db", database]).status == 0)
-        let server = try BinaryRunner.start(["serve", "--port", "0", "--db", database])
-        defer { if server.isRunning { server.terminate() } }
-        let port = try port(of: server)
+        let server = try ServerProcess(["--db", database])
+        let port = server.port
 
         let search = URL(string: "http://127.0.0.1:\(port)/api/v1/search?q=swiftui&limit=3")!
         let (data, response) = try await URLSession.shared.data(from: search)
@@ -46,23 +31,36 @@ import Testing
         let (_, bigResponse) = try await URLSession.shared.data(for: big)
         #expect((bigResponse as? HTTPURLResponse)?.statusCode == 413)
 
-        server.terminate()  // SIGTERM
-        server.waitUntilExit()
-        #expect(server.terminationStatus == 0)
-        let log = try #require(server.standardError as? Pipe).fileHandleForReading.readDataToEndOfFile()
-        let lines = String(decoding: log, as: UTF8.self)
+        #expect(server.stop() == 0)  // SIGTERM
+        let lines = server.log
         #expect(lines.contains("GET /files/\(first) 200"))
         #expect(lines.contains("POST /api/v1/search 413"))
         #expect(lines.contains("stopped"))
+    }
+
+    @Test func aServerWhoseAccessLogOutgrowsAPipeBufferKeepsAnswering() async throws {
+        let directory = TemporaryDirectory()
+        let database = directory.appending("r.sqlite")
+        #expect(try BinaryRunner.run(["ingest", Paths.examples, "--db", database]).status == 0)
+        let server = try ServerProcess(["--db", database])
+        // 400 log lines of over 250 bytes: more than the 64 KiB a pipe holds unread.
+        let long = String(repeating: "x", count: 240)
+        for request in 0..<400 {
+            let (_, response) = try await URLSession.shared.data(
+                from: URL(string: "\(server.url)missing-\(request)-\(long)")!)
+            #expect((response as? HTTPURLResponse)?.statusCode == 404)
+        }
+        #expect(server.stop() == 0)
+        #expect(server.log.utf8.count > 100_000)
+        #expect(server.log.contains("GET /missing-399-\(long) 404"))
     }
 
     @Test func aBusyPortExits69() throws {
         let directory = TemporaryDirectory()
         let database = directory.appending("r.sqlite")
         #expect(try BinaryRunner.run(["ingest", Paths.examples, "--db", database]).status == 0)
-        let first = try BinaryRunner.start(["serve", "--port", "0", "--db", database])
-        defer { first.terminate() }
-        let port = try port(of: first)
+        let first = try ServerProcess(["--db", database])
+        let port = first.port
         let second = try BinaryRunner.run(["serve", "--port", String(port), "--db", database])
         #expect(second.status == 69)
         #expect(second.stderr.contains("cannot listen on 127.0.0.1:\(port)"))

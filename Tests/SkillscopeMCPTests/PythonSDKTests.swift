@@ -18,36 +18,9 @@ import Testing
         return check?.status == 0
     }()
 
-    /// What a child process printed.
-    struct Run {
-        var status: Int32
-        var stdout: String
-        var stderr: String
-    }
-
-    static func run(_ command: [String]) throws -> Run {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: command[0])
-        process.arguments = Array(command.dropFirst())
-        let out = Pipe()
-        let err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        nonisolated(unsafe) var errData = Data()
-        let group = DispatchGroup()
-        group.enter()
-        DispatchQueue.global().async {
-            errData = err.fileHandleForReading.readDataToEndOfFile()
-            group.leave()
-        }
-        let outData = out.fileHandleForReading.readDataToEndOfFile()
-        group.wait()
-        process.waitUntilExit()
-        return Run(
-            status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
-            stderr: String(decoding: errData, as: UTF8.self))
+    /// Runs the Python client `arguments…`, killed if it takes over five minutes.
+    static func run(_ arguments: [String]) throws -> BinaryRun {
+        try BinaryRunner.runProgram(python, [script] + arguments, timeout: 300)
     }
 
     /// A registry of the bundled examples and a review token.
@@ -60,7 +33,7 @@ import Testing
         return (db, token.stdout.trimmingCharacters(in: .whitespacesAndNewlines))
     }
 
-    func expectScenario(_ run: Run, mode: String) throws {
+    func expectScenario(_ run: BinaryRun, mode: String) throws {
         #expect(run.status == 0, "stdout: \(run.stdout)\nstderr: \(run.stderr.suffix(3000))")
         let line = try #require(run.stdout.split(separator: "\n").last)
         let seen = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
@@ -76,7 +49,7 @@ import Testing
         let directory = TemporaryDirectory("skillscope-mcp-e2e")
         let (db, token) = try Self.registry(directory)
         let run = try Self.run([
-            Self.python, Self.script, "scenario", "--mode", mode, "--stdio", Paths.binary, "--db", db, "--token", token,
+            "scenario", "--mode", mode, "--stdio", Paths.binary, "--db", db, "--token", token,
         ])
         try expectScenario(run, mode: mode)
     }
@@ -87,22 +60,10 @@ import Testing
     func theSDKDrivesEveryToolAndTheSkillsExtensionOverStreamableHTTP(mode: String) throws {
         let directory = TemporaryDirectory("skillscope-mcp-e2e")
         let (db, token) = try Self.registry(directory)
-        let server = try BinaryRunner.start(["serve", "--db", db, "--port", "0"])
-        defer {
-            server.terminate()
-            server.waitUntilExit()
-        }
-        let banner = try #require(server.standardOutput as? Pipe).fileHandleForReading
-        var printed = ""
-        while !printed.contains("\n") {
-            let chunk = banner.availableData
-            if chunk.isEmpty { break }
-            printed += String(decoding: chunk, as: UTF8.self)
-        }
-        let url = try #require(
-            printed.split(separator: " ").last.map { $0.trimmingCharacters(in: .whitespacesAndNewlines) })
+        let server = try ServerProcess(["--db", db])
+        defer { server.stop() }
         let run = try Self.run([
-            Self.python, Self.script, "scenario", "--mode", mode, "--url", url + "mcp", "--token", token,
+            "scenario", "--mode", mode, "--url", server.url + "mcp", "--token", token,
         ])
         try expectScenario(run, mode: mode)
     }

@@ -10,19 +10,6 @@ import Testing
         if: StoreEngine.testServer != nil,
         "SKILLSCOPE_TEST_POSTGRES is not set: no PostgreSQL server to test against (.ci/run starts one)"))
 struct TwoServersTests {
-    /// Reads the "serving … at http://127.0.0.1:PORT/" line.
-    func port(of process: Process) throws -> Int {
-        let pipe = try #require(process.standardOutput as? Pipe)
-        var text = ""
-        let deadline = Date().addingTimeInterval(30)
-        while !text.contains("\n"), Date() < deadline {
-            let chunk = pipe.fileHandleForReading.availableData
-            if chunk.isEmpty { break }
-            text += String(decoding: chunk, as: UTF8.self)
-        }
-        return try #require(text.split(separator: ":").last?.split(separator: "/").first.flatMap { Int($0) })
-    }
-
     func get(_ port: Int, _ path: String) async throws -> [String: Any] {
         let (data, response) = try await URLSession.shared.data(from: URL(string: "http://127.0.0.1:\(port)\(path)")!)
         #expect((response as? HTTPURLResponse)?.statusCode == 200, "\(path)")
@@ -41,9 +28,8 @@ struct TwoServersTests {
         let secret = token.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
         #expect(token.status == 0 && secret.hasPrefix("sks_"))
 
-        let servers = try (0..<2).map { _ in try BinaryRunner.start(["serve", "--port", "0", "--db", url]) }
-        defer { for server in servers where server.isRunning { server.terminate() } }
-        let ports = try servers.map(port(of:))
+        let servers = try (0..<2).map { _ in try ServerProcess(["--db", url]) }
+        let ports = servers.map(\.port)
 
         // Search answers alike from both.
         let first = try await get(ports[0], "/api/v1/search?q=swiftui%20state&limit=5")
@@ -71,9 +57,7 @@ struct TwoServersTests {
         #expect((listing["agentReviews"] as? [String: Any])?["count"] as? Int == 1)
 
         for server in servers {
-            server.terminate()
-            server.waitUntilExit()
-            #expect(server.terminationStatus == 0)
+            #expect(server.stop() == 0, "\(server.log.suffix(2000))")
         }
     }
 }
