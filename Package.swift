@@ -26,6 +26,7 @@ let package = Package(
             name: "CCmarkGFM", pkgConfig: "libcmark-gfm",
             providers: [.apt(["libcmark-gfm-dev", "libcmark-gfm-extensions-dev"])]),
         .systemLibrary(name: "CYAML", pkgConfig: "yaml-0.1", providers: [.apt(["libyaml-dev"])]),
+        .systemLibrary(name: "CPCRE2", pkgConfig: "libpcre2-8", providers: [.apt(["libpcre2-dev"])]),
         .systemLibrary(name: "CCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
         .systemLibrary(name: "CGit2", pkgConfig: "libgit2", providers: [.apt(["libgit2-dev"])]),
         .systemLibrary(
@@ -37,6 +38,7 @@ let package = Package(
         .target(name: "SQLite", dependencies: ["CSQLite"], swiftSettings: settings),
         .target(name: "CommonMark", dependencies: ["CCmarkGFM"], swiftSettings: settings),
         .target(name: "YAML", dependencies: ["CYAML"], swiftSettings: settings),
+        .target(name: "PCRE", dependencies: ["CPCRE2"], swiftSettings: settings),
         .target(name: "Hashing", dependencies: ["CCrypto"], swiftSettings: settings),
         .target(name: "Git", dependencies: ["CGit2"], swiftSettings: settings),
         .target(name: "MicroHTTP", dependencies: ["CMicroHTTPD"], swiftSettings: settings),
@@ -47,7 +49,8 @@ let package = Package(
         .target(name: "SafeTensors", swiftSettings: settings),
 
         // The domain.
-        .target(name: "SkillscopeCore", dependencies: ["CommonMark", "YAML", "Hashing"], swiftSettings: settings),
+        .target(
+            name: "SkillscopeCore", dependencies: ["CommonMark", "YAML", "Hashing", "PCRE"], swiftSettings: settings),
         .target(name: "SkillscopeEmbeddings", dependencies: ["BLAS", "SafeTensors"], swiftSettings: settings),
         .target(
             name: "SkillscopeRating", dependencies: ["SkillscopeCore", "SkillscopeStore", "SkillscopeEmbeddings"],
@@ -119,6 +122,7 @@ let package = Package(
         .testTarget(name: "SQLiteTests", dependencies: ["SQLite"], swiftSettings: settings),
         .testTarget(name: "CommonMarkTests", dependencies: ["CommonMark"], swiftSettings: settings),
         .testTarget(name: "YAMLTests", dependencies: ["YAML"], swiftSettings: settings),
+        .testTarget(name: "PCRETests", dependencies: ["PCRE"], swiftSettings: settings),
         .testTarget(name: "HashingTests", dependencies: ["Hashing"], swiftSettings: settings),
         .testTarget(name: "GitTests", dependencies: ["Git", "SkillscopeTesting"], swiftSettings: settings),
         .testTarget(name: "PostgresTests", dependencies: ["Postgres"], swiftSettings: settings),

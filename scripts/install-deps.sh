@@ -3,7 +3,7 @@
 # is missing.
 # As root it runs apt-get; otherwise it prints the exact command to run.
 set -euo pipefail
-packages=(pkg-config libsqlite3-dev libcmark-gfm-dev libcmark-gfm-extensions-dev libyaml-dev libssl-dev libgit2-dev
+packages=(pkg-config libsqlite3-dev libcmark-gfm-dev libcmark-gfm-extensions-dev libyaml-dev libpcre2-dev libssl-dev libgit2-dev
     libmicrohttpd-dev libpq-dev libarchive-dev libopenblas-dev git python3)
 missing=()
 for package in "${packages[@]}"; do

@@ -1,32 +1,34 @@
-internal import Foundation
+internal import PCRE
 
-/// A regular expression (ICU syntax, through Foundation) compiled once.
+/// A regular expression compiled once by PCRE2 (Perl syntax, Unicode `\w` and `\b`), matched on a string's UTF-8.
 struct ScanPattern: Sendable {
-    private let expression: NSRegularExpression
+    private let expression: RegularExpression
 
     init(_ pattern: String) {
         do {
-            expression = try NSRegularExpression(pattern: pattern, options: [])
+            expression = try RegularExpression(pattern)
         } catch {
-            preconditionFailure("bad scan pattern \(pattern): \(error)")
+            preconditionFailure("bad scan pattern: \(error)")
         }
     }
 
     func matches(_ text: String) -> Bool {
-        expression.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) != nil
+        expression.matches(text)
     }
 
     /// `text` with every match removed.
     func removing(from text: String) -> String {
-        expression.stringByReplacingMatches(
-            in: text, range: NSRange(text.startIndex..., in: text), withTemplate: "")
+        expression.replacingMatches(in: text, with: "")
     }
 
     /// The first capture group of every match.
     func captures(_ text: String) -> [String] {
-        expression.matches(in: text, range: NSRange(text.startIndex..., in: text)).compactMap { match in
-            Range(match.range(at: 1), in: text).map { String(text[$0]) }
-        }
+        expression.captures(in: text)
+    }
+
+    /// `text` escaped to match itself.
+    static func escaped(_ text: String) -> String {
+        RegularExpression.escaped(text)
     }
 }
 

@@ -395,8 +395,8 @@ struct TextScan {
         }
         let following = rest.joined(separator: "\n")
         for target in targets {
-            let name = NSRegularExpression.escapedPattern(for: target)
-            let base = NSRegularExpression.escapedPattern(for: (target as NSString).lastPathComponent)
+            let name = ScanPattern.escaped(target)
+            let base = ScanPattern.escaped(String(target.split(separator: "/").last ?? Substring(target)))
             let run = ScanPattern(
                 #"\b(bash|sh|zsh|source|python3?|node|ruby|perl|pwsh|powershell|iex)\s+(-\S+\s+)*["']?"#
                     + #"(\S*/)?"# + base + #"\b|(^|\s)\.\s+["']?"# + name + #"|\./"# + base + #"\b"#)
