@@ -1,5 +1,9 @@
 internal import Foundation
 
+#if canImport(Glibc)
+    internal import Glibc
+#endif
+
 /// One text read by the security scan: a byte pass marks the lines worth reading, then each category's patterns
 /// read only those (``SecurityScan``).
 struct TextScan {
@@ -198,7 +202,26 @@ struct TextScan {
 
     /// Whether `text` holds `needle`, by bytes: cheaper than a regular expression, so it guards them.
     static func has(_ text: String, _ needle: String) -> Bool {
-        text.utf8.firstRange(of: needle.utf8) != nil
+        var text = text
+        var needle = needle
+        return text.withUTF8 { haystack in
+            needle.withUTF8 { pin in
+                guard !pin.isEmpty else { return true }
+                guard haystack.count >= pin.count, let start = haystack.baseAddress, let wanted = pin.baseAddress
+                else { return false }
+                // memchr finds each place the first byte stands, memcmp checks the rest (glibc's memmem is not
+                // visible to Swift).
+                let base = UnsafeRawPointer(start)
+                var offset = 0
+                while offset + pin.count <= haystack.count {
+                    guard let found = memchr(base + offset, Int32(pin[0]), haystack.count - pin.count - offset + 1)
+                    else { return false }
+                    if memcmp(found, wanted, pin.count) == 0 { return true }
+                    offset = base.distance(to: UnsafeRawPointer(found)) + 1
+                }
+                return false
+            }
+        }
     }
 
     private static func isWordByte(_ byte: UInt8) -> Bool {
@@ -307,7 +330,7 @@ struct TextScan {
         found += htmlComments(lower: lower)
         for blob in blobs {
             let text = lower(blob.line)
-            if text.contains("data:image/") || text.contains("integrity=") || text.contains("sha512-") { continue }
+            if Self.has(text, "data:image/") || Self.has(text, "integrity=") || Self.has(text, "sha512-") { continue }
             add(
                 .encodedBlob, .warn,
                 "a \(blob.length)-character \(blob.isHex ? "hex" : "base64") blob; what it decodes to cannot be read here",
@@ -507,7 +530,7 @@ struct TextScan {
                 return (index, .fail, "publishes local files in a public gist")
             }
             if Self.has(text, "scp") || Self.has(text, "rsync"), Patterns.remoteCopy.matches(text) {
-                let sensitive = Patterns.sensitiveData.matches(text) || text.contains("stricthostkeychecking=no")
+                let sensitive = Patterns.sensitiveData.matches(text) || Self.has(text, "stricthostkeychecking=no")
                 return (index, sensitive ? .fail : .warn, "copies local files to another machine over ssh")
             }
             if Self.has(text, "git remote add"), Patterns.pushToNewRemote.matches(unit.text),
@@ -572,7 +595,7 @@ struct TextScan {
     private func injection(_ text: String, index: Int) -> (SecurityReport.Verdict, String)? {
         // Quoted phrases are named, not said; regular expressions in code are detectors.
         let unquoted = Self.removingQuotes(text)
-        if fenceOf[index] != nil, text.contains("\\s") || text.contains("\\b") { return nil }
+        if fenceOf[index] != nil, Self.has(text, "\\s") || Self.has(text, "\\b") { return nil }
         if marks[index].contains(.injection), Patterns.injection.matches(unquoted), !isInNegatedList(index) {
             guard !Patterns.teaching.matches(text) else { return nil }
             return (.fail, "overrides the agent's instructions or hides actions from the user")
@@ -595,7 +618,7 @@ struct TextScan {
             }
             let start = index
             var text = lower(index)
-            while !text.contains("-->"), index + 1 < lines.count, index - start < 50 {
+            while !Self.has(text, "-->"), index + 1 < lines.count, index - start < 50 {
                 index += 1
                 text += "\n" + lower(index)
             }
