@@ -32,6 +32,34 @@ struct TextScan {
         var word: Bool
     }
 
+    /// The triggers as plain data, read by the byte pass without reference counting: their bytes one after
+    /// another in `pool`, and for each first byte `b` the entries `first[b]..<first[b + 1]`.
+    private struct TriggerTable: Sendable {
+        struct Entry: Sendable {
+            var start: Int
+            var count: Int
+            var marks: Marks
+            var word: Bool
+        }
+        var pool: [UInt8] = []
+        var entries: [Entry] = []
+        var first: [Int] = []
+
+        init(_ byFirstByte: [[Trigger]]) {
+            for triggers in byFirstByte {
+                first.append(entries.count)
+                for trigger in triggers {
+                    entries.append(
+                        Entry(start: pool.count, count: trigger.bytes.count, marks: trigger.marks, word: trigger.word))
+                    pool += trigger.bytes
+                }
+            }
+            first.append(entries.count)
+        }
+    }
+
+    private static let table = TriggerTable(triggers)
+
     /// Triggers by their first byte.
     private static let triggers: [[Trigger]] = {
         var table = [[Trigger]](repeating: [], count: 256)
@@ -115,11 +143,23 @@ struct TextScan {
         lines = text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).map { Substring($0) }
         marks = Array(repeating: [], count: lines.count)
         fenceOf = Array(repeating: nil, count: lines.count)
-        markLines(Array(text.utf8))
+        var text = text
+        text.withUTF8 { bytes in
+            Self.table.pool.withUnsafeBufferPointer { pool in
+                Self.table.entries.withUnsafeBufferPointer { entries in
+                    Self.table.first.withUnsafeBufferPointer { first in
+                        markLines(bytes, pool: pool, entries: entries, first: first)
+                    }
+                }
+            }
+        }
         if !isScript { findFences() }
     }
 
-    private mutating func markLines(_ bytes: [UInt8]) {
+    private mutating func markLines(
+        _ bytes: UnsafeBufferPointer<UInt8>, pool: UnsafeBufferPointer<UInt8>,
+        entries: UnsafeBufferPointer<TriggerTable.Entry>, first: UnsafeBufferPointer<Int>
+    ) {
         var line = 0
         var run = 0
         var runLine = 0
@@ -137,6 +177,7 @@ struct TextScan {
             }
             run = 0
         }
+        let base64Bytes = Self.base64Bytes
         var index = 0
         let count = bytes.count
         while index < count {
@@ -147,7 +188,7 @@ struct TextScan {
                 index += 1
                 continue
             }
-            if Self.base64Bytes[Int(byte)] {
+            if base64Bytes[Int(byte)] {
                 if run == 0 {
                     runLine = line
                     upper = false
@@ -177,8 +218,9 @@ struct TextScan {
             // Triggers open words: inside a word only those starting with punctuation (`.ssh`, `_token`) can begin.
             let isLetter = folded >= 0x61 && folded <= 0x7A
             if !isLetter || index == 0 || !Self.isWordByte(bytes[index - 1]) {
-                for trigger in Self.triggers[Int(folded)] where matches(trigger, bytes, at: index) {
-                    marks[line].insert(trigger.marks)
+                for entry in first[Int(folded)]..<first[Int(folded) + 1]
+                where Self.matches(entries[entry], pool, bytes, at: index) {
+                    marks[line].insert(entries[entry].marks)
                 }
             }
             index += 1
@@ -186,18 +228,20 @@ struct TextScan {
         endRun(&self)
     }
 
-    private func matches(_ trigger: Trigger, _ bytes: [UInt8], at index: Int) -> Bool {
-        let pattern = trigger.bytes
-        guard index + pattern.count <= bytes.count else { return false }
-        for offset in 1..<pattern.count {
+    private static func matches(
+        _ trigger: TriggerTable.Entry, _ pool: UnsafeBufferPointer<UInt8>, _ bytes: UnsafeBufferPointer<UInt8>,
+        at index: Int
+    ) -> Bool {
+        guard index + trigger.count <= bytes.count else { return false }
+        for offset in 1..<trigger.count {
             let byte = bytes[index + offset]
             let folded = byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte
-            if folded != pattern[offset] { return false }
+            if folded != pool[trigger.start + offset] { return false }
         }
         guard trigger.word else { return true }
-        if index > 0, Self.isWordByte(bytes[index - 1]) { return false }
-        let end = index + pattern.count
-        return end == bytes.count || !Self.isWordByte(bytes[end])
+        if index > 0, isWordByte(bytes[index - 1]) { return false }
+        let end = index + trigger.count
+        return end == bytes.count || !isWordByte(bytes[end])
     }
 
     /// Whether `text` holds `needle`, by bytes: cheaper than a regular expression, so it guards them.
