@@ -423,6 +423,10 @@ public enum JSONText {
 
     /// `text` as a JSON string literal: quotes, backslashes and control characters escaped.
     public static func quoted(_ text: String) -> String {
+        // Most texts need no escape: one byte scan, then a single copy.
+        if !text.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
+            return "\"" + text + "\""
+        }
         var out = "\""
         for scalar in text.unicodeScalars {
             switch scalar {
