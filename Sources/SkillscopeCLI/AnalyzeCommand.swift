@@ -119,9 +119,9 @@ struct AnalyzeCommand: Command {
                         View.Version(repository: $0.repository, path: $0.path, percentSame: $0.percentSame)
                     })
             }
-            report = try rater.rate(document.rules, versions: found)
+            report = try rater.rate(document.rules, versions: found, kind: document.kind)
         } else {
-            report = RuleRater().rate(document.rules, context: RuleRater.Context())
+            report = RuleRater().rate(document.rules, context: RuleRater.Context(fileKind: document.kind))
         }
         return View(
             path: path, kind: document.kind.rawValue, name: document.name, summary: report.summary,

@@ -57,7 +57,7 @@ struct RulesCommand: Command {
             let rater = RegistryRater(store: store, modelEmbedder: EmbedderChoice.modelEmbedder(context: context))
             let finder = try rater.versionFinder()
             let versions = try finder.versions(of: try finder.subject(for: stored))
-            let report = try rater.rate(rules, versions: versions)
+            let report = try rater.rate(rules, versions: versions, kind: stored.kind)
             view = View(
                 path: stored.key.description, kind: stored.kind.rawValue, name: stored.name,
                 rules: rules.map(RuleView.init), diagnostics: stored.diagnostics.map(DiagnosticView.init),

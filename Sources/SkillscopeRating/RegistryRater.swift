@@ -25,12 +25,13 @@ public struct RegistryRater: Sendable {
         self.modelEmbedder = modelEmbedder
     }
 
-    /// Rates `rules` (of a stored file or of a text not stored), given the versions report found for it.
-    public func rate(_ rules: [Rule], versions: VersionReport?) throws -> RuleRatingReport {
+    /// Rates `rules` (of a stored file or of a text not stored), given the versions report found for it and the
+    /// file's kind (a skill's paths into its own folders bind it to no project).
+    public func rate(_ rules: [Rule], versions: VersionReport?, kind: FileKind? = nil) throws -> RuleRatingReport {
         let statistics = try cache.statistics(store)
         let edited = versions?.bands.first { $0.band == .edited }?.versions ?? []
         let versionIDs = edited.prefix(maximumVersions).map(\.id)
-        var context = RuleRater.Context()
+        var context = RuleRater.Context(fileKind: kind)
         if let statistics {
             context.registryFiles = statistics.files
             context.registryRepositories = statistics.repositories

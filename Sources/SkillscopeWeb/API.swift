@@ -35,7 +35,8 @@ struct API {
                     let finder = try rater.versionFinder()
                     versions = try finder.versions(of: try finder.subject(for: file))
                 }
-                return try json(RatingsView(try rater.rate(try store.rules(ofFile: id), versions: versions)))
+                return try json(
+                    RatingsView(try rater.rate(try store.rules(ofFile: id), versions: versions, kind: file.kind)))
             case "checks":
                 let rules = try store.rules(ofFile: id)
                 return try json(

@@ -82,7 +82,7 @@ struct Analysis: Encodable {
         let report = try finder.versions(
             of: VersionFinder.Subject(document: document))
         otherProjects = report.otherProjects
-        ratings = try rater.rate(document.rules, versions: report)
+        ratings = try rater.rate(document.rules, versions: report, kind: kind)
         bands = report.bands.map { Band(band: $0.band.title, total: $0.total) }
     }
 }

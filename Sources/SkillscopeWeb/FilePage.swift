@@ -38,7 +38,7 @@ struct FilePage {
             report = found
             body += versions(of: file, report: found)
         }
-        body += RatingHTML.section(try rater.rate(rules, versions: report), kind: file.kind)
+        body += RatingHTML.section(try rater.rate(rules, versions: report, kind: file.kind), kind: file.kind)
         body += try checksSection(file, rules: rules, adoption: adoption)
         let csrf = Reviews.newCSRF()
         body += try reviewsSection(file, csrf: csrf)

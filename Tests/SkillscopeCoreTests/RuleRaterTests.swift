@@ -97,6 +97,38 @@ private func rule(_ position: Int, _ text: String) -> Rule {
         #expect(names.rules.map(\.rating) == [.distinctive, .verySpecific])
     }
 
+    @Test func aSkillsOwnFilesDoNotBindItToAProject() {
+        let rules = [
+            rule(0, "Read `references/forms.md` before you fill a form."),
+            rule(1, "Run `python scripts/fill_fields.py input.pdf` to fill the fields."),
+            rule(2, "Check the result with `./scripts/check.sh`."),
+            rule(3, "Keep `config/acme-forms.yml` in sync."),
+            rule(4, "Never read `../secrets/references/keys.md`."),
+        ]
+        var context = RuleRater.Context(
+            registryFiles: 500, registryRepositories: 400, embedder: "e",
+            thingRepositories: [
+                "references/forms.md": 1, "python scripts/fill_fields.py input.pdf": 1, "./scripts/check.sh": 1,
+                "config/acme-forms.yml": 1, "../secrets/references/keys.md": 1,
+            ])
+        // In a CLAUDE.md every one of those paths is the project's own.
+        context.fileKind = .claude
+        #expect(RuleRater().rate(rules, context: context).rules.allSatisfy { $0.rating == .verySpecific })
+        // In a skill (or one of its reference files) the first three are files the skill carries with it.
+        for kind in [FileKind.skill, .skillReference] {
+            context.fileKind = kind
+            let report = RuleRater().rate(rules, context: context)
+            #expect(
+                report.rules.map(\.rating) == [.distinctive, .distinctive, .distinctive, .verySpecific, .verySpecific])
+            #expect(report.rules[3].evidence == "names `config/acme-forms.yml`, seen in 1 repository")
+            // The things are still listed with their counts.
+            #expect(report.rules[0].namedThings.map(\.repositories) == [1])
+        }
+        // Where the registry is too small to count, the same holds for project-shaped words.
+        let small = RuleRater().rate(rules, context: .init(fileKind: .skill))
+        #expect(small.rules.map(\.rating) == [.distinctive, .distinctive, .distinctive, .verySpecific, .verySpecific])
+    }
+
     @Test func aRegistryTooSmallForStatisticsSaysSo() {
         let report = RuleRater().rate(rules, context: RuleRater.Context(registryFiles: 3, registryRepositories: 2))
         #expect(report.rules[0].rating == .distinctive)

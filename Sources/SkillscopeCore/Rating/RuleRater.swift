@@ -9,7 +9,9 @@
 ///   *≈ common*, estimated where there are fewer: at least 1 in 5 files of the registry hold a rule of its kind.
 /// - *distinctive*: the rest, the author's own choice.
 ///
-/// Very specific is decided first: a project's path stays project-bound however many copies keep it.
+/// Very specific is decided first: a project's path stays project-bound however many copies keep it. A skill's
+/// paths into its own `scripts/`, `references/` and `assets/` folders (the Agent Skills layout) are not: those
+/// files travel with the skill wherever it is installed.
 public struct RuleRater: Sendable {
     public struct Configuration: Sendable {
         public var minimumEditedVersions = 5
@@ -58,10 +60,12 @@ public struct RuleRater: Sendable {
         public var editedVersions: [Version]
         /// Repositories naming each thing, by ``NamedThing/key``; absent is none.
         public var thingRepositories: [String: Int]
+        /// The rated file's kind, where known: a skill's paths into its own folders bind it to no project.
+        public var fileKind: FileKind?
 
         public init(
             registryFiles: Int = 0, registryRepositories: Int = 0, embedder: String? = nil, kinds: [Int: Kind] = [:],
-            editedVersions: [Version] = [], thingRepositories: [String: Int] = [:]
+            editedVersions: [Version] = [], thingRepositories: [String: Int] = [:], fileKind: FileKind? = nil
         ) {
             self.registryFiles = registryFiles
             self.registryRepositories = registryRepositories
@@ -69,6 +73,7 @@ public struct RuleRater: Sendable {
             self.kinds = kinds
             self.editedVersions = editedVersions
             self.thingRepositories = thingRepositories
+            self.fileKind = fileKind
         }
     }
 
@@ -96,7 +101,9 @@ public struct RuleRater: Sendable {
         var rated = RatedRule(
             position: rule.position, line: rule.lines.start, endLine: rule.lines.end, text: rule.text,
             rating: .distinctive, isEstimate: false, evidence: "", namedThings: countedThings)
-        if let evidence = projectBound(countedThings, counted: counted) {
+        let isSkill = context.fileKind == .skill || context.fileKind == .skillReference
+        let bindingThings = countedThings.filter { !(isSkill && Self.isSkillOwnPath($0)) }
+        if let evidence = projectBound(bindingThings, counted: counted) {
             rated.rating = .verySpecific
             rated.evidence = evidence
             return rated
@@ -153,6 +160,24 @@ public struct RuleRater: Sendable {
             }
         }
         return nil
+    }
+
+    /// The folders of a skill that the Agent Skills specification names; a path into one is the skill's own file.
+    static let skillFolders = ["scripts/", "references/", "assets/"]
+
+    /// Whether `thing` is a path into one of a skill's own folders (`references/forms.md`), or a command that
+    /// runs one of its scripts (`python scripts/fill.py`, `./scripts/check.sh`).
+    static func isSkillOwnPath(_ thing: RatedRule.CountedThing) -> Bool {
+        func isOwn(_ token: Substring) -> Bool {
+            var path = Substring(token.lowercased())
+            while path.hasPrefix("./") { path = path.dropFirst(2) }
+            return skillFolders.contains { path.hasPrefix($0) } && !path.contains("..")
+        }
+        switch thing.kind {
+        case .path: return isOwn(Substring(thing.text))
+        case .command: return thing.text.split(separator: " ").contains(where: isOwn)
+        default: return false
+        }
     }
 
     /// Names every project has, which never tie a rule to one: `package.json`, `README.md`, `.env`, `src/`.

@@ -96,7 +96,7 @@ struct AnalyzeTool: MCPTool {
         return Output(
             kind: resolved.rawValue, path: path, name: document.name, description: document.description,
             lines: document.lineCount, rules: document.rules.map(RuleView.init),
-            ratings: RatingsSummary(try rater.rate(document.rules, versions: report)),
+            ratings: RatingsSummary(try rater.rate(document.rules, versions: report, kind: resolved)),
             checks: ChecksSummary(findings: findings, security: security, quality: quality), versions: versions)
     }
 

@@ -86,7 +86,7 @@ struct ReadTool: MCPTool {
             file, facts: ListingRecord.Facts(quality: quality, reviews: summary))
         return Output(
             file: FileSummary(file, includeText: arguments.includeText ?? true), rules: rules.map(RuleView.init),
-            ratings: RatingsSummary(try rater.rate(rules, versions: report)),
+            ratings: RatingsSummary(try rater.rate(rules, versions: report, kind: file.kind)),
             checks: ChecksSummary(findings: file.findings, security: file.security, quality: quality),
             versions: versions,
             reviews: ReviewCounts(summary), recentReviews: Array(try store.reviews(ofFile: file.id).prefix(10)),
