@@ -136,10 +136,54 @@ import Testing
         }
         let reopened = try SQLiteStore(path: path)
         #expect(try reopened.stats().files == 1)
-        #expect(try reopened.schemaVersion() == 8)
+        #expect(try reopened.schemaVersion() == 9)
         let raw = try Connection(path: path)
-        #expect(try raw.queryOne("SELECT count(*) FROM schema_migrations")?.int(0) == 8)
+        #expect(try raw.queryOne("SELECT count(*) FROM schema_migrations")?.int(0) == 9)
         #expect(try raw.queryOne("PRAGMA journal_mode")?.string(0) == "wal")
+    }
+
+    @Test func migratingToSchema9IndexesWordPositionsForEveryIndexedFile() throws {
+        let directory = TemporaryDirectory()
+        let path = directory.appending("registry.sqlite")
+        let records = [
+            Fixtures.record("a/b", "AGENTS.md", Fixtures.agentsFile),
+            Fixtures.record("a/b", "skills/review/SKILL.md", Fixtures.reviewSkill),
+            Fixtures.record("a/b", "CLAUDE.md", "nul \u{0} byte"),
+        ]
+        do {
+            let store = try SQLiteStore(path: path)
+            _ = try store.write(repositories: [], files: records, seenAt: "2026-11-30T00:00:00Z")
+        }
+        // Take the search index back to schema 8's, which kept no word positions.
+        do {
+            let raw = try Connection(path: path)
+            try raw.execute(
+                """
+                DROP TABLE files_fts;
+                CREATE VIRTUAL TABLE files_fts USING fts5(name, description, rules_text, body, content='files',
+                    content_rowid='id', tokenize='porter unicode61 remove_diacritics 2', detail=column);
+                INSERT INTO files_fts (rowid, name, description, rules_text, body)
+                    SELECT id, name, description, rules_text, body FROM files WHERE status = 'indexed';
+                DELETE FROM schema_migrations WHERE version = 9;
+                """)
+            #expect(
+                try raw.queryOne("SELECT sql FROM sqlite_master WHERE name = 'files_fts'")?.string(0)?.contains(
+                    "detail=column") == true)
+        }
+        let migrated = try SQLiteStore(path: path)
+        #expect(try migrated.schemaVersion() == 9)
+        let raw = try Connection(path: path)
+        #expect(
+            try raw.queryOne("SELECT sql FROM sqlite_master WHERE name = 'files_fts'")?.string(0)?.contains("detail")
+                == false)
+        // Every indexed file is in the index once, and the rejected one is not.
+        let indexed = try raw.queryOne("SELECT count(*) FROM files WHERE status = 'indexed'")?.int(0)
+        #expect(indexed == 2)
+        #expect(try raw.queryOne("SELECT count(*) FROM files_fts_docsize")?.int(0) == indexed)
+        #expect(try migrated.search(SearchQuery(text: "lint")).total == 1)
+        #expect(try migrated.search(SearchQuery(text: "whole diff")).total == 1)
+        // Word positions make phrase queries work.
+        #expect(try raw.queryOne("SELECT count(*) FROM files_fts WHERE files_fts MATCH '\"npm test\"'")?.int(0) == 1)
     }
 
     @Test func migratingToSchema5KeepsEveryFile() throws {
@@ -161,7 +205,7 @@ import Testing
                 """)
         }
         let migrated = try SQLiteStore(path: path)
-        #expect(try migrated.schemaVersion() == 8)
+        #expect(try migrated.schemaVersion() == 9)
         let file = try #require(try migrated.file(.key(record.key)))
         #expect(file.sha256 == record.sha256 && file.firstSeen == "2026-11-30T00:00:00Z" && file.ruleCount == 2)
         #expect(file.blobSHA == nil && file.removedAt == nil)
