@@ -30,29 +30,12 @@ extension SQLiteStore {
         return try row.map { try Rule.stored(reading: $0) } ?? []
     }
 
+    /// Each term is quoted: a term the tokenizer cuts in two (a word with a virama, say) is a phrase, which the
+    /// index matches by its words' positions.
     public func search(_ query: SearchQuery) throws -> SearchResults {
-        do {
-            return try search(query, splittingTerms: false)
-        } catch let error as StoreError where "\(error)".contains("phrase queries are not supported") {
-            // A term FTS5's tokenizer cuts in two (a virama, a rare script) would be a phrase, which this index
-            // (detail=column) cannot match: cut terms at every character that is not a letter or digit on its own.
-            do {
-                return try search(query, splittingTerms: true)
-            } catch let retry as StoreError where "\(retry)".contains("phrase queries are not supported") {
-                throw StoreError(.invalidQuery, "the search holds words the index cannot match; try other words")
-            }
-        }
-    }
-
-    private func search(_ query: SearchQuery, splittingTerms: Bool) throws -> SearchResults {
         try reading { connection in
             try query.matchingAllTermsElseAny { terms, all in
-                let used =
-                    splittingTerms
-                    ? terms.flatMap { term in
-                        term.unicodeScalars.split { !$0.properties.generalCategory.isLetterOrNumber }.map(String.init)
-                    } : terms
-                let match = (used.isEmpty ? terms : used).map { "\"\($0)\"" }.joined(separator: all ? " " : " OR ")
+                let match = terms.map { "\"\($0)\"" }.joined(separator: all ? " " : " OR ")
                 return try Self.search(connection, match: match, query: query)
             }
         }

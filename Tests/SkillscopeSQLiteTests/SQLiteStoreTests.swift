@@ -142,6 +142,21 @@ import Testing
         #expect(try raw.queryOne("PRAGMA journal_mode")?.string(0) == "wal")
     }
 
+    @Test func aWordTheTokenizerCutsInTwoIsFoundAsAPhrase() throws {
+        let directory = TemporaryDirectory()
+        let store = try SQLiteStore(path: directory.appending("registry.sqlite"))
+        // FTS5's unicode61 tokenizer ends a token at the virama (a combining mark): "हिन्दी" is two tokens.
+        _ = try store.write(
+            repositories: [],
+            files: [
+                Fixtures.record("a/b", "AGENTS.md", "# Agents\n\n- जवाब हिन्दी में लिखें।\n"),
+                Fixtures.record("a/c", "AGENTS.md", "# Agents\n\n- दी हिन से अलग है।\n"),
+            ], seenAt: "2026-11-30T00:00:00Z")
+        let found = try store.search(SearchQuery(text: "हिन्दी"))
+        #expect(found.total == 1)
+        #expect(found.hits.first?.key.repository == "a/b")
+    }
+
     @Test func migratingToSchema9IndexesWordPositionsForEveryIndexedFile() throws {
         let directory = TemporaryDirectory()
         let path = directory.appending("registry.sqlite")
