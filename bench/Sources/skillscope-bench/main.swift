@@ -8,6 +8,7 @@ import SkillscopeStore
 /// skillscope-bench SCENARIO ARGS…: runs one named scenario and prints one JSON line.
 ///
 ///     skillscope-bench ingest CORPUS_DIR [--label NAME]
+///     skillscope-bench search REGISTRY [--label NAME]
 ///
 /// `ingest` ingests a corpus (files/, manifest.jsonl) into a fresh SQLite registry in a temporary folder and
 /// reports files/s, MB/s and the process's peak RSS; the checksum is the number of rules written.
@@ -86,10 +87,25 @@ if arguments.first == "engines", arguments.count >= 2 {
     }
     exit(0)
 }
+if arguments.first == "search", arguments.count >= 2 {
+    // The engines scenario's searches on a registry already built (opened, and migrated if older, first).
+    let clock = ContinuousClock()
+    let start = clock.now
+    let store = try SQLiteStore(path: arguments[1])
+    let opened = seconds(clock.now - start)
+    var line = try EnginesScenario.searches(store)
+    line["tool"] = "skillscope"
+    line["scenario"] = option("label") ?? "search"
+    line["files"] = try store.indexedFileCount()
+    line["open_s"] = (opened * 100).rounded() / 100
+    line["peak_rss_mb"] = Int(peakRSSMegabytes())
+    print(String(decoding: try JSONSerialization.data(withJSONObject: line, options: [.sortedKeys]), as: UTF8.self))
+    exit(0)
+}
 guard arguments.count >= 2, arguments[0] == "ingest" else {
     FileHandle.standardError.write(
         Data(
-            "usage: skillscope-bench ingest|parse|versions|engines CORPUS_DIR [--label NAME] [--sample N] [--truth-out FILE] [--registry DB] [--keep DIR] [--postgres URL --schema NAME]\n"
+            "usage: skillscope-bench ingest|parse|versions|engines CORPUS_DIR | search REGISTRY [--label NAME] [--sample N] [--truth-out FILE] [--registry DB] [--keep DIR] [--postgres URL --schema NAME]\n"
                 .utf8))
     exit(64)
 }
