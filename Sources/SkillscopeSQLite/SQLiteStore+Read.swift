@@ -59,7 +59,8 @@ extension SQLiteStore {
         }
         if query.hasReviews { filter += " AND EXISTS (SELECT 1 FROM reviews v WHERE v.file_id = f.id)" }
         let matched = """
-            FROM files_fts JOIN files f ON f.id = files_fts.rowid JOIN repositories r ON r.id = f.repository_id
+            FROM files_fts JOIN files f INDEXED BY files_search ON f.id = files_fts.rowid
+                JOIN repositories r ON r.id = f.repository_id
             WHERE files_fts MATCH ?1 \(filter) AND \(Self.isCurrent)
             """
         // One pass over the matches gives the total and every facet; the ranked page is a second query.

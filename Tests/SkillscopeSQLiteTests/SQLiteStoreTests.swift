@@ -136,9 +136,9 @@ import Testing
         }
         let reopened = try SQLiteStore(path: path)
         #expect(try reopened.stats().files == 1)
-        #expect(try reopened.schemaVersion() == 9)
+        #expect(try reopened.schemaVersion() == 10)
         let raw = try Connection(path: path)
-        #expect(try raw.queryOne("SELECT count(*) FROM schema_migrations")?.int(0) == 9)
+        #expect(try raw.queryOne("SELECT count(*) FROM schema_migrations")?.int(0) == 10)
         #expect(try raw.queryOne("PRAGMA journal_mode")?.string(0) == "wal")
     }
 
@@ -179,18 +179,20 @@ import Testing
                     content_rowid='id', tokenize='porter unicode61 remove_diacritics 2', detail=column);
                 INSERT INTO files_fts (rowid, name, description, rules_text, body)
                     SELECT id, name, description, rules_text, body FROM files WHERE status = 'indexed';
-                DELETE FROM schema_migrations WHERE version = 9;
+                DELETE FROM schema_migrations WHERE version >= 9; DROP INDEX files_search;
                 """)
             #expect(
                 try raw.queryOne("SELECT sql FROM sqlite_master WHERE name = 'files_fts'")?.string(0)?.contains(
                     "detail=column") == true)
         }
         let migrated = try SQLiteStore(path: path)
-        #expect(try migrated.schemaVersion() == 9)
+        #expect(try migrated.schemaVersion() == 10)
         let raw = try Connection(path: path)
         #expect(
             try raw.queryOne("SELECT sql FROM sqlite_master WHERE name = 'files_fts'")?.string(0)?.contains("detail")
                 == false)
+        // Version 10's index for search is back too.
+        #expect(try raw.queryOne("SELECT count(*) FROM sqlite_master WHERE name = 'files_search'")?.int(0) == 1)
         // Every indexed file is in the index once, and the rejected one is not.
         let indexed = try raw.queryOne("SELECT count(*) FROM files WHERE status = 'indexed'")?.int(0)
         #expect(indexed == 2)
@@ -220,7 +222,7 @@ import Testing
                 """)
         }
         let migrated = try SQLiteStore(path: path)
-        #expect(try migrated.schemaVersion() == 9)
+        #expect(try migrated.schemaVersion() == 10)
         let file = try #require(try migrated.file(.key(record.key)))
         #expect(file.sha256 == record.sha256 && file.firstSeen == "2026-11-30T00:00:00Z" && file.ruleCount == 2)
         #expect(file.blobSHA == nil && file.removedAt == nil)
