@@ -20,6 +20,9 @@ public final class Connection {
         public var pageSize: Int?
         /// Pages kept in memory, as SQLite's `cache_size` (negative: KiB). The default is `nil`: SQLite's own.
         public var cacheSize: Int?
+        /// Bytes of the file read through a memory map instead of `read` calls, as SQLite's `mmap_size` (capped
+        /// by the library's `SQLITE_MAX_MMAP_SIZE`, 2 GB in Debian's). The default is `nil`: SQLite's own, none.
+        public var mmapSize: Int?
         public init() {}
     }
 
@@ -51,6 +54,9 @@ public final class Connection {
         }
         if let cacheSize = configuration.cacheSize {
             try execute("PRAGMA cache_size=\(cacheSize)")
+        }
+        if let mmapSize = configuration.mmapSize {
+            try execute("PRAGMA mmap_size=\(mmapSize)")
         }
         if configuration.usesWAL && !configuration.isReadOnly && path != ":memory:" {
             try execute("PRAGMA journal_mode=WAL")

@@ -14,9 +14,11 @@ public final class ConnectionPool: Sendable {
     /// The database path.
     public let path: String
 
-    /// Opens the writer (which creates the file and switches it to WAL) and `readers` reading connections.
+    /// Opens the writer (which creates the file and switches it to WAL) and `readers` reading connections,
+    /// opened read-only with `readerConfiguration`.
     public init(
         path: String, readers: Int = 4, writerConfiguration: Connection.Configuration = Connection.Configuration(),
+        readerConfiguration: Connection.Configuration = Connection.Configuration(),
         prepare: (Connection) throws -> Void = { _ in }
     ) throws {
         self.path = path
@@ -28,7 +30,7 @@ public final class ConnectionPool: Sendable {
             slots = []
         } else {
             for _ in 0..<max(1, readers) {
-                var configuration = Connection.Configuration()
+                var configuration = readerConfiguration
                 configuration.isReadOnly = true
                 slots.append(Slot(try Connection(path: path, configuration: configuration)))
             }

@@ -35,7 +35,13 @@ public final class SQLiteStore: Store {
             // Bodies average 8 KiB: 16 KiB pages keep most in one page instead of an overflow chain.
             writer.pageSize = 16384
             writer.cacheSize = -262_144
-            pool = try ConnectionPool(path: path, readers: configuration.readers, writerConfiguration: writer) {
+            // Readers map the file: a search touches thousands of pages of the index (the positions of a common
+            // word), which a map serves from the OS's page cache without a read call and a copy each.
+            var reader = Connection.Configuration()
+            reader.mmapSize = Self.readerMapBytes
+            pool = try ConnectionPool(
+                path: path, readers: configuration.readers, writerConfiguration: writer, readerConfiguration: reader
+            ) {
                 connection in
                 try Self.migrate(connection, path: path)
             }
@@ -47,6 +53,9 @@ public final class SQLiteStore: Store {
             throw StoreError(.unavailable, "cannot open the registry at \(path)")
         }
     }
+
+    /// How much of the file each reader maps (SQLite caps it at its compile-time limit).
+    static let readerMapBytes = 1 << 31
 
     static func storeError(_ error: SQLiteError, path: String) -> StoreError {
         if error.isCorrupt {

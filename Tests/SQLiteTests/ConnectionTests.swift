@@ -61,6 +61,23 @@ import Testing
         #expect(throws: SQLiteError.self) { try pool.read { try $0.run("INSERT INTO t VALUES (1)") } }
     }
 
+    @Test func readersGetTheirOwnConfigurationAndStayReadOnly() throws {
+        let directory = NSTemporaryDirectory() + "/sqlite-pool-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        var readers = Connection.Configuration()
+        readers.mmapSize = 1 << 26
+        readers.cacheSize = -4096
+        let pool = try ConnectionPool(path: directory + "/db.sqlite", readers: 2, readerConfiguration: readers) {
+            try $0.execute("CREATE TABLE IF NOT EXISTS t (v INTEGER); INSERT INTO t VALUES (7)")
+        }
+        #expect(try pool.read { try $0.queryOne("PRAGMA mmap_size")?.int(0) } == 1 << 26)
+        #expect(try pool.read { try $0.queryOne("PRAGMA cache_size")?.int(0) } == -4096)
+        #expect(try pool.write { try $0.queryOne("PRAGMA mmap_size")?.int(0) } == 0)
+        #expect(try pool.read { try $0.queryOne("SELECT v FROM t")?.int(0) } == 7)
+        #expect(throws: SQLiteError.self) { try pool.read { try $0.run("INSERT INTO t VALUES (1)") } }
+    }
+
     @Test func fts5IsAvailable() throws {
         let connection = try Connection(path: ":memory:")
         try connection.execute(
