@@ -21,7 +21,10 @@ PORT=$(grep -o '[0-9]*/$' "$DATA/out" | tr -d /)
 BASE="http://127.0.0.1:$PORT"
 ID=$(curl -s "$BASE/api/v1/search?q=swiftui%20observable%20state&limit=1" | python3 -c 'import json,sys; print(json.load(sys.stdin)["hits"][0]["id"])')
 rss() { awk '/VmRSS/ {print int($2/1024)}' /proc/$SERVER/status; }
-echo "{\"server\":\"skillscope serve --threads 4\",\"corpus_files\":$(wc -l <"$CORPUS/manifest.jsonl"),\"rss_mb_start\":$(rss)}"
+# The server's own memory: readers map the registry file, and VmRSS counts those shared, reclaimable file pages
+# once per mapping (four readers), so RssAnon is what the process itself allocated.
+anon() { awk '/RssAnon/ {print int($2/1024)}' /proc/$SERVER/status; }
+echo "{\"server\":\"skillscope serve --threads 4\",\"corpus_files\":$(wc -l <"$CORPUS/manifest.jsonl"),\"rss_mb_start\":$(rss),\"anon_mb_start\":$(anon)}"
 sqlite3 "$DATA/r.sqlite" "SELECT '/files/' || id FROM files WHERE status = 'indexed' ORDER BY id % 97, id LIMIT 500" \
     >"$DATA/files.txt"
 sqlite3 "$DATA/r.sqlite" "SELECT DISTINCT '/search?q=' || replace(lower(name), '-', '+') FROM files
@@ -40,9 +43,9 @@ for route in "/files/$ID" "/search?q=swiftui+observable+state" "/api/v1/search?q
         curl -s -o /dev/null "$BASE$route"  # warm
         wrk -t2 -c64 -d30s --latency "$BASE$route" >"$DATA/wrk" 2>&1
     fi
-    python3 - "$route" "$DATA/wrk" "$(rss)" <<'PY'
+    python3 - "$route" "$DATA/wrk" "$(rss)" "$(anon)" <<'PY'
 import json, re, sys
-route, path, rss = sys.argv[1], sys.argv[2], int(sys.argv[3])
+route, path, rss, anon = sys.argv[1], sys.argv[2], int(sys.argv[3]), int(sys.argv[4])
 text = open(path).read()
 def ms(value):
     number, unit = re.match(r"([\d.]+)(\w+)", value).groups()
@@ -53,6 +56,6 @@ errors = re.search(r"Non-2xx or 3xx responses: (\d+)", text)
 socket = re.search(r"Socket errors: (.*)", text)
 print(json.dumps({"route": route, "requests_per_s": rps, "p50_ms": p.get("50"), "p99_ms": p.get("99"),
                   "non_2xx": int(errors.group(1)) if errors else 0, "socket_errors": socket.group(1) if socket else "none",
-                  "rss_mb_after": rss}))
+                  "rss_mb_after": rss, "anon_mb_after": anon}))
 PY
 done
