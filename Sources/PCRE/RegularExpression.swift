@@ -9,7 +9,9 @@ internal import CPCRE2
 public final class RegularExpression: Sendable {
     /// The pattern as given.
     public let pattern: String
-    /// The compiled pattern. PCRE2 never changes compiled code while matching, so sharing it is safe.
+    /// The compiled pattern.
+    ///
+    /// PCRE2 never changes compiled code while matching, so sharing it is safe.
     private nonisolated(unsafe) let code: OpaquePointer
     /// Whether the JIT compiled it; otherwise every match runs the interpreter.
     public let isJITCompiled: Bool

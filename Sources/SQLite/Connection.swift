@@ -7,21 +7,34 @@ internal import CSQLite
 public final class Connection {
     /// How a ``Connection`` opens its file.
     public struct Configuration: Sendable {
-        /// Open read-only. The default is `false`.
+        /// Open read-only.
+        ///
+        /// The default is `false`.
         public var isReadOnly = false
-        /// Create the file when missing. The default is `true`.
+        /// Create the file when missing.
+        ///
+        /// The default is `true`.
         public var createIfMissing = true
-        /// How long a statement waits for a lock held by another connection. The default is 5 seconds.
+        /// How long a statement waits for a lock held by another connection.
+        ///
+        /// The default is 5 seconds.
         public var busyTimeout: Duration = .seconds(5)
-        /// Switch the file to write-ahead logging. The default is `true`.
+        /// Switch the file to write-ahead logging.
+        ///
+        /// The default is `true`.
         public var usesWAL = true
-        /// The page size for a new database (it cannot change once the file is in WAL mode). The default is
-        /// `nil`: SQLite's own 4096 bytes.
+        /// The page size for a new database (it cannot change once the file is in WAL mode).
+        ///
+        /// The default is `nil`: SQLite's own 4096 bytes.
         public var pageSize: Int?
-        /// Pages kept in memory, as SQLite's `cache_size` (negative: KiB). The default is `nil`: SQLite's own.
+        /// Pages kept in memory, as SQLite's `cache_size` (negative: KiB).
+        ///
+        /// The default is `nil`: SQLite's own.
         public var cacheSize: Int?
-        /// Bytes of the file read through a memory map instead of `read` calls, as SQLite's `mmap_size` (capped
-        /// by the library's `SQLITE_MAX_MMAP_SIZE`, 2 GB in Debian's). The default is `nil`: SQLite's own, none.
+        /// Bytes of the file read through a memory map instead of `read` calls, as SQLite's `mmap_size`.
+        ///
+        /// SQLite caps it at its `SQLITE_MAX_MMAP_SIZE`, 2 GB in Debian's build. The default is `nil`: SQLite's
+        /// own, none.
         public var mmapSize: Int?
         public init() {}
     }

@@ -38,7 +38,9 @@ public final class ConnectionPool: Sendable {
         self.readers = slots
     }
 
-    /// Runs `body` with an idle reader, or waits for one. Blocking: never call it from `async` code.
+    /// Runs `body` with an idle reader, or waits for one.
+    ///
+    /// Blocking: never call it from `async` code.
     public func read<T: Sendable>(_ body: (Connection) throws -> T) throws -> T {
         guard !readers.isEmpty else { return try writer.connection.withLock { try body($0) } }
         let start = nextReader.wrappingAdd(1, ordering: .relaxed).oldValue

@@ -23,9 +23,10 @@ public enum BinaryRunner {
         try collect(try startProgram(executable, arguments, environment: environment), timeout: timeout)
     }
 
-    /// Waits for `process`, reading both pipes fully first so a large output cannot block it. A process still
-    /// running after `timeout` seconds is killed with SIGKILL, so a hung program fails its test instead of hanging
-    /// the suite; its standard error then ends with a line that says so.
+    /// Waits for `process`, reading both pipes fully first so a large output cannot block it.
+    ///
+    /// A process still running after `timeout` seconds is killed with SIGKILL, so a hung program fails its test
+    /// instead of hanging the suite; its standard error then ends with a line that says so.
     private static func collect(_ process: Process, timeout: Double) throws -> BinaryRun {
         let pid = process.processIdentifier
         let killedForTime = Flag()

@@ -1,5 +1,6 @@
-/// Rates each rule of a file common, distinctive or very specific, with its evidence (the definitions are those
-/// of the file page):
+/// Rates each rule of a file common, distinctive or very specific, with its evidence.
+///
+/// The definitions are those of the file page:
 ///
 /// - *very specific*: the rule names a thing (``NamedThings``) that only a few repositories of the registry name
 ///   ("names `scripts/release.sh`, seen in 1 repository"). Where the registry holds too few repositories for that
