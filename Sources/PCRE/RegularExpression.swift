@@ -13,8 +13,6 @@ public final class RegularExpression: Sendable {
     ///
     /// PCRE2 never changes compiled code while matching, so sharing it is safe.
     private nonisolated(unsafe) let code: OpaquePointer
-    /// Whether the JIT compiled it; otherwise every match runs the interpreter.
-    public let isJITCompiled: Bool
 
     /// Compiles `pattern`; throws a ``PCREError`` naming the offset of the first mistake.
     public init(_ pattern: String) throws(PCREError) {
@@ -29,7 +27,8 @@ public final class RegularExpression: Sendable {
             throw PCREError(code: errorCode, offset: errorOffset, pattern: pattern)
         }
         code = compiled
-        isJITCompiled = pcre2_jit_compile_8(compiled, UInt32(PCRE2_JIT_COMPLETE)) == 0
+        // Where the JIT is unavailable (a system that forbids executable memory), matches run the interpreter.
+        pcre2_jit_compile_8(compiled, UInt32(PCRE2_JIT_COMPLETE))
     }
 
     deinit { pcre2_code_free_8(code) }

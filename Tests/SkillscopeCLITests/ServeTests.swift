@@ -12,7 +12,7 @@ import Testing
         let server = try ServerProcess(["--db", database])
         let port = server.port
 
-        let search = URL(string: "http://127.0.0.1:\(port)/api/v1/search?q=swiftui&limit=3")!
+        let search = try #require(URL(string: "http://127.0.0.1:\(port)/api/v1/search?q=swiftui&limit=3"))
         let (data, response) = try await URLSession.shared.data(from: search)
         #expect((response as? HTTPURLResponse)?.statusCode == 200)
         let results = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
@@ -20,12 +20,12 @@ import Testing
         let first = try #require(hits.first?["id"] as? Int)
 
         let (page, pageResponse) = try await URLSession.shared.data(
-            from: URL(string: "http://127.0.0.1:\(port)/files/\(first)")!)
+            from: try #require(URL(string: "http://127.0.0.1:\(port)/files/\(first)")))
         #expect((pageResponse as? HTTPURLResponse)?.statusCode == 200)
         #expect(String(decoding: page, as: UTF8.self).contains("<h2 id=\"rules\">Rules</h2>"))
         #expect((pageResponse as? HTTPURLResponse)?.value(forHTTPHeaderField: "X-Content-Type-Options") == "nosniff")
 
-        var big = URLRequest(url: URL(string: "http://127.0.0.1:\(port)/api/v1/search")!)
+        var big = URLRequest(url: try #require(URL(string: "http://127.0.0.1:\(port)/api/v1/search")))
         big.httpMethod = "POST"
         big.httpBody = Data(repeating: 120, count: (1 << 20) + 10_000)
         let (_, bigResponse) = try await URLSession.shared.data(for: big)
@@ -47,7 +47,7 @@ import Testing
         let long = String(repeating: "x", count: 240)
         for request in 0..<400 {
             let (_, response) = try await URLSession.shared.data(
-                from: URL(string: "\(server.url)missing-\(request)-\(long)")!)
+                from: try #require(URL(string: "\(server.url)missing-\(request)-\(long)")))
             #expect((response as? HTTPURLResponse)?.statusCode == 404)
         }
         #expect(server.stop() == 0)

@@ -11,7 +11,8 @@ import Testing
         "SKILLSCOPE_TEST_POSTGRES is not set: no PostgreSQL server to test against (.ci/run starts one)"))
 struct TwoServersTests {
     func get(_ port: Int, _ path: String) async throws -> [String: Any] {
-        let (data, response) = try await URLSession.shared.data(from: URL(string: "http://127.0.0.1:\(port)\(path)")!)
+        let url = try #require(URL(string: "http://127.0.0.1:\(port)\(path)"))
+        let (data, response) = try await URLSession.shared.data(from: url)
         #expect((response as? HTTPURLResponse)?.statusCode == 200, "\(path)")
         return try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
     }
@@ -40,7 +41,8 @@ struct TwoServersTests {
         let file = try #require(ids(first)?.first)
 
         // A review posted to the first is seen by the second at once.
-        var post = URLRequest(url: URL(string: "http://127.0.0.1:\(ports[0])/api/v1/files/\(file)/reviews")!)
+        var post = URLRequest(
+            url: try #require(URL(string: "http://127.0.0.1:\(ports[0])/api/v1/files/\(file)/reviews")))
         post.httpMethod = "POST"
         post.setValue("Bearer \(secret)", forHTTPHeaderField: "Authorization")
         post.setValue("application/json", forHTTPHeaderField: "Content-Type")

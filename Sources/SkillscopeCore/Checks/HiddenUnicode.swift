@@ -24,7 +24,7 @@ enum HiddenUnicode {
 
     /// Whether the UTF-8 bytes starting at `index` may begin a hidden character; the byte pass uses it to mark
     /// lines cheaply, and the line is then decoded.
-    static func mayStart(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> Bool {
+    static func mayStart(_ bytes: Span<UInt8>, at index: Int) -> Bool {
         let lead = bytes[index]
         guard lead == 0xE2 || lead == 0xEF || lead == 0xF3 || lead == 0xD8 || lead == 0xE1,
             index + 1 < bytes.count

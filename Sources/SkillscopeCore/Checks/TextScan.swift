@@ -1,9 +1,5 @@
 internal import Foundation
 
-#if canImport(Glibc)
-    internal import Glibc
-#endif
-
 /// One text read by the security scan: a byte pass marks the lines worth reading, then each category's patterns
 /// read only those (``SecurityScan``).
 struct TextScan {
@@ -58,10 +54,8 @@ struct TextScan {
         }
     }
 
-    private static let table = TriggerTable(triggers)
-
-    /// Triggers by their first byte.
-    private static let triggers: [[Trigger]] = {
+    /// The triggers, by their first byte.
+    private static let table: TriggerTable = {
         var table = [[Trigger]](repeating: [], count: 256)
         func add(_ marks: Marks, word: Bool = false, _ words: String...) {
             for text in words {
@@ -108,7 +102,7 @@ struct TextScan {
             .asking, "without ask", "without confirm", "without permission", "without approval", "without checking",
             "for confirmation", "for permission", "for approval")
         add(.comment, "<!--", "[//]: #")
-        return table
+        return TriggerTable(table)
     }()
 
     /// Bytes of the base64 alphabet (with the URL-safe `-` and `_`).
@@ -143,22 +137,13 @@ struct TextScan {
         lines = text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).map { Substring($0) }
         marks = Array(repeating: [], count: lines.count)
         fenceOf = Array(repeating: nil, count: lines.count)
-        var text = text
-        text.withUTF8 { bytes in
-            Self.table.pool.withUnsafeBufferPointer { pool in
-                Self.table.entries.withUnsafeBufferPointer { entries in
-                    Self.table.first.withUnsafeBufferPointer { first in
-                        markLines(bytes, pool: pool, entries: entries, first: first)
-                    }
-                }
-            }
-        }
+        let table = Self.table
+        markLines(text.utf8.span, pool: table.pool.span, entries: table.entries.span, first: table.first.span)
         if !isScript { findFences() }
     }
 
     private mutating func markLines(
-        _ bytes: UnsafeBufferPointer<UInt8>, pool: UnsafeBufferPointer<UInt8>,
-        entries: UnsafeBufferPointer<TriggerTable.Entry>, first: UnsafeBufferPointer<Int>
+        _ bytes: Span<UInt8>, pool: Span<UInt8>, entries: Span<TriggerTable.Entry>, first: Span<Int>
     ) {
         var line = 0
         var run = 0
@@ -229,8 +214,7 @@ struct TextScan {
     }
 
     private static func matches(
-        _ trigger: TriggerTable.Entry, _ pool: UnsafeBufferPointer<UInt8>, _ bytes: UnsafeBufferPointer<UInt8>,
-        at index: Int
+        _ trigger: TriggerTable.Entry, _ pool: Span<UInt8>, _ bytes: Span<UInt8>, at index: Int
     ) -> Bool {
         guard index + trigger.count <= bytes.count else { return false }
         for offset in 1..<trigger.count {
@@ -246,26 +230,19 @@ struct TextScan {
 
     /// Whether `text` holds `needle`, by bytes: cheaper than a regular expression, so it guards them.
     static func has(_ text: String, _ needle: String) -> Bool {
-        var text = text
-        var needle = needle
-        return text.withUTF8 { haystack in
-            needle.withUTF8 { pin in
-                guard !pin.isEmpty else { return true }
-                guard haystack.count >= pin.count, let start = haystack.baseAddress, let wanted = pin.baseAddress
-                else { return false }
-                // memchr finds each place the first byte stands, memcmp checks the rest (glibc's memmem is not
-                // visible to Swift).
-                let base = UnsafeRawPointer(start)
-                var offset = 0
-                while offset + pin.count <= haystack.count {
-                    guard let found = memchr(base + offset, Int32(pin[0]), haystack.count - pin.count - offset + 1)
-                    else { return false }
-                    if memcmp(found, wanted, pin.count) == 0 { return true }
-                    offset = base.distance(to: UnsafeRawPointer(found)) + 1
-                }
-                return false
-            }
+        let haystack = text.utf8.span
+        let pin = needle.utf8.span
+        guard !pin.isEmpty else { return true }
+        guard haystack.count >= pin.count else { return false }
+        let first = pin[0]
+        var start = 0
+        search: while start <= haystack.count - pin.count {
+            defer { start += 1 }
+            guard haystack[start] == first else { continue }
+            for offset in 1..<pin.count where haystack[start + offset] != pin[offset] { continue search }
+            return true
         }
+        return false
     }
 
     private static func isWordByte(_ byte: UInt8) -> Bool {
