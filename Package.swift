@@ -18,6 +18,7 @@ let package = Package(
         .library(name: "SkillscopeIngest", targets: ["SkillscopeIngest"]),
         .library(name: "SkillscopeSync", targets: ["SkillscopeSync"]),
         .library(name: "SkillscopeCLI", targets: ["SkillscopeCLI"]),
+        .library(name: "Allocator", targets: ["Allocator"]),
     ],
     targets: [
         // C shims: a module map and one header each.
@@ -33,6 +34,7 @@ let package = Package(
             name: "CMicroHTTPD", pkgConfig: "libmicrohttpd", providers: [.apt(["libmicrohttpd-dev"])]),
         .systemLibrary(name: "CLibPQ", pkgConfig: "libpq", providers: [.apt(["libpq-dev"])]),
         .systemLibrary(name: "COpenBLAS", pkgConfig: "openblas", providers: [.apt(["libopenblas-dev"])]),
+        .systemLibrary(name: "CJemalloc", pkgConfig: "jemalloc", providers: [.apt(["libjemalloc-dev"])]),
 
         // Wrappers: know nothing of Skillscope.
         .target(name: "SQLite", dependencies: ["CSQLite"], swiftSettings: settings),
@@ -47,6 +49,7 @@ let package = Package(
         .target(name: "Postgres", dependencies: ["CLibPQ"], swiftSettings: settings),
         .target(name: "BLAS", dependencies: ["COpenBLAS"], swiftSettings: settings),
         .target(name: "SafeTensors", swiftSettings: settings),
+        .target(name: "Allocator", dependencies: ["CJemalloc"], swiftSettings: settings),
 
         // The domain.
         .target(
@@ -55,7 +58,7 @@ let package = Package(
         .target(
             name: "SkillscopeRating", dependencies: ["SkillscopeCore", "SkillscopeStore", "SkillscopeEmbeddings"],
             swiftSettings: settings),
-        .target(name: "SkillscopeStore", dependencies: ["SkillscopeCore", "Hashing"], swiftSettings: settings),
+        .target(name: "SkillscopeStore", dependencies: ["SkillscopeCore", "Hashing", "YAML"], swiftSettings: settings),
         .target(name: "SkillscopeSQLite", dependencies: ["SkillscopeStore", "SQLite"], swiftSettings: settings),
         .target(
             name: "SkillscopePostgres", dependencies: ["SkillscopeStore", "Postgres"], swiftSettings: settings),
@@ -84,10 +87,10 @@ let package = Package(
             dependencies: [
                 "SkillscopeCore", "SkillscopeStore", "SkillscopeSQLite", "SkillscopePostgres", "SkillscopeIngest",
                 "SkillscopeWeb", "Hashing", "MicroHTTP", "SkillscopeSync", "SkillscopeMCP", "SkillscopeRating",
-                "SkillscopeEmbeddings", "Archive",
+                "SkillscopeEmbeddings", "Archive", "Allocator",
             ],
             swiftSettings: settings),
-        .executableTarget(name: "skillscope", dependencies: ["SkillscopeCLI"], swiftSettings: settings),
+        .executableTarget(name: "skillscope", dependencies: ["SkillscopeCLI", "Allocator"], swiftSettings: settings),
         .target(
             name: "SkillscopeTesting",
             dependencies: [
@@ -101,6 +104,7 @@ let package = Package(
         .testTarget(name: "ArchiveTests", dependencies: ["Archive"], swiftSettings: settings),
         .testTarget(name: "BLASTests", dependencies: ["BLAS"], swiftSettings: settings),
         .testTarget(name: "SafeTensorsTests", dependencies: ["SafeTensors"], swiftSettings: settings),
+        .testTarget(name: "AllocatorTests", dependencies: ["Allocator"], swiftSettings: settings),
         .testTarget(
             name: "SkillscopeRatingTests",
             dependencies: ["SkillscopeRating", "SkillscopeTesting", "SkillscopeEmbeddings", "SkillscopeCore"],
@@ -126,7 +130,7 @@ let package = Package(
         .testTarget(name: "HashingTests", dependencies: ["Hashing"], swiftSettings: settings),
         .testTarget(name: "GitTests", dependencies: ["Git", "SkillscopeTesting"], swiftSettings: settings),
         .testTarget(name: "PostgresTests", dependencies: ["Postgres"], swiftSettings: settings),
-        .testTarget(name: "SkillscopeStoreTests", dependencies: ["SkillscopeStore"], swiftSettings: settings),
+        .testTarget(name: "SkillscopeStoreTests", dependencies: ["SkillscopeStore", "YAML"], swiftSettings: settings),
         .testTarget(
             name: "SkillscopeCoreTests", dependencies: ["SkillscopeCore", "SkillscopeTesting", "YAML"],
             exclude: ["Fixtures/make_measure_cases.py"],
@@ -141,7 +145,7 @@ let package = Package(
             name: "SkillscopePostgresTests", dependencies: ["SkillscopePostgres", "SkillscopeTesting", "Postgres"],
             swiftSettings: settings),
         .testTarget(
-            name: "SkillscopeIngestTests", dependencies: ["SkillscopeIngest", "SkillscopeTesting"],
+            name: "SkillscopeIngestTests", dependencies: ["SkillscopeIngest", "SkillscopeTesting", "SkillscopeCore"],
             exclude: ["Fixtures"], swiftSettings: settings),
         .testTarget(
             name: "SkillscopeSyncTests", dependencies: ["SkillscopeSync", "SkillscopeCore", "SkillscopeTesting"],

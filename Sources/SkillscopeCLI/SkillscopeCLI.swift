@@ -1,3 +1,4 @@
+internal import Allocator
 internal import Foundation
 internal import SkillscopeEmbeddings
 internal import SkillscopeIngest
@@ -43,7 +44,7 @@ public enum SkillscopeCLI {
         let output = Output()
         guard let name = arguments.first, !name.hasPrefix("-") || name == "--help" || name == "-h" else {
             if arguments.first == "--version" {
-                output.print("skillscope 0.1.0")
+                output.print("skillscope 0.1.0 (memory allocator: \(Allocator.description))")
                 return .success
             }
             output.error(arguments.isEmpty ? usage : "skillscope: unknown option \(arguments[0])\n\n" + usage)

@@ -136,10 +136,12 @@ import Testing
         }
         let reopened = try SQLiteStore(path: path)
         #expect(try reopened.stats().files == 1)
-        #expect(try reopened.schemaVersion() == 10)
+        #expect(try reopened.schemaVersion() == 11)
         let raw = try Connection(path: path)
-        #expect(try raw.queryOne("SELECT count(*) FROM schema_migrations")?.int(0) == 10)
+        #expect(try raw.queryOne("SELECT count(*) FROM schema_migrations")?.int(0) == 11)
         #expect(try raw.queryOne("PRAGMA journal_mode")?.string(0) == "wal")
+        // The search index buffers 64 MiB of new words before it writes a segment (schema 11).
+        #expect(try raw.queryOne("SELECT v FROM files_fts_config WHERE k = 'hashsize'")?.int(0) == 64 << 20)
     }
 
     @Test func aWordTheTokenizerCutsInTwoIsFoundAsAPhrase() throws {
@@ -186,7 +188,7 @@ import Testing
                     "detail=column") == true)
         }
         let migrated = try SQLiteStore(path: path)
-        #expect(try migrated.schemaVersion() == 10)
+        #expect(try migrated.schemaVersion() == 11)
         let raw = try Connection(path: path)
         #expect(
             try raw.queryOne("SELECT sql FROM sqlite_master WHERE name = 'files_fts'")?.string(0)?.contains("detail")
@@ -222,7 +224,7 @@ import Testing
                 """)
         }
         let migrated = try SQLiteStore(path: path)
-        #expect(try migrated.schemaVersion() == 10)
+        #expect(try migrated.schemaVersion() == 11)
         let file = try #require(try migrated.file(.key(record.key)))
         #expect(file.sha256 == record.sha256 && file.firstSeen == "2026-11-30T00:00:00Z" && file.ruleCount == 2)
         #expect(file.blobSHA == nil && file.removedAt == nil)

@@ -36,23 +36,23 @@ public struct PassageIndex: Sendable {
     /// but one count per distinct hash and the index itself is held, so a store can stream fingerprints from
     /// disk instead of loading them all.
     public init(visiting forEachFile: ((Int64, [UInt64]) -> Void) -> Void) {
-        var next: [UInt64: UInt32] = [:]
+        var slots = HashSlots()
         forEachFile { _, fingerprints in
-            for hash in fingerprints { next[hash, default: 0] += 1 }
+            for hash in fingerprints { slots.increment(hash) }
         }
-        let sorted = next.keys.sorted()
+        var sorted = slots.keys()
+        sorted.sort()
         var offsets = [UInt32](repeating: 0, count: sorted.count + 1)
         for (index, hash) in sorted.enumerated() {
-            let count = next[hash] ?? 0
-            next[hash] = offsets[index]
+            // Each hash's slot now holds where its next posting goes.
+            let count = slots.replace(hash, with: offsets[index])
             offsets[index + 1] = offsets[index] + count
         }
         var postings = [UInt32](repeating: 0, count: Int(offsets.last ?? 0))
         forEachFile { id, fingerprints in
             for hash in fingerprints {
-                guard let position = next[hash] else { continue }
+                guard let position = slots.takeNext(hash) else { continue }
                 postings[Int(position)] = UInt32(truncatingIfNeeded: id)
-                next[hash] = position + 1
             }
         }
         self.init(hashes: sorted, offsets: offsets, postings: postings)
@@ -109,6 +109,85 @@ public struct PassageIndex: Sendable {
     /// (hundreds of generated skills sharing most of their text) stay below it, since their members are each
     /// other's edited versions.
     public static func stopThreshold(fileCount: Int) -> Int { max(1000, fileCount / 10) }
+}
+
+/// A map from 64-bit hashes to 32-bit counters, by open addressing with linear probing: what the index build
+/// needs of a dictionary, without `Hasher`'s SipHash per lookup or a bucket per entry (hashes are already random,
+/// so a multiply spreads them; winnowed hashes are the smallest of their windows, so their high bits alone would
+/// not).
+private struct HashSlots {
+    private var keys_: [UInt64] = []
+    private var values: [UInt32] = []
+    private var occupied: [Bool] = []
+    private var count = 0
+    private var shift: UInt64 = 64
+
+    private func slot(of hash: UInt64) -> Int {
+        // Fibonacci hashing: the top bits of the product pick the slot.
+        Int(truncatingIfNeeded: (hash &* 0x9E37_79B9_7F4A_7C15) >> shift)
+    }
+
+    /// Where `hash` is, or the empty slot where it would go.
+    private func find(_ hash: UInt64) -> Int {
+        let mask = keys_.count - 1
+        var index = slot(of: hash)
+        while occupied[index] && keys_[index] != hash { index = (index + 1) & mask }
+        return index
+    }
+
+    mutating func increment(_ hash: UInt64) {
+        if (count + 1) * 2 > keys_.count { grow() }
+        let index = find(hash)
+        if occupied[index] {
+            values[index] += 1
+        } else {
+            occupied[index] = true
+            keys_[index] = hash
+            values[index] = 1
+            count += 1
+        }
+    }
+
+    /// Sets `hash`'s value and returns the old one (0 when absent).
+    mutating func replace(_ hash: UInt64, with value: UInt32) -> UInt32 {
+        guard !keys_.isEmpty else { return 0 }
+        let index = find(hash)
+        guard occupied[index] else { return 0 }
+        defer { values[index] = value }
+        return values[index]
+    }
+
+    /// `hash`'s value, then one more; `nil` when absent.
+    mutating func takeNext(_ hash: UInt64) -> UInt32? {
+        guard !keys_.isEmpty else { return nil }
+        let index = find(hash)
+        guard occupied[index] else { return nil }
+        defer { values[index] += 1 }
+        return values[index]
+    }
+
+    /// Every key held, in slot order.
+    func keys() -> [UInt64] {
+        var out: [UInt64] = []
+        out.reserveCapacity(count)
+        for index in keys_.indices where occupied[index] { out.append(keys_[index]) }
+        return out
+    }
+
+    private mutating func grow() {
+        let old = (keys_, values, occupied)
+        let capacity = max(1024, keys_.count * 2)
+        keys_ = [UInt64](repeating: 0, count: capacity)
+        values = [UInt32](repeating: 0, count: capacity)
+        occupied = [Bool](repeating: false, count: capacity)
+        shift = UInt64(64 - capacity.trailingZeroBitCount)
+        for index in old.0.indices where old.2[index] {
+            let slot = find(old.0[index])
+            occupied[slot] = true
+            keys_[slot] = old.0[index]
+            values[slot] = old.1[index]
+        }
+    }
 }
 
 extension PassageIndex {

@@ -22,7 +22,7 @@ public struct TextFingerprint: Sendable, Hashable {
         let wordHashes = Words.wordHashes(text)
         let sequence = Words.phraseSequence(wordHashes: wordHashes)
         var phrases = sequence
-        phrases.sort()
+        HashSort.sort(&phrases)
         self.init(
             wordCount: wordHashes.count, sequenceHash: Words.combine(wordHashes[...]), phrases: phrases.uniqued(),
             winnowed: Winnowing.fingerprints(ofSequence: sequence, window: window))

@@ -27,6 +27,39 @@ import Testing
         #expect(PassageIndex().candidates(for: [1], maxPostings: 5).isEmpty)
     }
 
+    /// Thousands of files, hashes that share their low or high bits, zero and the largest value: the index holds
+    /// exactly what a plain dictionary of postings says (and its table grows many times on the way).
+    @Test func aLargeIndexHoldsWhatADictionaryOfPostingsSays() {
+        var state: UInt64 = 0x5EED
+        func next() -> UInt64 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
+        let pool: [UInt64] =
+            (0..<20_000).map { index in
+                switch index % 4 {
+                case 0: next() >> 40  // small values, as winnowing's window minima are
+                case 1: next() << 32  // equal low bits
+                default: next()
+                }
+            } + [0, .max]
+        var files: [(id: Int64, fingerprints: [UInt64])] = []
+        var expected: [UInt64: [UInt32]] = [:]
+        for id in Int64(1)...3_000 {
+            let fingerprints = Array(Set((0..<Int(next() % 40)).map { _ in pool[Int(next() % UInt64(pool.count))] }))
+                .sorted()
+            files.append((id, fingerprints))
+            for hash in fingerprints { expected[hash, default: []].append(UInt32(id)) }
+        }
+        let index = PassageIndex(files: files)
+        #expect(index.hashes == expected.keys.sorted())
+        #expect(index.postingCount == expected.values.reduce(0) { $0 + $1.count })
+        for (hash, postings) in expected { #expect(Array(index.files(holding: hash)) == postings) }
+    }
+
     @Test func nameKeysTreatDashUnderscoreAndSpaceAlike() {
         #expect(NameKey.make("SwiftUI_Patterns") == NameKey.make("swiftui-patterns"))
         #expect(NameKey.make("swiftui  patterns") == "swiftui-patterns")

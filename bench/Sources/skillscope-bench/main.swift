@@ -1,3 +1,4 @@
+import Allocator
 import Foundation
 import SkillscopeCore
 import SkillscopeIngest
@@ -23,6 +24,8 @@ func seconds(_ duration: Duration) -> Double {
 }
 
 let arguments = Array(CommandLine.arguments.dropFirst())
+// The figures are the shipped program's only with its allocator (the `skillscope` executable links jemalloc too).
+FileHandle.standardError.write(Data("skillscope-bench: memory allocator \(Allocator.description)\n".utf8))
 if arguments.first == "parse", arguments.count >= 2 {
     // Parse only, one thread: where the time goes without the store.
     let listing = try CorpusSource(root: arguments[1]).list()
