@@ -137,19 +137,71 @@ public struct Words: Sendable, Hashable {
     }
 
     /// A 64-bit hash of each word, in order: what phrase hashes are built from.
+    ///
+    /// The common path is ``forEachWord(_:_:)``'s, with each word hashed as its bytes go by instead of gathered
+    /// first: the same bytes in the same order, so the same hashes.
     public static func wordHashes(_ text: String) -> [UInt64] {
         var hashes: [UInt64] = []
-        forEachWord(text) { hashes.append(wordHash(utf8: $0)) }
+        if needsFullPath(text) {
+            fullForEachWord(text) { hashes.append(wordHash(utf8: $0)) }
+            return hashes
+        }
+        hashes.reserveCapacity(text.utf8.count / 5)
+        var hash = fnvBasis
+        var inWord = false
+        func add(_ byte: UInt8) {
+            hash = (hash ^ UInt64(byte)) &* fnvPrime
+            inWord = true
+        }
+        func flush() {
+            if inWord {
+                hashes.append(mix(hash))
+                hash = fnvBasis
+                inWord = false
+            }
+        }
+        for scalar in text.unicodeScalars {
+            let value = scalar.value
+            if value < 0x80 {
+                switch value {
+                case 0x41...0x5A: add(UInt8(value + 0x20))
+                case 0x61...0x7A, 0x30...0x39, 0x5F: add(UInt8(value))
+                default: flush()
+                }
+                continue
+            }
+            let category = scalar.properties.generalCategory
+            switch category {
+            case .dashPunctuation, .openPunctuation, .closePunctuation, .initialPunctuation, .finalPunctuation,
+                .otherPunctuation, .spaceSeparator, .lineSeparator, .paragraphSeparator:
+                flush()
+                continue
+            default:
+                break
+            }
+            if (0xFE00...0xFE0F).contains(value) {
+                UTF8.encode(scalar, into: add)
+                continue
+            }
+            switch category {
+            case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter,
+                .decimalNumber, .letterNumber, .otherNumber:
+                UTF8.encode(scalar, into: add)
+            default:
+                flush()
+            }
+        }
+        flush()
         return hashes
     }
 
+    private static let fnvBasis: UInt64 = 0xcbf2_9ce4_8422_2325
+    private static let fnvPrime: UInt64 = 0x0000_0100_0000_01b3
+
     /// One word's hash: FNV-1a over its UTF-8 bytes, then mixed.
     static func wordHash(utf8 bytes: some Sequence<UInt8>) -> UInt64 {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in bytes {
-            hash ^= UInt64(byte)
-            hash = hash &* 0x0000_0100_0000_01b3
-        }
+        var hash = fnvBasis
+        for byte in bytes { hash = (hash ^ UInt64(byte)) &* fnvPrime }
         return mix(hash)
     }
 

@@ -75,4 +75,22 @@ import Testing
         #expect(a.sequenceHash == b.sequenceHash)
         #expect(a.sequenceHash != Words(text: "Title keep it shorter").sequenceHash)
     }
+
+    /// The fingerprint hashes words as their bytes go by; the words themselves, hashed one by one, must agree on
+    /// every path: ASCII, letters beyond it, variation selectors, separators, and texts that take the full path.
+    @Test(arguments: [
+        "Use `swift test` -- always; never skip_it (v2.0)!",
+        "Überprüfe die Änderung — ünïcode “quotes” and 日本語のテキスト, ١٢٣ digits",
+        "emoji ✌\u{FE0F} selector, ✌️ again… and ，full-width，commas",
+        "ＦＵＬＬＷＩＤＴＨ ﬁ ligature, Σ final ΟΔΟΣ sigma, e\u{0301} combining",
+        "", "one", "a b c d", "a b c d e f g h i j k l",
+        String(repeating: "tab\tand\r\nline endings ", count: 40),
+    ])
+    func fingerprintHashesEqualTheWordsHashedOneByOne(text: String) {
+        let fingerprint = TextFingerprint(text: text)
+        let words = Words(text: text)
+        #expect(fingerprint.phrases == words.phraseHashes)
+        #expect(fingerprint.sequenceHash == words.sequenceHash)
+        #expect(fingerprint.wordCount == words.words.count)
+    }
 }
