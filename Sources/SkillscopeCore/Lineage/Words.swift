@@ -39,47 +39,51 @@ public struct Words: Sendable, Hashable {
         if needsFullPath(text) { return fullForEachWord(text, body) }
         var current: [UInt8] = []
         current.reserveCapacity(64)
-        func flush() {
+        splitFast(text, byte: { current.append($0) }) {
             if !current.isEmpty {
                 body(current)
                 current.removeAll(keepingCapacity: true)
             }
         }
+    }
+
+    /// The common path's split, for a text ``needsFullPath(_:)`` lets through: `byte` gets each word's UTF-8
+    /// bytes in order (ASCII lower-cased), `separator` is called at each separator and at the end.
+    private static func splitFast(_ text: String, byte: (UInt8) -> Void, separator: () -> Void) {
         for scalar in text.unicodeScalars {
             let value = scalar.value
             if value < 0x80 {
                 switch value {
-                case 0x41...0x5A: current.append(UInt8(value + 0x20))
-                case 0x61...0x7A, 0x30...0x39, 0x5F: current.append(UInt8(value))
-                default: flush()
+                case 0x41...0x5A: byte(UInt8(value + 0x20))
+                case 0x61...0x7A, 0x30...0x39, 0x5F: byte(UInt8(value))
+                default: separator()
                 }
                 continue
             }
-            let properties = scalar.properties
-            let category = properties.generalCategory
+            let category = scalar.properties.generalCategory
             switch category {
             case .dashPunctuation, .openPunctuation, .closePunctuation, .initialPunctuation, .finalPunctuation,
                 .otherPunctuation, .spaceSeparator, .lineSeparator, .paragraphSeparator:
                 // Separators before NFKC and after it (… becomes ..., ， becomes , and no-break space a space).
-                flush()
+                separator()
                 continue
             default:
                 break
             }
             if (0xFE00...0xFE0F).contains(value) {
                 // Variation selectors are marks (word characters) that NFKC keeps and nothing composes with.
-                current.append(contentsOf: String(scalar).utf8)
+                UTF8.encode(scalar, into: byte)
                 continue
             }
             switch category {
             case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter,
                 .decimalNumber, .letterNumber, .otherNumber:
-                current.append(contentsOf: String(scalar).utf8)
+                UTF8.encode(scalar, into: byte)
             default:
-                flush()
+                separator()
             }
         }
-        flush()
+        separator()
     }
 
     /// Whether a non-ASCII scalar of `text` could change under NFKC or lower-casing, or compose with its
@@ -149,49 +153,19 @@ public struct Words: Sendable, Hashable {
         hashes.reserveCapacity(text.utf8.count / 5)
         var hash = fnvBasis
         var inWord = false
-        func add(_ byte: UInt8) {
-            hash = (hash ^ UInt64(byte)) &* fnvPrime
-            inWord = true
-        }
-        func flush() {
+        splitFast(
+            text,
+            byte: {
+                hash = (hash ^ UInt64($0)) &* fnvPrime
+                inWord = true
+            }
+        ) {
             if inWord {
                 hashes.append(mix(hash))
                 hash = fnvBasis
                 inWord = false
             }
         }
-        for scalar in text.unicodeScalars {
-            let value = scalar.value
-            if value < 0x80 {
-                switch value {
-                case 0x41...0x5A: add(UInt8(value + 0x20))
-                case 0x61...0x7A, 0x30...0x39, 0x5F: add(UInt8(value))
-                default: flush()
-                }
-                continue
-            }
-            let category = scalar.properties.generalCategory
-            switch category {
-            case .dashPunctuation, .openPunctuation, .closePunctuation, .initialPunctuation, .finalPunctuation,
-                .otherPunctuation, .spaceSeparator, .lineSeparator, .paragraphSeparator:
-                flush()
-                continue
-            default:
-                break
-            }
-            if (0xFE00...0xFE0F).contains(value) {
-                UTF8.encode(scalar, into: add)
-                continue
-            }
-            switch category {
-            case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter,
-                .decimalNumber, .letterNumber, .otherNumber:
-                UTF8.encode(scalar, into: add)
-            default:
-                flush()
-            }
-        }
-        flush()
         return hashes
     }
 
