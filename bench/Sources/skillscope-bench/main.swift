@@ -8,7 +8,8 @@ import SkillscopeStore
 
 /// skillscope-bench SCENARIO ARGS…: runs one named scenario and prints one JSON line.
 ///
-///     skillscope-bench ingest CORPUS_DIR [--label NAME]
+///     skillscope-bench ingest CORPUS_DIR [--label NAME] [--keep DIR]
+///     skillscope-bench list CORPUS_DIR
 ///     skillscope-bench search REGISTRY [--label NAME]
 ///
 /// `ingest` ingests a corpus (files/, manifest.jsonl) into a fresh SQLite registry in a temporary folder and
@@ -26,6 +27,14 @@ func seconds(_ duration: Duration) -> Double {
 let arguments = Array(CommandLine.arguments.dropFirst())
 // The figures are the shipped program's only with its allocator (the `skillscope` executable links jemalloc too).
 FileHandle.standardError.write(Data("skillscope-bench: memory allocator \(Allocator.description)\n".utf8))
+if arguments.first == "list", arguments.count >= 2 {
+    // Listing only: the manifest read and decoded, entries made (what runs before any parser starts).
+    let clock = ContinuousClock()
+    let start = clock.now
+    let listing = try CorpusSource(root: arguments[1]).list()
+    print("list: \(listing.entries.count) entries, \(listing.problems.count) problems, \(seconds(clock.now - start)) s")
+    exit(0)
+}
 if arguments.first == "parse", arguments.count >= 2 {
     // Parse only, one thread: where the time goes without the store.
     let listing = try CorpusSource(root: arguments[1]).list()
@@ -118,7 +127,14 @@ let label =
     ?? "ingest"
 let folder = NSTemporaryDirectory() + "/skillscope-bench-\(ProcessInfo.processInfo.processIdentifier)"
 try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-defer { try? FileManager.default.removeItem(atPath: folder) }
+defer {
+    // `--keep DIR` keeps the registry (DIR/registry.sqlite) for the scenarios that read one.
+    if let keep = option("keep") {
+        try? FileManager.default.removeItem(atPath: keep)
+        try? FileManager.default.moveItem(atPath: folder, toPath: keep)
+    }
+    try? FileManager.default.removeItem(atPath: folder)
+}
 let store = try SQLiteStore(path: folder + "/registry.sqlite")
 let report = try await Ingestor(store: store).run([CorpusSource(root: corpus)])
 let elapsed = seconds(report.elapsed)
@@ -129,6 +145,7 @@ let line: [String: Any] = [
     "seconds": (elapsed * 100).rounded() / 100, "files_per_s": Int(Double(report.files) / elapsed),
     "mb_per_s": (Double(report.bytes) / 1e6 / elapsed * 10).rounded() / 10,
     "peak_rss_mb": Int(peakRSSMegabytes()), "writer_busy_s": (seconds(report.writerBusy) * 10).rounded() / 10,
+    "passage_index_s": (seconds(report.indexElapsed) * 10).rounded() / 10,
     "checksum_rules": report.rules, "db_mb": databaseBytes / 1_000_000,
 ]
 let data = try JSONSerialization.data(withJSONObject: line, options: [.sortedKeys])
