@@ -8,4 +8,9 @@ import Testing
         #expect(Allocator.isInUse, "malloc is bound to jemalloc in a process that links the module")
         #expect(Allocator.description.hasPrefix("jemalloc 5."))
     }
+
+    @Test func theArenaForLargeAllocationsKeepsFreedPagesOnceConfigured() {
+        Allocator.configure()
+        #expect(Allocator.oversizeDecay == Allocator.oversizeDecayMilliseconds)
+    }
 }
