@@ -1,3 +1,7 @@
+internal import Dispatch
+internal import Foundation
+internal import Synchronization
+
 /// Every phrase of a ``PhraseTable`` inverted: sorted distinct hashes, each with the rows that hold it, in three
 /// flat arrays (compressed sparse rows), and a directory on the hashes' top bits so a lookup reads a cache line or
 /// two.
@@ -18,45 +22,48 @@ public struct PhraseIndex: Sendable {
     public init() {}
 
     /// Inverts `table`: 64 partitions by the hashes' top bits, each gathered from every row's sorted slice and
-    /// radix-sorted, so nothing but one partition's pairs is held besides the index.
+    /// radix-sorted, so nothing but the partitions in hand is held besides the index.
+    ///
+    /// Partitions are built `workers` at a time (0: one per core), one a thread, then appended in order: at
+    /// 350,000 files (339 M phrases) the build is most of the lineage table's load.
     ///
     /// - Complexity: O(P) for P phrases in the table.
-    public init(_ table: PhraseTable) {
+    public init(_ table: PhraseTable, workers: Int = 0) {
+        let workers = workers > 0 ? workers : ProcessInfo.processInfo.activeProcessorCount
         precondition(table.phraseCount < Int(UInt32.max), "a phrase index holds fewer than 2^32 postings")
-        let partitionBits = 6
-        let shift = UInt32(32 - partitionBits)
+        let partitions = 1 << Self.partitionBits
         var cursors = Array(table.starts.dropLast())
         postings = [UInt32](repeating: 0, count: table.phraseCount)
+        hashes.reserveCapacity(table.phraseCount / 4)
         var filled = 0
-        var keys: [UInt64] = []
-        var rows: [UInt32] = []
-        var sortedKeys: [UInt64] = []
-        var sortedRows: [UInt32] = []
-        for partition in 0..<(1 << partitionBits) {
-            keys.removeAll(keepingCapacity: true)
-            rows.removeAll(keepingCapacity: true)
-            for row in 0..<table.rowCount {
-                var cursor = cursors[row]
-                let end = table.starts[row + 1]
-                while cursor < end, Int(table.high[cursor] >> shift) == partition {
-                    keys.append(UInt64(table.high[cursor]) << 32 | UInt64(table.low[cursor]))
-                    rows.append(UInt32(row))
-                    cursor += 1
-                }
-                cursors[row] = cursor
+        var first = 0
+        while first < partitions {
+            let round = min(max(1, workers), partitions - first)
+            let parts = Mutex<[Int: Part]>([:])
+            let starts = cursors
+            let roundFirst = first
+            DispatchQueue.concurrentPerform(iterations: round) { worker in
+                let part = Self.gather(
+                    table, partition: roundFirst + worker, from: starts, keepingEnds: worker == round - 1)
+                parts.withLock { $0[worker] = part }
             }
-            Self.radixSort(&keys, &rows, into: &sortedKeys, &sortedRows)
-            var index = 0
-            while index < keys.count {
-                let hash = keys[index]
-                hashes.append(hash)
-                while index < keys.count && keys[index] == hash {
-                    postings[filled] = rows[index]
-                    filled += 1
-                    index += 1
+            let built = parts.withLock { $0 }
+            for worker in 0..<round {
+                guard let part = built[worker] else { continue }
+                var index = 0
+                while index < part.keys.count {
+                    let hash = part.keys[index]
+                    hashes.append(hash)
+                    while index < part.keys.count && part.keys[index] == hash {
+                        postings[filled] = part.rows[index]
+                        filled += 1
+                        index += 1
+                    }
+                    offsets.append(UInt32(filled))
                 }
-                offsets.append(UInt32(filled))
+                if let ends = part.ends { cursors = ends }
             }
+            first += round
         }
         // About eight hashes per directory entry.
         directoryBits = 1
@@ -64,6 +71,41 @@ public struct PhraseIndex: Sendable {
         directory = [UInt32](repeating: 0, count: (1 << directoryBits) + 1)
         for hash in hashes { directory[Int(hash >> UInt64(64 - directoryBits)) + 1] += 1 }
         for entry in 1..<directory.count { directory[entry] += directory[entry - 1] }
+    }
+
+    /// The hashes' top bits that pick their partition.
+    private static let partitionBits = 6
+
+    /// One partition's phrases, sorted, with the rows holding them; `ends` is where each row's phrases of later
+    /// partitions start, when asked for.
+    private struct Part: Sendable {
+        var keys: [UInt64]
+        var rows: [UInt32]
+        var ends: [Int]?
+    }
+
+    /// Gathers partition `partition` from each row's slice, reading from `starts` (each row's first phrase of this
+    /// partition or an earlier one), and sorts it.
+    private static func gather(_ table: PhraseTable, partition: Int, from starts: [Int], keepingEnds: Bool) -> Part {
+        let shift = UInt32(32 - partitionBits)
+        var keys: [UInt64] = []
+        var rows: [UInt32] = []
+        var ends: [Int] = keepingEnds ? starts : []
+        for row in 0..<table.rowCount {
+            var cursor = starts[row]
+            let end = table.starts[row + 1]
+            while cursor < end, Int(table.high[cursor] >> shift) < partition { cursor += 1 }
+            while cursor < end, Int(table.high[cursor] >> shift) == partition {
+                keys.append(UInt64(table.high[cursor]) << 32 | UInt64(table.low[cursor]))
+                rows.append(UInt32(row))
+                cursor += 1
+            }
+            if keepingEnds { ends[row] = cursor }
+        }
+        var spareKeys: [UInt64] = []
+        var spareRows: [UInt32] = []
+        radixSort(&keys, &rows, into: &spareKeys, &spareRows)
+        return Part(keys: keys, rows: rows, ends: keepingEnds ? ends : nil)
     }
 
     /// Sorts `keys` (stably carrying `rows`) by their 64 bits, four 16-bit digits from the lowest.

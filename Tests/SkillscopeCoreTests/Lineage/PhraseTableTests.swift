@@ -68,5 +68,12 @@ import Testing
             #expect(Array(index.rows(holding: hash)) == holders)
         }
         #expect(index.rows(holding: 12345).isEmpty && PhraseIndex().rows(holding: 1).isEmpty)
+        // Built one partition at a time or several at once (rounds that do not divide the 64 partitions too), the
+        // index is the same.
+        for workers in [1, 2, 3, 7, 64] {
+            let other = PhraseIndex(table, workers: workers)
+            #expect(other.hashes == index.hashes && other.offsets == index.offsets && other.postings == index.postings)
+            for hash in pool { #expect(other.rows(holding: hash) == index.rows(holding: hash)) }
+        }
     }
 }
