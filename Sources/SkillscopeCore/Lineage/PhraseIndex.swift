@@ -34,7 +34,6 @@ public struct PhraseIndex: Sendable {
         let partitions = 1 << Self.partitionBits
         var cursors = Array(table.starts.dropLast())
         postings = [UInt32](repeating: 0, count: table.phraseCount)
-        hashes.reserveCapacity(table.phraseCount / 4)
         var filled = 0
         var first = 0
         while first < partitions {
