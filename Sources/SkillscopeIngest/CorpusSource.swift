@@ -120,8 +120,8 @@ public struct CorpusSource: IngestSource {
 
     /// The manifest's records in line order, each decoded (dates in UTC) or turned into the problem it has.
     ///
-    /// Lines are decoded on every core, in slices of 4,096: at 350,000 files the JSON decoding and the two date
-    /// conversions a line took 10 s on one core while the parsers waited (bench/RESULTS.md).
+    /// Lines are decoded on every core, in slices of 4,096. At 350,000 files the listing, these decodes and date
+    /// conversions most of it, took 7.6 s on one core while the parsers waited; now 3.3 s (bench/RESULTS.md).
     private static func decodeManifest(_ manifest: Data) -> [ManifestDecoding] {
         // Line ranges found over a byte array: the generic split over `Data` checks exclusive access per byte.
         let bytes = [UInt8](manifest)

@@ -25,7 +25,7 @@ public enum SkillFolder {
             guard found.count < maximumScripts else { return }
             let child = relative.isEmpty ? name : relative + "/" + name
             // lstat, not attributesOfItem: that also looks up the owner's and group's names, which made this walk
-            // 3% of an ingest's CPU. Links are not followed.
+            // 3% of the parsing threads' CPU. Links are not followed.
             var status = stat()
             guard lstat(folder + "/" + child, &status) == 0 else { continue }
             switch status.st_mode & S_IFMT {
