@@ -457,26 +457,41 @@ public enum JSONText {
         out += "}}"
     }
 
+    private static let hexDigits = Array("0123456789abcdef".utf8)
+
     /// `text` as a JSON string literal: quotes, backslashes and control characters escaped.
+    ///
+    /// Escapes are made on the UTF-8 bytes: every byte that needs one is ASCII, and no byte of a longer
+    /// character is below 0x80, so the other bytes are copied as they are.
     public static func quoted(_ text: String) -> String {
         // Most texts need no escape: one byte scan, then a single copy.
         if !text.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
             return "\"" + text + "\""
         }
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case _ where scalar.value < 0x20:
-                let hex = String(scalar.value, radix: 16)
-                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: out.unicodeScalars.append(scalar)
+        var out: [UInt8] = []
+        out.reserveCapacity(text.utf8.count + 16)
+        out.append(UInt8(ascii: "\""))
+        for byte in text.utf8 {
+            let escaped: UInt8
+            switch byte {
+            case UInt8(ascii: "\""), UInt8(ascii: "\\"): escaped = byte
+            case UInt8(ascii: "\n"): escaped = UInt8(ascii: "n")
+            case UInt8(ascii: "\r"): escaped = UInt8(ascii: "r")
+            case UInt8(ascii: "\t"): escaped = UInt8(ascii: "t")
+            case 0..<0x20:
+                // \u00XX, lower-case hex, as JSONEncoder writes it.
+                out.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0")])
+                out.append(hexDigits[Int(byte >> 4)])
+                out.append(hexDigits[Int(byte & 0xF)])
+                continue
+            default:
+                out.append(byte)
+                continue
             }
+            out.append(UInt8(ascii: "\\"))
+            out.append(escaped)
         }
-        return out + "\""
+        out.append(UInt8(ascii: "\""))
+        return String(decoding: out, as: UTF8.self)
     }
 }

@@ -36,7 +36,15 @@ import Testing
         #expect(JSONText.findings([]) == "[]")
     }
 
-    @Test func quotingEscapesQuotesBackslashesAndControls() {
+    @Test func quotingEscapesQuotesBackslashesAndControls() throws {
         #expect(JSONText.quoted("a\"b\\c\nd\u{1}") == "\"a\\\"b\\\\c\\nd\\u0001\"")
+        #expect(JSONText.quoted("tab\there\r\u{1F}") == "\"tab\\there\\r\\u001f\"")
+        // Every control character, and text beyond ASCII around the escapes, reads back as it was.
+        let controls = String(String.UnicodeScalarView((0..<0x20).compactMap(Unicode.Scalar.init)))
+        for text in [controls, "ünï\"cödé\" ✓ 日本\\語 🎉\n", "\u{7F}\u{80}\u{2028}", "/slash/"] {
+            let quoted = JSONText.quoted(text)
+            #expect(try JSONDecoder().decode(String.self, from: Data(quoted.utf8)) == text)
+            #expect(!quoted.utf8.dropFirst().dropLast().contains { $0 < 0x20 })
+        }
     }
 }
