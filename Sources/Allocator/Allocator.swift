@@ -31,16 +31,18 @@ public enum Allocator {
     /// ``configure()`` sets, the time every other arena keeps them by default.
     public static let oversizeDecayMilliseconds = 10_000
 
-    /// Tunes jemalloc for Skillscope; call once at start. Does nothing when jemalloc is not the allocator.
+    /// Tunes jemalloc for Skillscope; call once at start.
+    ///
+    /// Returns whether the setting took; `false` when jemalloc is not the allocator (nothing to tune) or refused it.
     ///
     /// jemalloc serves allocations over 8 MiB from an arena of their own that gives freed pages back to the
     /// kernel at once, so each such allocation faults in fresh zeroed pages. A versions query takes and frees
     /// buffers of that size over the registry's rows: at 350,000 files its p50 went from 4.2 ms to 10.1 ms
     /// (bench/RESULTS.md). That arena now keeps freed pages for ``oversizeDecayMilliseconds``, as the others do.
-    public static func configure() {
-        guard let arena = oversizeArena else { return }
+    @discardableResult public static func configure() -> Bool {
+        guard let arena = oversizeArena else { return false }
         var decay = oversizeDecayMilliseconds
-        _ = mallctl("arena.\(arena).dirty_decay_ms", nil, nil, &decay, MemoryLayout<Int>.size)
+        return mallctl("arena.\(arena).dirty_decay_ms", nil, nil, &decay, MemoryLayout<Int>.size) == 0
     }
 
     /// How long the arena for allocations over 8 MiB keeps freed pages, in milliseconds (0: not at all); `nil`

@@ -422,9 +422,10 @@ public enum JSONText {
             }.joined(separator: ",") + "]"
     }
 
-    /// A YAML tree as `JSONEncoder` with sorted keys writes its synthesized `Codable` form (`{"column":…,"line":…,
-    /// "value":{"mapping":{"_0":[{"key":…,"value":…}]}}}`), so `JSONDecoder` reads it back as a ``YAML/YAMLNode``.
-    /// The generic encoder took 3% of an ingest's CPU for front matter alone.
+    /// A YAML tree as JSON, written as `JSONEncoder` with sorted keys writes its synthesized `Codable` form.
+    ///
+    /// The shape is `{"column":…,"line":…,"value":{"mapping":{"_0":[{"key":…,"value":…}]}}}`, so `JSONDecoder`
+    /// reads it back as a ``YAML/YAMLNode``. The generic encoder took 3% of an ingest's CPU for front matter alone.
     public static func yaml(_ node: YAMLNode) -> String {
         var out = ""
         appendYAML(node, to: &out)

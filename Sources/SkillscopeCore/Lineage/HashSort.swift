@@ -2,8 +2,10 @@
 /// hashes, which the standard library's comparison sort (a merge sort) took about a fifth of the fingerprint time
 /// to order.
 public enum HashSort {
-    /// Sorts `hashes` ascending: eight passes of one byte each, skipping a pass when every hash has the same byte
-    /// there. Below 128 hashes a comparison sort is quicker.
+    /// Sorts `hashes` ascending.
+    ///
+    /// Eight passes of one byte each, skipping a pass when every hash has the same byte there. Below 128 hashes a
+    /// comparison sort is quicker.
     public static func sort(_ hashes: inout [UInt64]) {
         let count = hashes.count
         guard count >= 128 else {

@@ -41,7 +41,7 @@ public struct PassageIndex: Sendable {
             for hash in fingerprints { slots.increment(hash) }
         }
         var sorted = slots.keys()
-        sorted.sort()
+        HashSort.sort(&sorted)
         var offsets = [UInt32](repeating: 0, count: sorted.count + 1)
         for (index, hash) in sorted.enumerated() {
             // Each hash's slot now holds where its next posting goes.

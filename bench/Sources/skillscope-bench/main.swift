@@ -27,8 +27,10 @@ func seconds(_ duration: Duration) -> Double {
 let arguments = Array(CommandLine.arguments.dropFirst())
 // The figures are the shipped program's only with its allocator (the `skillscope` executable links jemalloc too,
 // and configures it the same way).
-Allocator.configure()
-FileHandle.standardError.write(Data("skillscope-bench: memory allocator \(Allocator.description)\n".utf8))
+let configured = Allocator.configure()
+FileHandle.standardError.write(
+    Data(
+        "skillscope-bench: memory allocator \(Allocator.description)\(configured ? "" : " (not configured)")\n".utf8))
 if arguments.first == "list", arguments.count >= 2 {
     // Listing only: the manifest read and decoded, entries made (what runs before any parser starts).
     let clock = ContinuousClock()
