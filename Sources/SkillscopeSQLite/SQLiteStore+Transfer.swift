@@ -39,6 +39,7 @@ extension SQLiteStore {
                         repository.firstSeen, repository.lastSeen,
                     ])
             }
+            var searchIndex = SearchIndexBatch()
             for file in files {
                 try connection.run(
                     """
@@ -70,11 +71,12 @@ extension SQLiteStore {
                         [file.id, phrases, fingerprints])
                 }
                 if file.status == FileStatus.indexed.rawValue {
-                    try connection.run(
-                        "INSERT INTO files_fts (rowid, name, description, rules_text, body) VALUES (?1, ?2, ?3, ?4, ?5)",
-                        [file.id, file.name, file.description, file.rulesText, file.body])
+                    searchIndex.insert(
+                        rowID: file.id, name: file.name, description: file.description, rulesText: file.rulesText,
+                        body: file.body)
                 }
             }
+            try searchIndex.apply(on: connection)
             if !files.isEmpty {
                 try connection.run("UPDATE meta SET value = value + 1 WHERE key = 'files_generation'")
             }

@@ -12,6 +12,7 @@ extension SQLiteStore {
             }
             var summary = WriteSummary()
             var restored = false
+            var searchIndex = SearchIndexBatch()
             for file in files {
                 let repositoryID: Int64
                 if let id = repositoryIDs[file.key.repository] {
@@ -25,8 +26,10 @@ extension SQLiteStore {
                 summary =
                     summary
                     + (try Self.write(
-                        file, repositoryID: repositoryID, seenAt: seenAt, on: connection, restored: &restored))
+                        file, repositoryID: repositoryID, seenAt: seenAt, on: connection, restored: &restored,
+                        searchIndex: &searchIndex))
             }
+            try searchIndex.apply(on: connection)
             if summary.written > 0 || restored { try Self.bumpFilesGeneration(on: connection) }
             return summary
         }
@@ -149,9 +152,11 @@ extension SQLiteStore {
         return Int64(id)
     }
 
-    /// Writes one file; `restored` becomes `true` when a removed file came back.
+    /// Writes one file's rows and adds its search-index changes to `searchIndex`; `restored` becomes `true` when a
+    /// removed file came back.
     private static func write(
-        _ file: FileRecord, repositoryID: Int64, seenAt: String, on connection: Connection, restored: inout Bool
+        _ file: FileRecord, repositoryID: Int64, seenAt: String, on connection: Connection, restored: inout Bool,
+        searchIndex: inout SearchIndexBatch
     ) throws -> WriteSummary {
         var summary = WriteSummary()
         let existing = try connection.queryOne(
@@ -191,11 +196,9 @@ extension SQLiteStore {
         if let existing, let id = existing.int(0) {
             fileID = Int64(id)
             if existing.string(2) == "indexed" {
-                try connection.run(
-                    """
-                    INSERT INTO files_fts (files_fts, rowid, name, description, rules_text, body)
-                    VALUES ('delete', ?1, ?2, ?3, ?4, ?5)
-                    """, [fileID, existing[3], existing[4], existing[5], existing[6]])
+                searchIndex.delete(
+                    rowID: fileID, name: existing[3], description: existing[4], rulesText: existing[5],
+                    body: existing[6])
             }
             try connection.run(
                 """
@@ -231,9 +234,9 @@ extension SQLiteStore {
         try connection.run(
             "INSERT OR REPLACE INTO file_phrases (file_id, phrases, fingerprints) VALUES (?1, ?2, ?3)",
             [fileID, encoded.phrases, encoded.fingerprints])
-        try connection.run(
-            "INSERT INTO files_fts (rowid, name, description, rules_text, body) VALUES (?1, ?2, ?3, ?4, ?5)",
-            [fileID, document.name, document.description, rulesText, document.text])
+        searchIndex.insert(
+            rowID: fileID, name: document.name, description: document.description, rulesText: rulesText,
+            body: document.text)
         summary.rulesWritten = document.rules.count
         return summary
     }

@@ -99,6 +99,66 @@ import Testing
         #expect(try store.search(SearchQuery(text: "diff")).total == 0)
     }
 
+    /// The number of segments in the search index, from FTS5's structure record (a 4-byte cookie, then the
+    /// number of levels and the number of segments as varints).
+    private static func searchIndexSegments(_ connection: Connection) throws -> Int {
+        guard case .blob(let record) = try connection.queryOne("SELECT block FROM files_fts_data WHERE id = 10")?[0]
+        else { return 0 }
+        var offset = 4
+        func varint() -> Int {
+            var value = 0
+            while offset < record.count {
+                let byte = record[offset]
+                offset += 1
+                value = value << 7 | Int(byte & 0x7F)
+                if byte < 0x80 { break }
+            }
+            return value
+        }
+        _ = varint()
+        return varint()
+    }
+
+    @Test func aWriteAddsOneSegmentToTheSearchIndex() throws {
+        let directory = TemporaryDirectory()
+        let path = directory.appending("registry.sqlite")
+        let store = try SQLiteStore(path: path)
+        let raw = try Connection(path: path)
+        // With merges off, every segment FTS5 writes stays: a file indexed between the rows of the next one (whose
+        // inserts open savepoints) would each make one.
+        try raw.execute("INSERT INTO files_fts(files_fts, rank) VALUES('automerge', 0)")
+        let files = (0..<24).map { number in
+            Fixtures.record(
+                "acme/skills-\(number % 3)", "skill-\(number)/SKILL.md",
+                "---\nname: skill-\(number)\n---\n- Always run the checks numbered \(number) before a commit.\n")
+        }
+        _ = try store.write(repositories: [], files: files, seenAt: "2026-11-30T00:00:00Z")
+        #expect(try Self.searchIndexSegments(raw) == 1)
+        #expect(try store.search(SearchQuery(text: "checks numbered")).total == 24)
+        try raw.execute("INSERT INTO files_fts(files_fts) VALUES('integrity-check')")
+    }
+
+    @Test func aFileWrittenTwiceInOneBatchIsIndexedOnceWithItsLastText() throws {
+        let directory = TemporaryDirectory()
+        let path = directory.appending("registry.sqlite")
+        let store = try SQLiteStore(path: path)
+        let first = Fixtures.record(
+            "acme/skills", "deploy/SKILL.md", "---\nname: deploy\n---\n- Always tag the zebra release.\n")
+        _ = try store.write(repositories: [], files: [first], seenAt: "2026-11-30T00:00:00Z")
+        // Stored and indexed before; then changed twice in one transaction, beside a new file.
+        let second = Fixtures.record(
+            "acme/skills", "deploy/SKILL.md", "---\nname: deploy\n---\n- Always tag the walrus release.\n")
+        let third = Fixtures.record(
+            "acme/skills", "deploy/SKILL.md", "---\nname: deploy\n---\n- Always tag the okapi release.\n")
+        let other = Fixtures.record(
+            "acme/skills", "lint/SKILL.md", "---\nname: lint\n---\n- Never skip the walrus lint.\n")
+        _ = try store.write(repositories: [], files: [second, other, third], seenAt: "2026-12-01T00:00:00Z")
+        #expect(try store.search(SearchQuery(text: "zebra")).total == 0)
+        #expect(try store.search(SearchQuery(text: "walrus")).hits.map(\.key.path) == ["lint/SKILL.md"])
+        #expect(try store.search(SearchQuery(text: "okapi")).hits.map(\.key.path) == ["deploy/SKILL.md"])
+        try Connection(path: path).execute("INSERT INTO files_fts(files_fts) VALUES('integrity-check')")
+    }
+
     @Test func aFileThatIsNoDatabaseIsReportedAsCorrupt() throws {
         let directory = TemporaryDirectory()
         try directory.write("not.sqlite", String(repeating: "this is not a database\n", count: 200))

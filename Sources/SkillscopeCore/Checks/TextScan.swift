@@ -40,18 +40,59 @@ struct TextScan {
         var pool: [UInt8] = []
         var entries: [Entry] = []
         var first: [Int] = []
+        /// Each byte's ``ByteClass`` bits.
+        var classes: [UInt8] = []
+        /// The second bytes of the triggers, by first byte: one test rules out most word starts.
+        ///
+        /// Byte `c` (folded to lower case) follows first byte `b` in some trigger when bit `c % 64` of
+        /// `second[b * 4 + c / 64]` is set.
+        var second: [UInt64] = Array(repeating: 0, count: 256 * 4)
 
         init(_ byFirstByte: [[Trigger]]) {
             for triggers in byFirstByte {
                 first.append(entries.count)
                 for trigger in triggers {
+                    let head = Int(trigger.bytes[0]) * 4
+                    if trigger.bytes.count > 1 {
+                        let next = trigger.bytes[1]
+                        second[head + Int(next >> 6)] |= 1 << UInt64(next & 63)
+                    } else {
+                        for word in 0..<4 { second[head + word] = ~0 }
+                    }
                     entries.append(
                         Entry(start: pool.count, count: trigger.bytes.count, marks: trigger.marks, word: trigger.word))
                     pool += trigger.bytes
                 }
             }
             first.append(entries.count)
+            classes = (0..<256).map { value in
+                let byte = UInt8(value)
+                let folded = byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte
+                var kind: UInt8 = 0
+                if TextScan.base64Bytes[value] { kind |= ByteClass.base64 }
+                if TextScan.isWordByte(byte) { kind |= ByteClass.word }
+                if folded >= 0x61 && folded <= 0x7A { kind |= ByteClass.letter }
+                if first[Int(folded)] < first[Int(folded) + 1] { kind |= ByteClass.trigger }
+                if kind & ByteClass.letter != 0 || (byte >= 0x30 && byte <= 0x39 && kind & ByteClass.trigger == 0) {
+                    kind |= ByteClass.inner
+                }
+                return kind
+            }
         }
+    }
+
+    /// What the byte pass asks of a byte, as bits: one table lookup a byte.
+    private enum ByteClass {
+        /// In the base64 alphabet (with the URL-safe `-` and `_`).
+        static let base64: UInt8 = 1 << 0
+        /// A letter, digit or underscore.
+        static let word: UInt8 = 1 << 1
+        /// An ASCII letter.
+        static let letter: UInt8 = 1 << 2
+        /// Some trigger starts with it (either case).
+        static let trigger: UInt8 = 1 << 3
+        /// A letter, or a digit no trigger starts with: after a word byte, nothing to do.
+        static let inner: UInt8 = 1 << 4
     }
 
     /// The triggers, by their first byte.
@@ -138,79 +179,99 @@ struct TextScan {
         marks = Array(repeating: [], count: lines.count)
         fenceOf = Array(repeating: nil, count: lines.count)
         let table = Self.table
-        markLines(text.utf8.span, pool: table.pool.span, entries: table.entries.span, first: table.first.span)
+        markLines(
+            text.utf8.span, pool: table.pool.span, entries: table.entries.span, first: table.first.span,
+            classes: table.classes.span, second: table.second.span)
         if !isScript { findFences() }
     }
 
     private mutating func markLines(
-        _ bytes: Span<UInt8>, pool: Span<UInt8>, entries: Span<TriggerTable.Entry>, first: Span<Int>
+        _ bytes: Span<UInt8>, pool: Span<UInt8>, entries: Span<TriggerTable.Entry>, first: Span<Int>,
+        classes: Span<UInt8>, second: Span<UInt64>
     ) {
         var line = 0
-        var run = 0
+        var runStart = -1
         var runLine = 0
+        var previousIsWord = false
+        var index = 0
+        let count = bytes.count
+        while index < count {
+            // Inside a word, letters and digits neither end a base64 run nor start a trigger: most bytes.
+            if previousIsWord {
+                while index < count, classes[Int(bytes[index])] & ByteClass.inner != 0 { index += 1 }
+                if index == count { break }
+            }
+            let byte = bytes[index]
+            let kind = classes[Int(byte)]
+            if kind & ByteClass.base64 != 0 {
+                if runStart < 0 {
+                    runStart = index
+                    runLine = line
+                }
+            } else {
+                if runStart >= 0 {
+                    if index - runStart >= Self.blobLength, let blob = Self.blob(bytes, runStart..<index, line: runLine)
+                    {
+                        blobs.append(blob)
+                    }
+                    runStart = -1
+                }
+                if byte == 0x0A {
+                    line += 1
+                    previousIsWord = false
+                    index += 1
+                    continue
+                }
+                if byte >= 0x80, HiddenUnicode.mayStart(bytes, at: index) { marks[line].insert(.hidden) }
+            }
+            // Triggers open words: inside a word only those starting with punctuation (`.ssh`, `_token`) can begin.
+            if kind & ByteClass.trigger != 0, kind & ByteClass.letter == 0 || !previousIsWord, index + 1 < count {
+                let folded = kind & ByteClass.letter != 0 ? byte | 0x20 : byte
+                let following = bytes[index + 1]
+                let next = classes[Int(following)] & ByteClass.letter != 0 ? following | 0x20 : following
+                if second[Int(folded) &* 4 &+ Int(next >> 6)] & (1 << UInt64(next & 63)) != 0 {
+                    for entry in first[Int(folded)]..<first[Int(folded) + 1]
+                    where Self.matches(entries[entry], pool, bytes, at: index) {
+                        marks[line].insert(entries[entry].marks)
+                    }
+                }
+            }
+            previousIsWord = kind & ByteClass.word != 0
+            index += 1
+        }
+        if runStart >= 0, count - runStart >= Self.blobLength,
+            let blob = Self.blob(bytes, runStart..<count, line: runLine)
+        {
+            blobs.append(blob)
+        }
+    }
+
+    /// The blob a long run of base64 bytes is, if it is one: hex digits with at least one digit, or upper- and
+    /// lower-case letters and digits with at most one separator (`+ / = - _`) in ten.
+    private static func blob(_ bytes: Span<UInt8>, _ run: Range<Int>, line: Int) -> Blob? {
         var upper = false
         var lower = false
         var digit = false
         var separators = 0
         var hex = true
-        func endRun(_ scan: inout TextScan) {
-            if run >= Self.blobLength {
-                let isHex = hex && digit
-                if isHex || (upper && lower && digit && separators * 10 <= run) {
-                    scan.blobs.append(Blob(line: runLine, length: run, isHex: isHex))
-                }
-            }
-            run = 0
-        }
-        let base64Bytes = Self.base64Bytes
-        var index = 0
-        let count = bytes.count
-        while index < count {
+        for index in run {
             let byte = bytes[index]
-            if byte == 0x0A {
-                endRun(&self)
-                line += 1
-                index += 1
-                continue
+            switch byte {
+            case 0x41...0x5A:
+                upper = true
+                if byte > 0x46 { hex = false }
+            case 0x61...0x7A:
+                lower = true
+                if byte > 0x66 { hex = false }
+            case 0x30...0x39: digit = true
+            default:
+                separators += 1
+                hex = false
             }
-            if base64Bytes[Int(byte)] {
-                if run == 0 {
-                    runLine = line
-                    upper = false
-                    lower = false
-                    digit = false
-                    separators = 0
-                    hex = true
-                }
-                run += 1
-                switch byte {
-                case 0x41...0x5A:
-                    upper = true
-                    if byte > 0x46 { hex = false }
-                case 0x61...0x7A:
-                    lower = true
-                    if byte > 0x66 { hex = false }
-                case 0x30...0x39: digit = true
-                default:
-                    separators += 1
-                    hex = false
-                }
-            } else {
-                endRun(&self)
-                if byte >= 0x80, HiddenUnicode.mayStart(bytes, at: index) { marks[line].insert(.hidden) }
-            }
-            let folded = byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte
-            // Triggers open words: inside a word only those starting with punctuation (`.ssh`, `_token`) can begin.
-            let isLetter = folded >= 0x61 && folded <= 0x7A
-            if !isLetter || index == 0 || !Self.isWordByte(bytes[index - 1]) {
-                for entry in first[Int(folded)]..<first[Int(folded) + 1]
-                where Self.matches(entries[entry], pool, bytes, at: index) {
-                    marks[line].insert(entries[entry].marks)
-                }
-            }
-            index += 1
         }
-        endRun(&self)
+        let isHex = hex && digit
+        guard isHex || (upper && lower && digit && separators * 10 <= run.count) else { return nil }
+        return Blob(line: line, length: run.count, isHex: isHex)
     }
 
     private static func matches(

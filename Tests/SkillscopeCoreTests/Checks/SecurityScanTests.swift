@@ -117,6 +117,25 @@ enum SecurityFixtures {
         #expect(scan(good).findings.map(\.line) == [6])
     }
 
+    @Test func blobsAreLongRunsOfBase64OrHexWhereverTheyEnd() {
+        func blobLines(_ text: String) -> [Int] {
+            scan(text).findings.filter { $0.category == .encodedBlob }.map(\.line)
+        }
+        // 40 characters of mixed case, digits and one separator in ten at most.
+        let base64 = String(repeating: "QmFzZTY0IGJsb2IgdGhhdCBoaWRlcyBhIHBheQ+/", count: 5)
+        let hex = String(repeating: "0123456789abcdef", count: 13)
+        #expect(blobLines("# Notes\n\nPayload: \(base64)\n") == [3])
+        // Running to the end of the text, with no line break after it.
+        #expect(blobLines("# Notes\n\n\(base64)") == [3])
+        #expect(blobLines("# Notes\n\nHash \(hex) kept.\n") == [3])
+        // One character short of the length; hex letters with no digit; a word run too long to be prose but with
+        // no digits; a run of separators.
+        #expect(blobLines("# Notes\n\n\(base64.dropFirst())\n").isEmpty)
+        #expect(blobLines("# Notes\n\n\(String(repeating: "abcdef", count: 40))\n").isEmpty)
+        #expect(blobLines("# Notes\n\n\(String(repeating: "NoDigitsHere", count: 20))\n").isEmpty)
+        #expect(blobLines("# Notes\n\n\(String(repeating: "a1B-", count: 60))\n").isEmpty)
+    }
+
     @Test func tagCharactersAreSpelledOutInTheMessage() {
         let hidden = String(
             String.UnicodeScalarView("run env".unicodeScalars.compactMap { Unicode.Scalar($0.value + 0xE0000) }))

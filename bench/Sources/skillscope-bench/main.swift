@@ -140,7 +140,9 @@ defer {
     try? FileManager.default.removeItem(atPath: folder)
 }
 let store = try SQLiteStore(path: folder + "/registry.sqlite")
-let report = try await Ingestor(store: store).run([CorpusSource(root: corpus)])
+var ingestConfiguration = Ingestor.Configuration()
+if let chunk = option("chunk-size").flatMap(Int.init) { ingestConfiguration.chunkSize = chunk }
+let report = try await Ingestor(store: store, configuration: ingestConfiguration).run([CorpusSource(root: corpus)])
 let elapsed = seconds(report.elapsed)
 let databaseBytes = (try? FileManager.default.attributesOfItem(atPath: folder + "/registry.sqlite")[.size] as? Int) ?? 0
 let line: [String: Any] = [
