@@ -12,15 +12,25 @@ public enum Winnowing {
     /// The fingerprints of a text's phrase hashes in text order (not deduplicated by the caller), sorted and
     /// distinct.
     ///
-    /// - Complexity: O(n × window).
+    /// Each window keeps its smallest hash, the rightmost of equal ones. While the last window's choice is still
+    /// inside the next window, only the hash entering it can take its place; the window is read again only when
+    /// the choice falls out of it.
+    ///
+    /// - Complexity: O(n) for random hashes; O(n × window) at worst.
     public static func fingerprints(ofSequence hashes: [UInt64], window: Int = defaultWindow) -> [UInt64] {
         guard hashes.count > window else { return Array(Set(hashes)).sorted() }
         var kept: [UInt64] = []
         kept.reserveCapacity(hashes.count * 2 / (window + 1) + 2)
         var lastIndex = -1
+        var minIndex = -1
         for start in 0...(hashes.count - window) {
-            var minIndex = start
-            for index in start..<(start + window) where hashes[index] <= hashes[minIndex] { minIndex = index }
+            let entering = start + window - 1
+            if minIndex < start {
+                minIndex = start
+                for index in start...entering where hashes[index] <= hashes[minIndex] { minIndex = index }
+            } else if hashes[entering] <= hashes[minIndex] {
+                minIndex = entering
+            }
             if minIndex != lastIndex {
                 kept.append(hashes[minIndex])
                 lastIndex = minIndex

@@ -50,40 +50,55 @@ public struct Words: Sendable, Hashable {
     /// The common path's split, for a text ``needsFullPath(_:)`` lets through: `byte` gets each word's UTF-8
     /// bytes in order (ASCII lower-cased), `separator` is called at each separator and at the end.
     private static func splitFast(_ text: String, byte: (UInt8) -> Void, separator: () -> Void) {
-        for scalar in text.unicodeScalars {
-            let value = scalar.value
-            if value < 0x80 {
-                switch value {
-                case 0x41...0x5A: byte(UInt8(value + 0x20))
-                case 0x61...0x7A, 0x30...0x39, 0x5F: byte(UInt8(value))
-                default: separator()
-                }
+        let bytes = text.utf8.span
+        let count = bytes.count
+        var index = 0
+        // Over the UTF-8 bytes: ASCII (most of a file) by one table lookup, other scalars decoded in place.
+        while index < count {
+            let lead = bytes[index]
+            if lead < 0x80 {
+                let folded = asciiWordBytes[Int(lead)]
+                if folded == 0 { separator() } else { byte(folded) }
+                index += 1
                 continue
             }
+            let (scalar, length) = scalar(bytes, at: index)
+            let value = scalar.value
             let category = scalar.properties.generalCategory
             switch category {
             case .dashPunctuation, .openPunctuation, .closePunctuation, .initialPunctuation, .finalPunctuation,
                 .otherPunctuation, .spaceSeparator, .lineSeparator, .paragraphSeparator:
                 // Separators before NFKC and after it (… becomes ..., ， becomes , and no-break space a space).
                 separator()
-                continue
-            default:
-                break
-            }
-            if (0xFE00...0xFE0F).contains(value) {
+            case _ where (0xFE00...0xFE0F).contains(value),
+                .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter, .decimalNumber,
+                .letterNumber, .otherNumber:
                 // Variation selectors are marks (word characters) that NFKC keeps and nothing composes with.
-                UTF8.encode(scalar, into: byte)
-                continue
-            }
-            switch category {
-            case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter,
-                .decimalNumber, .letterNumber, .otherNumber:
-                UTF8.encode(scalar, into: byte)
+                for offset in 0..<length { byte(bytes[index + offset]) }
             default:
                 separator()
             }
+            index += length
         }
         separator()
+    }
+
+    /// For each ASCII byte, what it adds to a word: itself (letters lower-cased), or 0 for a separator.
+    private static let asciiWordBytes: [UInt8] = (0..<128).map { value in
+        switch value {
+        case 0x41...0x5A: UInt8(value + 0x20)
+        case 0x61...0x7A, 0x30...0x39, 0x5F: UInt8(value)
+        default: 0
+        }
+    }
+
+    /// The scalar whose UTF-8 encoding starts at `index` of valid UTF-8 (a string's), and its length in bytes.
+    private static func scalar(_ bytes: Span<UInt8>, at index: Int) -> (Unicode.Scalar, Int) {
+        let lead = UInt32(bytes[index])
+        let length = lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4
+        var value = lead & (0xFF >> UInt32(length + 1))
+        for offset in 1..<length { value = value << 6 | UInt32(bytes[index + offset] & 0x3F) }
+        return (Unicode.Scalar(value) ?? "\u{FFFD}", length)
     }
 
     /// Whether a non-ASCII scalar of `text` could change under NFKC or lower-casing, or compose with its

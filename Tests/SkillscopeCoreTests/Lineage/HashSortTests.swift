@@ -2,7 +2,7 @@ import SkillscopeCore
 import Testing
 
 @Suite struct HashSortTests {
-    @Test(arguments: [0, 1, 2, 127, 128, 129, 1_000, 5_000])
+    @Test(arguments: [0, 1, 2, 127, 128, 129, 1_000, 5_000, 70_000])
     func sortsAsTheStandardLibraryDoes(count: Int) {
         var state = UInt64(count) &+ 1
         func next() -> UInt64 {

@@ -76,6 +76,13 @@ import Testing
         #expect(a.sequenceHash != Words(text: "Title keep it shorter").sequenceHash)
     }
 
+    @Test func scalarsOfEveryLengthSplitWhereTheirCategorySays() {
+        // Two-, three- and four-byte scalars against ASCII: letters and digits join words, punctuation and
+        // symbols (the dash, the emoji) separate them.
+        #expect(
+            Words(text: "naïve café—日本語🙂x ١٢٣_ok 𠀀y").words == ["naïve", "café", "日本語", "x", "١٢٣_ok", "𠀀y"])
+    }
+
     /// The fingerprint hashes words as their bytes go by; the words themselves, hashed one by one, must agree on
     /// every path: ASCII, letters beyond it, variation selectors, separators, and texts that take the full path.
     @Test(arguments: [
