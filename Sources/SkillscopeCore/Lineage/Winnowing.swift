@@ -6,7 +6,9 @@
 /// one full window, whose minimum both texts keep. Skillscope uses ``defaultWindow`` = 12: every shared passage of
 /// 16 words or more proposes its files as candidates, and about 2/(12+1) ≈ 15% of a text's phrases are kept.
 public enum Winnowing {
-    /// The window in phrases. The default guarantee is 16 words.
+    /// The window in phrases.
+    ///
+    /// The default guarantee is 16 words.
     public static let defaultWindow = 12
 
     /// The fingerprints of a text's phrase hashes in text order (not deduplicated by the caller), sorted and

@@ -55,8 +55,8 @@ import Testing
         var lastIndex = -1
         for start in 0...(hashes.count - window) {
             let slice = start..<(start + window)
-            let smallest = slice.map { hashes[$0] }.min()!
-            let chosen = slice.last { hashes[$0] == smallest }!
+            let smallest = slice.map { hashes[$0] }.min() ?? 0
+            let chosen = slice.last { hashes[$0] == smallest } ?? start
             if chosen != lastIndex { kept.insert(hashes[chosen]) }
             lastIndex = chosen
         }
