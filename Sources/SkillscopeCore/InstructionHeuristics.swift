@@ -69,6 +69,7 @@ public enum InstructionHeuristics {
 
     /// Lower-case words of `text`: runs of letters, digits, `'` and `-` (a curly apostrophe counts as `'`).
     static func lowercaseWords(_ text: String, limit: Int = .max) -> [String] {
+        if let words = asciiLowercaseWords(text, limit: limit) { return words }
         var words: [String] = []
         var current = String.UnicodeScalarView()
         func flush() {
@@ -98,6 +99,29 @@ public enum InstructionHeuristics {
             if words.count >= limit { return words }
         }
         flush()
+        return words
+    }
+
+    /// ``lowercaseWords(_:limit:)`` for an ASCII text (most rules), byte by byte; `nil` for any other text.
+    private static func asciiLowercaseWords(_ text: String, limit: Int) -> [String]? {
+        let bytes = text.utf8.span
+        for index in bytes.indices where bytes[index] >= 0x80 { return nil }
+        var words: [String] = []
+        var current: [UInt8] = []
+        current.reserveCapacity(32)
+        for index in bytes.indices {
+            let byte = bytes[index]
+            switch byte {
+            case 0x41...0x5A: current.append(byte | 0x20)
+            case 0x61...0x7A, 0x30...0x39, 0x27, 0x2D: current.append(byte)
+            default:
+                guard !current.isEmpty else { continue }
+                words.append(String(decoding: current, as: UTF8.self))
+                current.removeAll(keepingCapacity: true)
+                if words.count >= limit { return words }
+            }
+        }
+        if !current.isEmpty { words.append(String(decoding: current, as: UTF8.self)) }
         return words
     }
 }

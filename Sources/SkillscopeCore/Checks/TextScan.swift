@@ -163,7 +163,7 @@ struct TextScan {
 
     let file: String?
     let isScript: Bool
-    let lines: [Substring]
+    let lines: TextLines
     private(set) var marks: [Marks]
     private(set) var blobs: [Blob] = []
     /// For each line inside a fenced code block, the line index of its opening fence; `nil` in prose.
@@ -175,14 +175,14 @@ struct TextScan {
     init(_ text: String, file: String?, isScript: Bool = false) {
         self.file = file
         self.isScript = isScript
-        lines = text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).map { Substring($0) }
+        lines = TextLines(text)
         marks = Array(repeating: [], count: lines.count)
         fenceOf = Array(repeating: nil, count: lines.count)
         let table = Self.table
         markLines(
             text.utf8.span, pool: table.pool.span, entries: table.entries.span, first: table.first.span,
             classes: table.classes.span, second: table.second.span)
-        if !isScript { findFences() }
+        if !isScript { findFences(text.utf8.span) }
     }
 
     private mutating func markLines(
@@ -312,26 +312,31 @@ struct TextScan {
     }
 
     /// Marks the lines inside fenced code blocks (``` or ~~~, indented at most three spaces).
-    private mutating func findFences() {
-        var open: (index: Int, character: Character, width: Int)?
-        for (index, line) in lines.enumerated() {
-            let bytes = line.utf8
-            let trimmed = bytes.drop { $0 == UInt8(ascii: " ") }
-            let indent = bytes.count - trimmed.count
-            if indent <= 3, let byte = trimmed.first, byte == UInt8(ascii: "`") || byte == UInt8(ascii: "~") {
-                let first: Character = byte == UInt8(ascii: "`") ? "`" : "~"
-                let width = trimmed.prefix { $0 == byte }.count
+    private mutating func findFences(_ bytes: Span<UInt8>) {
+        var open: (index: Int, byte: UInt8, width: Int)?
+        for index in lines.indices {
+            let line = lines.byteRange(index)
+            var start = line.lowerBound
+            while start < line.upperBound, bytes[start] == 0x20 { start += 1 }
+            let byte = start < line.upperBound ? bytes[start] : 0
+            if start - line.lowerBound <= 3, byte == 0x60 || byte == 0x7E {
+                var end = start
+                while end < line.upperBound, bytes[end] == byte { end += 1 }
+                let width = end - start
                 if width >= 3 {
                     if let current = open {
-                        if first == current.character, width >= current.width,
-                            trimmed.dropFirst(width).allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D })
+                        var rest = end
+                        while rest < line.upperBound, bytes[rest] == 0x20 || bytes[rest] == 0x09 || bytes[rest] == 0x0D
                         {
+                            rest += 1
+                        }
+                        if byte == current.byte, width >= current.width, rest == line.upperBound {
                             fenceOf[index] = current.index
                             open = nil
                             continue
                         }
                     } else {
-                        open = (index, first, width)
+                        open = (index, byte, width)
                         continue
                     }
                 }

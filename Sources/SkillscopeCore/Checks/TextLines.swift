@@ -1,0 +1,33 @@
+/// A text's lines, without their line feeds (a carriage return before one stays): found once as byte offsets,
+/// and each cut out of the text only when it is read.
+///
+/// The security scan marks the few lines worth reading in one byte pass; making a substring of every line first
+/// cost it as much as that pass.
+struct TextLines: RandomAccessCollection {
+    let text: String
+    /// The byte offset where each line starts, and one past the end of the text (as if a line feed followed).
+    private let starts: [Int]
+
+    init(_ text: String) {
+        self.text = text
+        let bytes = text.utf8.span
+        var starts = [0]
+        for index in bytes.indices where bytes[index] == 0x0A { starts.append(index + 1) }
+        starts.append(bytes.count + 1)
+        self.starts = starts
+    }
+
+    var startIndex: Int { 0 }
+    var endIndex: Int { starts.count - 1 }
+
+    /// The byte range of line `index` in the text's UTF-8.
+    func byteRange(_ index: Int) -> Range<Int> { starts[index]..<(starts[index + 1] - 1) }
+
+    subscript(index: Int) -> Substring {
+        let range = byteRange(index)
+        let utf8 = text.utf8
+        let start = utf8.index(utf8.startIndex, offsetBy: range.lowerBound)
+        let end = utf8.index(start, offsetBy: range.count)
+        return Substring(utf8[start..<end])
+    }
+}
