@@ -16,8 +16,9 @@ import Testing
         #expect(InstructionHeuristics.isInstruction(text) == instructs)
     }
 
-    /// ASCII texts are split byte by byte and others scalar by scalar: the two must read the same words. A curly
-    /// apostrophe counts as a straight one, and a letter beyond ASCII only adds a word.
+    /// ASCII texts are split byte by byte and others scalar by scalar: the two must read the same words.
+    ///
+    /// A curly apostrophe counts as a straight one, and a letter beyond ASCII only adds a word.
     @Test(arguments: [
         ("Don't commit secrets.", "Don’t commit secrets."),
         ("The build mustn't break.", "The build mustn’t break."),
