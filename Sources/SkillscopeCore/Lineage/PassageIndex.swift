@@ -116,9 +116,15 @@ public struct PassageIndex: Sendable {
 /// so a multiply spreads them; winnowed hashes are the smallest of their windows, so their high bits alone would
 /// not).
 private struct HashSlots {
-    private var keys_: [UInt64] = []
-    private var values: [UInt32] = []
-    private var occupied: [Bool] = []
+    /// One slot: a key, its value and whether it is taken, side by side, so a probe reads one cache line (the
+    /// table is far larger than the caches at 350,000 files, and three parallel arrays cost three misses).
+    private struct Slot {
+        var key: UInt64 = 0
+        var value: UInt32 = 0
+        var isOccupied = false
+    }
+
+    private var slots: [Slot] = []
     private var count = 0
     private var shift: UInt64 = 64
 
@@ -129,82 +135,80 @@ private struct HashSlots {
 
     /// Where `hash` is, or the empty slot where it would go.
     private func find(_ hash: UInt64) -> Int {
-        let mask = keys_.count - 1
+        let mask = slots.count - 1
         var index = slot(of: hash)
-        while occupied[index] && keys_[index] != hash { index = (index + 1) & mask }
+        while slots[index].isOccupied && slots[index].key != hash { index = (index + 1) & mask }
         return index
     }
 
     mutating func increment(_ hash: UInt64) {
-        if (count + 1) * 2 > keys_.count { grow() }
+        if (count + 1) * 2 > slots.count { grow() }
         let index = find(hash)
-        if occupied[index] {
-            values[index] += 1
+        if slots[index].isOccupied {
+            slots[index].value += 1
         } else {
-            occupied[index] = true
-            keys_[index] = hash
-            values[index] = 1
+            slots[index] = Slot(key: hash, value: 1, isOccupied: true)
             count += 1
         }
     }
 
     /// Sets `hash`'s value and returns the old one (0 when absent).
     mutating func replace(_ hash: UInt64, with value: UInt32) -> UInt32 {
-        guard !keys_.isEmpty else { return 0 }
+        guard !slots.isEmpty else { return 0 }
         let index = find(hash)
-        guard occupied[index] else { return 0 }
-        defer { values[index] = value }
-        return values[index]
+        guard slots[index].isOccupied else { return 0 }
+        defer { slots[index].value = value }
+        return slots[index].value
     }
 
     /// `hash`'s value, then one more; `nil` when absent.
     mutating func takeNext(_ hash: UInt64) -> UInt32? {
-        guard !keys_.isEmpty else { return nil }
+        guard !slots.isEmpty else { return nil }
         let index = find(hash)
-        guard occupied[index] else { return nil }
-        defer { values[index] += 1 }
-        return values[index]
+        guard slots[index].isOccupied else { return nil }
+        defer { slots[index].value += 1 }
+        return slots[index].value
     }
 
     /// Every key held, in slot order.
     func keys() -> [UInt64] {
         var out: [UInt64] = []
         out.reserveCapacity(count)
-        for index in keys_.indices where occupied[index] { out.append(keys_[index]) }
+        for slot in slots where slot.isOccupied { out.append(slot.key) }
         return out
     }
 
     private mutating func grow() {
-        let old = (keys_, values, occupied)
-        let capacity = max(1024, keys_.count * 2)
-        keys_ = [UInt64](repeating: 0, count: capacity)
-        values = [UInt32](repeating: 0, count: capacity)
-        occupied = [Bool](repeating: false, count: capacity)
+        let old = slots
+        let capacity = max(1024, slots.count * 2)
+        slots = [Slot](repeating: Slot(), count: capacity)
         shift = UInt64(64 - capacity.trailingZeroBitCount)
-        for index in old.0.indices where old.2[index] {
-            let slot = find(old.0[index])
-            occupied[slot] = true
-            keys_[slot] = old.0[index]
-            values[slot] = old.1[index]
-        }
+        for slot in old where slot.isOccupied { slots[find(slot.key)] = slot }
     }
 }
 
 extension PassageIndex {
     /// The index as bytes, for the registry to keep: the two counts, then the three arrays, little-endian.
     public func encoded() -> [UInt8] {
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(20 + hashes.count * 12 + postings.count * 4)
-        func append(_ value: UInt64, bytes count: Int) {
-            for shift in stride(from: 0, to: count * 8, by: 8) {
-                bytes.append(UInt8(truncatingIfNeeded: value >> UInt64(shift)))
-            }
+        var bytes = [UInt8](repeating: 0, count: 16 + hashes.count * 8 + offsets.count * 4 + postings.count * 4)
+        // Whole values stored at once, little-endian: hundreds of megabytes at 350,000 files.
+        var span = bytes.mutableSpan
+        var raw = span.mutableBytes
+        raw.storeBytes(of: UInt64(hashes.count).littleEndian, toByteOffset: 0, as: UInt64.self)
+        raw.storeBytes(of: UInt64(postings.count).littleEndian, toByteOffset: 8, as: UInt64.self)
+        var at = 16
+        for hash in hashes {
+            raw.storeBytes(of: hash.littleEndian, toByteOffset: at, as: UInt64.self)
+            at += 8
         }
-        append(UInt64(hashes.count), bytes: 8)
-        append(UInt64(postings.count), bytes: 8)
-        for hash in hashes { append(hash, bytes: 8) }
-        for offset in offsets { append(UInt64(offset), bytes: 4) }
-        for posting in postings { append(UInt64(posting), bytes: 4) }
+        for offset in offsets {
+            raw.storeBytes(of: offset.littleEndian, toByteOffset: at, as: UInt32.self)
+            at += 4
+        }
+        for posting in postings {
+            raw.storeBytes(of: posting.littleEndian, toByteOffset: at, as: UInt32.self)
+            at += 4
+        }
         return bytes
     }
 

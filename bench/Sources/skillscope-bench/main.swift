@@ -8,7 +8,7 @@ import SkillscopeStore
 
 /// skillscope-bench SCENARIO ARGS…: runs one named scenario and prints one JSON line.
 ///
-///     skillscope-bench ingest CORPUS_DIR [--label NAME] [--keep DIR]
+///     skillscope-bench ingest CORPUS_DIR [--label NAME] [--keep DIR] [--chunk-size N] [--queued-writes N]
 ///     skillscope-bench list CORPUS_DIR
 ///     skillscope-bench search REGISTRY [--label NAME]
 ///
@@ -142,6 +142,7 @@ defer {
 let store = try SQLiteStore(path: folder + "/registry.sqlite")
 var ingestConfiguration = Ingestor.Configuration()
 if let chunk = option("chunk-size").flatMap(Int.init) { ingestConfiguration.chunkSize = chunk }
+if let queued = option("queued-writes").flatMap(Int.init) { ingestConfiguration.queuedWrites = queued }
 let report = try await Ingestor(store: store, configuration: ingestConfiguration).run([CorpusSource(root: corpus)])
 let elapsed = seconds(report.elapsed)
 let databaseBytes = (try? FileManager.default.attributesOfItem(atPath: folder + "/registry.sqlite")[.size] as? Int) ?? 0
