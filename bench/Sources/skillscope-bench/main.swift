@@ -11,6 +11,7 @@ import SkillscopeStore
 ///     skillscope-bench ingest CORPUS_DIR [--label NAME] [--keep DIR] [--chunk-size N] [--queued-writes N]
 ///     skillscope-bench list CORPUS_DIR
 ///     skillscope-bench search REGISTRY [--label NAME]
+///     skillscope-bench passage-index REGISTRY
 ///
 /// `ingest` ingests a corpus (files/, manifest.jsonl) into a fresh SQLite registry in a temporary folder and
 /// reports files/s, MB/s and the process's peak RSS; the checksum is the number of rules written.
@@ -101,6 +102,20 @@ if arguments.first == "engines", arguments.count >= 2 {
             corpus: arguments[1], label: option("label") ?? "engines", store: store, databaseBytes: size)
         print(String(decoding: try JSONSerialization.data(withJSONObject: line, options: [.sortedKeys]), as: UTF8.self))
     }
+    exit(0)
+}
+if arguments.first == "passage-index", arguments.count >= 2 {
+    // Rebuilds the passage index of a registry already built (its files generation must have moved on, e.g.
+    // `sqlite3 REGISTRY "UPDATE meta SET value = value + 1 WHERE key = 'files_generation'"`).
+    let clock = ContinuousClock()
+    let store = try SQLiteStore(path: arguments[1])
+    let start = clock.now
+    let rebuilt = try store.refreshPassageIndex()
+    let line: [String: Any] = [
+        "tool": "skillscope", "scenario": option("label") ?? "passage-index", "rebuilt": rebuilt,
+        "seconds": (seconds(clock.now - start) * 100).rounded() / 100, "peak_rss_mb": Int(peakRSSMegabytes()),
+    ]
+    print(String(decoding: try JSONSerialization.data(withJSONObject: line, options: [.sortedKeys]), as: UTF8.self))
     exit(0)
 }
 if arguments.first == "search", arguments.count >= 2 {
