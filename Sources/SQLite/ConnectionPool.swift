@@ -1,3 +1,4 @@
+import Dispatch
 import Synchronization
 
 /// SQLite for many threads: one writer and N WAL readers, each in its own `Mutex` (so one thread at a time).
@@ -10,20 +11,32 @@ public final class ConnectionPool: Sendable {
     }
     private let writer: Slot
     private let readers: [Slot]
+    private let checkpointer: Checkpointer?
     private let nextReader = Atomic<Int>(0)
     /// The database path.
     public let path: String
 
     /// Opens the writer (which creates the file and switches it to WAL) and `readers` reading connections,
     /// opened read-only with `readerConfiguration`.
+    ///
+    /// With `checkpointsInBackground`, a connection of its own copies the WAL back into the database after each
+    /// write, on a thread of its own, instead of the writer at the commit that crosses SQLite's threshold: a long
+    /// series of writes (an ingest) then never waits for that copy. The writer still checkpoints itself should the
+    /// WAL pass 256 MB.
     public init(
         path: String, readers: Int = 4, writerConfiguration: Connection.Configuration = Connection.Configuration(),
         readerConfiguration: Connection.Configuration = Connection.Configuration(),
-        prepare: (Connection) throws -> Void = { _ in }
+        checkpointsInBackground: Bool = false, prepare: (Connection) throws -> Void = { _ in }
     ) throws {
         self.path = path
         let writerConnection = try Connection(path: path, configuration: writerConfiguration)
         try prepare(writerConnection)
+        if checkpointsInBackground && path != ":memory:" {
+            try writerConnection.execute("PRAGMA wal_autocheckpoint=\(Checkpointer.backstopPages)")
+            checkpointer = Checkpointer(try Connection(path: path))
+        } else {
+            checkpointer = nil
+        }
         writer = Slot(writerConnection)
         var slots: [Slot] = []
         if path == ":memory:" {
@@ -53,7 +66,7 @@ public final class ConnectionPool: Sendable {
 
     /// Runs `body` inside `BEGIN IMMEDIATE … COMMIT` on the single writer; rolls back if it throws.
     public func write<T: Sendable>(_ body: (Connection) throws -> T) throws -> T {
-        try writer.connection.withLock { connection in
+        let value = try writer.connection.withLock { connection in
             try connection.execute("BEGIN IMMEDIATE")
             do {
                 let value = try body(connection)
@@ -64,10 +77,36 @@ public final class ConnectionPool: Sendable {
                 throw error
             }
         }
+        checkpointer?.schedule()
+        return value
     }
 
     /// Runs `body` on the writer outside any transaction (migrations, `VACUUM`, pragmas).
     public func withWriter<T: Sendable>(_ body: (Connection) throws -> T) throws -> T {
         try writer.connection.withLock { try body($0) }
+    }
+}
+
+/// Copies the WAL back into the database on a serial queue, one passive checkpoint at a time: requests made while
+/// one waits to run are served by it.
+private final class Checkpointer: Sendable {
+    /// The WAL size (16 KiB pages: 256 MB) at which the writer checkpoints itself, should this fall behind.
+    static let backstopPages = 16_384
+
+    private let connection: Mutex<Connection>
+    private let queue = DispatchQueue(label: "sqlite.checkpointer")
+    private let isScheduled = Atomic<Bool>(false)
+
+    init(_ connection: consuming sending Connection) { self.connection = Mutex(connection) }
+
+    func schedule() {
+        guard isScheduled.compareExchange(expected: false, desired: true, ordering: .acquiringAndReleasing).exchanged
+        else { return }
+        queue.async { [self] in
+            isScheduled.store(false, ordering: .releasing)
+            // Passive: it copies what no reader still needs and never waits for the writer or a reader. A failure
+            // (the file gone, a busy lock) leaves the frames for the next checkpoint.
+            connection.withLock { try? $0.execute("PRAGMA wal_checkpoint(PASSIVE)") }
+        }
     }
 }

@@ -40,7 +40,8 @@ public final class SQLiteStore: Store {
             var reader = Connection.Configuration()
             reader.mmapSize = Self.readerMapBytes
             pool = try ConnectionPool(
-                path: path, readers: configuration.readers, writerConfiguration: writer, readerConfiguration: reader
+                path: path, readers: configuration.readers, writerConfiguration: writer, readerConfiguration: reader,
+                checkpointsInBackground: true
             ) {
                 connection in
                 try Self.migrate(connection, path: path)

@@ -78,6 +78,26 @@ import Testing
         #expect(throws: SQLiteError.self) { try pool.read { try $0.run("INSERT INTO t VALUES (1)") } }
     }
 
+    @Test func checkpointsRunBesideTheWriter() async throws {
+        let directory = NSTemporaryDirectory() + "/sqlite-pool-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let path = directory + "/db.sqlite"
+        let pool = try ConnectionPool(path: path, readers: 1, checkpointsInBackground: true) {
+            try $0.execute("CREATE TABLE IF NOT EXISTS t (v BLOB)")
+        }
+        // The writer no longer checkpoints at SQLite's 1,000 pages, only past the backstop.
+        #expect(try pool.write { try $0.queryOne("PRAGMA wal_autocheckpoint")?.int(0) } == 16_384)
+        let blob = [UInt8](repeating: 7, count: 64 * 1024)
+        for _ in 0..<40 { try pool.write { try $0.run("INSERT INTO t VALUES (?1)", [blob]) } }
+        // Rows reach the database file (not only the WAL) through a checkpoint alone, and 2.6 MB is far below the
+        // writer's own threshold: wait (at most 10 s) for the background one.
+        func databaseBytes() -> Int { (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0 }
+        for _ in 0..<200 where databaseBytes() < 40 * 64 * 1024 { try await Task.sleep(for: .milliseconds(50)) }
+        #expect(databaseBytes() >= 40 * 64 * 1024)
+        #expect(try pool.read { try $0.queryOne("SELECT count(*) FROM t")?.int(0) } == 40)
+    }
+
     @Test func fts5IsAvailable() throws {
         let connection = try Connection(path: ":memory:")
         try connection.execute(
