@@ -3,7 +3,8 @@ import Synchronization
 
 /// SQLite for many threads: one writer and N WAL readers, each in its own `Mutex` (so one thread at a time).
 ///
-/// One pool per database file per process. Writes run in short `BEGIN IMMEDIATE` transactions on the writer.
+/// One pool per database file per process. Writes run in short `BEGIN IMMEDIATE` transactions on the writer; WAL
+/// checkpoints run there too, or on a connection and thread of their own.
 public final class ConnectionPool: Sendable {
     private final class Slot: Sendable {
         let connection: Mutex<Connection>
@@ -22,7 +23,7 @@ public final class ConnectionPool: Sendable {
     /// With `checkpointsInBackground`, a connection of its own copies the WAL back into the database after each
     /// write, on a thread of its own, instead of the writer at the commit that crosses SQLite's threshold: a long
     /// series of writes (an ingest) then never waits for that copy. The writer still checkpoints itself should the
-    /// WAL pass 256 MB.
+    /// WAL pass 16,384 pages.
     public init(
         path: String, readers: Int = 4, writerConfiguration: Connection.Configuration = Connection.Configuration(),
         readerConfiguration: Connection.Configuration = Connection.Configuration(),
@@ -90,7 +91,8 @@ public final class ConnectionPool: Sendable {
 /// Copies the WAL back into the database on a serial queue, one passive checkpoint at a time: requests made while
 /// one waits to run are served by it.
 private final class Checkpointer: Sendable {
-    /// The WAL size (16 KiB pages: 256 MB) at which the writer checkpoints itself, should this fall behind.
+    /// The WAL size in pages (256 MB at the registry's 16 KiB pages) at which the writer checkpoints itself, should
+    /// this fall behind.
     static let backstopPages = 16_384
 
     private let connection: Mutex<Connection>
