@@ -34,7 +34,7 @@ public final class ConnectionPool: Sendable {
         try prepare(writerConnection)
         if checkpointsInBackground && path != ":memory:" {
             try writerConnection.execute("PRAGMA wal_autocheckpoint=\(Checkpointer.backstopPages)")
-            checkpointer = Checkpointer(try Connection(path: path))
+            checkpointer = Checkpointer(path: path)
         } else {
             checkpointer = nil
         }
@@ -88,27 +88,34 @@ public final class ConnectionPool: Sendable {
     }
 }
 
-/// Copies the WAL back into the database on a serial queue, one passive checkpoint at a time: requests made while
-/// one waits to run are served by it.
+/// Copies the WAL back into the database on a serial queue, one passive checkpoint at a time.
+///
+/// Requests made while one waits to run are served by it. Its connection opens at the first write, so a process
+/// that only reads opens none.
 private final class Checkpointer: Sendable {
     /// The WAL size in pages (256 MB at the registry's 16 KiB pages) at which the writer checkpoints itself, should
     /// this fall behind.
     static let backstopPages = 16_384
 
-    private let connection: Mutex<Connection>
+    private let path: String
+    private let connection = Mutex<Connection?>(nil)
     private let queue = DispatchQueue(label: "sqlite.checkpointer")
     private let isScheduled = Atomic<Bool>(false)
 
-    init(_ connection: consuming sending Connection) { self.connection = Mutex(connection) }
+    init(path: String) { self.path = path }
 
     func schedule() {
         guard isScheduled.compareExchange(expected: false, desired: true, ordering: .acquiringAndReleasing).exchanged
         else { return }
         queue.async { [self] in
             isScheduled.store(false, ordering: .releasing)
-            // Passive: it copies what no reader still needs and never waits for the writer or a reader. A failure
-            // (the file gone, a busy lock) leaves the frames for the next checkpoint.
-            connection.withLock { try? $0.execute("PRAGMA wal_checkpoint(PASSIVE)") }
+            connection.withLock { connection in
+                // Passive: it copies what no reader still needs and never waits for the writer or a reader. A
+                // failure (the file gone, a busy lock) leaves the frames to the next checkpoint, and to the writer's
+                // own past the backstop.
+                if connection == nil { connection = try? Connection(path: path) }
+                try? connection?.execute("PRAGMA wal_checkpoint(PASSIVE)")
+            }
         }
     }
 }

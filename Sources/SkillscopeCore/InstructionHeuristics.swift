@@ -102,10 +102,13 @@ public enum InstructionHeuristics {
         return words
     }
 
-    /// ``lowercaseWords(_:limit:)`` for an ASCII text (most rules), byte by byte; `nil` for any other text.
+    /// ``lowercaseWords(_:limit:)`` for an ASCII text (most rules), byte by byte; `nil` when a byte beyond ASCII
+    /// comes before the words are all found.
+    ///
+    /// Words that end before such a byte are the ones the scalar path finds too, so stopping at the limit first is
+    /// the same answer.
     private static func asciiLowercaseWords(_ text: String, limit: Int) -> [String]? {
         let bytes = text.utf8.span
-        for index in bytes.indices where bytes[index] >= 0x80 { return nil }
         var words: [String] = []
         var current: [UInt8] = []
         current.reserveCapacity(32)
@@ -114,6 +117,7 @@ public enum InstructionHeuristics {
             switch byte {
             case 0x41...0x5A: current.append(byte | 0x20)
             case 0x61...0x7A, 0x30...0x39, 0x27, 0x2D: current.append(byte)
+            case 0x80...: return nil
             default:
                 guard !current.isEmpty else { continue }
                 words.append(String(decoding: current, as: UTF8.self))

@@ -69,7 +69,7 @@ struct TextScan {
                 let byte = UInt8(value)
                 let folded = byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte
                 var kind: UInt8 = 0
-                if TextScan.base64Bytes[value] { kind |= ByteClass.base64 }
+                if TextScan.isBase64(byte) { kind |= ByteClass.base64 }
                 if TextScan.isWordByte(byte) { kind |= ByteClass.word }
                 if folded >= 0x61 && folded <= 0x7A { kind |= ByteClass.letter }
                 if first[Int(folded)] < first[Int(folded) + 1] { kind |= ByteClass.trigger }
@@ -146,12 +146,9 @@ struct TextScan {
         return TriggerTable(table)
     }()
 
-    /// Bytes of the base64 alphabet (with the URL-safe `-` and `_`).
-    private static let base64Bytes: [Bool] = (0..<256).map { byte in
-        let scalar = UInt8(byte)
-        return (scalar >= 0x41 && scalar <= 0x5A) || (scalar >= 0x61 && scalar <= 0x7A)
-            || (scalar >= 0x30 && scalar <= 0x39) || scalar == 0x2B || scalar == 0x2F || scalar == 0x3D
-            || scalar == 0x2D || scalar == 0x5F
+    /// Whether `byte` is in the base64 alphabet (with the URL-safe `-` and `_`).
+    private static func isBase64(_ byte: UInt8) -> Bool {
+        isWordByte(byte) || byte == 0x2B || byte == 0x2F || byte == 0x3D || byte == 0x2D
     }
 
     /// A run of base64 or hex characters long enough to hide a payload.

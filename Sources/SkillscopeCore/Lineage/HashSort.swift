@@ -14,8 +14,9 @@ public enum HashSort {
             hashes.sort()
             return
         }
-        // The largest power of two at most `count`, and no more than 2^16 buckets.
-        let bits = min(16, Int.bitWidth - 1 - count.leadingZeroBitCount)
+        // The largest power of two at most `count`, and no more than 2^20 buckets (16 MB of counters: the passage
+        // index sorts millions of distinct hashes at once).
+        let bits = min(20, Int.bitWidth - 1 - count.leadingZeroBitCount)
         let shift = UInt64(64 - bits)
         var starts = [Int](repeating: 0, count: (1 << bits) + 1)
         for hash in hashes { starts[Int(hash >> shift) + 1] += 1 }

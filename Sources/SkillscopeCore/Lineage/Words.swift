@@ -62,7 +62,8 @@ public struct Words: Sendable, Hashable {
                 index += 1
                 continue
             }
-            let (scalar, length) = scalar(bytes, at: index)
+            let scalar = text.unicodeScalars[text.utf8.index(text.utf8.startIndex, offsetBy: index)]
+            let length = UTF8.width(scalar)
             let value = scalar.value
             let category = scalar.properties.generalCategory
             switch category {
@@ -90,15 +91,6 @@ public struct Words: Sendable, Hashable {
         case 0x61...0x7A, 0x30...0x39, 0x5F: UInt8(value)
         default: 0
         }
-    }
-
-    /// The scalar whose UTF-8 encoding starts at `index` of valid UTF-8 (a string's), and its length in bytes.
-    private static func scalar(_ bytes: Span<UInt8>, at index: Int) -> (Unicode.Scalar, Int) {
-        let lead = UInt32(bytes[index])
-        let length = lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4
-        var value = lead & (0xFF >> UInt32(length + 1))
-        for offset in 1..<length { value = value << 6 | UInt32(bytes[index + offset] & 0x3F) }
-        return (Unicode.Scalar(value) ?? "\u{FFFD}", length)
     }
 
     /// Whether a non-ASCII scalar of `text` could change under NFKC or lower-casing, or compose with its
