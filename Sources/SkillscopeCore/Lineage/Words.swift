@@ -52,12 +52,13 @@ public struct Words: Sendable, Hashable {
     private static func splitFast(_ text: String, byte: (UInt8) -> Void, separator: () -> Void) {
         let bytes = text.utf8.span
         let count = bytes.count
+        let wordBytes = asciiWordBytes
         var index = 0
         // Over the UTF-8 bytes: ASCII (most of a file) by one table lookup, other scalars decoded in place.
         while index < count {
             let lead = bytes[index]
             if lead < 0x80 {
-                let folded = asciiWordBytes[Int(lead)]
+                let folded = wordBytes[Int(lead)]
                 if folded == 0 { separator() } else { byte(folded) }
                 index += 1
                 continue
