@@ -68,64 +68,56 @@ public enum InstructionHeuristics {
     }
 
     /// Lower-case words of `text`: runs of letters, digits, `'` and `-` (a curly apostrophe counts as `'`).
-    static func lowercaseWords(_ text: String, limit: Int = .max) -> [String] {
-        if let words = asciiLowercaseWords(text, limit: limit) { return words }
-        var words: [String] = []
-        var current = String.UnicodeScalarView()
-        func flush() {
-            if !current.isEmpty {
-                words.append(String(current).lowercased())
-                current = String.UnicodeScalarView()
-            }
-        }
-        for scalar in text.unicodeScalars {
-            if scalar.isASCII {
-                let value = scalar.value
-                if (value >= 0x61 && value <= 0x7A) || (value >= 0x41 && value <= 0x5A)
-                    || (value >= 0x30 && value <= 0x39)
-                    || value == 0x27 || value == 0x2D
-                {
-                    current.append(scalar)
-                    continue
-                }
-            } else if scalar == "\u{2019}" {
-                current.append("'")
-                continue
-            } else if scalar.properties.isAlphabetic || scalar.properties.numericType != nil {
-                current.append(scalar)
-                continue
-            }
-            flush()
-            if words.count >= limit { return words }
-        }
-        flush()
-        return words
-    }
-
-    /// ``lowercaseWords(_:limit:)`` for an ASCII text (most rules), byte by byte; `nil` when a byte beyond ASCII
-    /// comes before the words are all found.
     ///
-    /// Words that end before such a byte are the ones the scalar path finds too, so stopping at the limit first is
-    /// the same answer.
-    private static func asciiLowercaseWords(_ text: String, limit: Int) -> [String]? {
+    /// Byte by byte: ASCII (most rules) by a switch, other scalars decoded in place; only a word holding one of
+    /// those is lower-cased by the standard library.
+    static func lowercaseWords(_ text: String, limit: Int = .max) -> [String] {
         let bytes = text.utf8.span
         var words: [String] = []
         var current: [UInt8] = []
         current.reserveCapacity(32)
-        for index in bytes.indices {
+        var beyondASCII = false
+        var index = 0
+        while index < bytes.count {
             let byte = bytes[index]
             switch byte {
-            case 0x41...0x5A: current.append(byte | 0x20)
-            case 0x61...0x7A, 0x30...0x39, 0x27, 0x2D: current.append(byte)
-            case 0x80...: return nil
+            case 0x41...0x5A:
+                current.append(byte | 0x20)
+                index += 1
+                continue
+            case 0x61...0x7A, 0x30...0x39, 0x27, 0x2D:
+                current.append(byte)
+                index += 1
+                continue
+            case 0x80...:
+                let scalar = text.unicodeScalars[text.utf8.index(text.utf8.startIndex, offsetBy: index)]
+                let width = UTF8.width(scalar)
+                if scalar == "\u{2019}" {
+                    current.append(0x27)
+                    index += width
+                    continue
+                }
+                if scalar.properties.isAlphabetic || scalar.properties.numericType != nil {
+                    for offset in 0..<width { current.append(bytes[index + offset]) }
+                    beyondASCII = true
+                    index += width
+                    continue
+                }
+                index += width
             default:
-                guard !current.isEmpty else { continue }
-                words.append(String(decoding: current, as: UTF8.self))
-                current.removeAll(keepingCapacity: true)
-                if words.count >= limit { return words }
+                index += 1
             }
+            guard !current.isEmpty else { continue }
+            let word = String(decoding: current, as: UTF8.self)
+            words.append(beyondASCII ? word.lowercased() : word)
+            current.removeAll(keepingCapacity: true)
+            beyondASCII = false
+            if words.count >= limit { return words }
         }
-        if !current.isEmpty { words.append(String(decoding: current, as: UTF8.self)) }
+        if !current.isEmpty {
+            let word = String(decoding: current, as: UTF8.self)
+            words.append(beyondASCII ? word.lowercased() : word)
+        }
         return words
     }
 }

@@ -16,9 +16,8 @@ import Testing
         #expect(InstructionHeuristics.isInstruction(text) == instructs)
     }
 
-    /// ASCII texts are split byte by byte and others scalar by scalar: the two must read the same words.
-    ///
-    /// A curly apostrophe counts as a straight one, and a letter beyond ASCII only adds a word.
+    /// Scalars beyond ASCII are decoded in the middle of the byte split: a curly apostrophe counts as a straight
+    /// one, a letter beyond ASCII only adds a word, and a word holding one is lower-cased whole.
     @Test(arguments: [
         ("Don't commit secrets.", "Don’t commit secrets."),
         ("The build mustn't break.", "The build mustn’t break."),
@@ -26,6 +25,8 @@ import Testing
         ("Important: keep commits small.", "Important: keep commits small — é."),
         ("It is not allowed here.", "It is not allowed here — ñ."),
         ("Notes on 2 modules.", "Notes on 2 modules ✓."),
+        ("NEVER skip review.", "ÉTÉ: NEVER skip review."),
+        ("Mostly notes here.", "Mostly notes here, ÜBER ÅLL."),
     ])
     func everyTextReadsTheSameWords(ascii: String, other: String) {
         #expect(InstructionHeuristics.isInstruction(ascii) == InstructionHeuristics.isInstruction(other))

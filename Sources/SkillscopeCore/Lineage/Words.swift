@@ -24,65 +24,166 @@ public struct Words: Sendable, Hashable {
 
     /// Splits `text` into words as the measure says.
     ///
-    /// Most files are ASCII with a few dashes, arrows and quotes that NFKC and lower-casing leave alone, so one
-    /// pass splits them directly; a text holding anything NFKC or case folding would change (capitals beyond
-    /// ASCII, compatibility forms, combining marks, conjoining jamo) takes the full path: NFKC over the whole text,
-    /// then Unicode lower-casing.
+    /// Most text is ASCII with a few dashes, arrows and quotes that NFKC and lower-casing leave alone, so one pass
+    /// splits it directly. A stretch between two ASCII white-space bytes that holds anything NFKC or case folding
+    /// would change (capitals beyond ASCII, compatibility forms, combining marks, conjoining jamo) takes the full
+    /// path on its own: NFKC, then Unicode lower-casing.
+    ///
+    /// That is the whole text's answer because white space cuts both: nothing composes with a space or across it
+    /// (so NFKC of the text is NFKC of its stretches joined by their spaces), and the one context rule of
+    /// lower-casing, final sigma, stops at a space.
     public static func split(_ text: String) -> [String] {
-        var words: [String] = []
-        forEachWord(text) { words.append(String(decoding: $0, as: UTF8.self)) }
-        return words
+        var sink = StringSink()
+        forEachWord(text, into: &sink)
+        return sink.words
     }
 
-    /// Calls `body` with the UTF-8 bytes of each word in order, allocating nothing per word on the common path.
-    static func forEachWord(_ text: String, _ body: ([UInt8]) -> Void) {
-        if needsFullPath(text) { return fullForEachWord(text, body) }
+    /// What the split hands its words to, byte by byte, and takes back from when a stretch must be read again.
+    protocol WordSink {
+        /// The next byte of the current word.
+        mutating func append(_ byte: UInt8)
+        /// Ends the current word, if one is open.
+        mutating func endWord()
+        /// The words ended so far.
+        var wordCount: Int { get }
+        /// Drops the open word and every word after the first `count`.
+        mutating func rollBack(to count: Int)
+    }
+
+    private struct StringSink: WordSink {
+        var words: [String] = []
         var current: [UInt8] = []
-        current.reserveCapacity(64)
-        splitFast(text, byte: { current.append($0) }) {
-            if !current.isEmpty {
-                body(current)
-                current.removeAll(keepingCapacity: true)
-            }
+
+        mutating func append(_ byte: UInt8) { current.append(byte) }
+
+        mutating func endWord() {
+            guard !current.isEmpty else { return }
+            words.append(String(decoding: current, as: UTF8.self))
+            current.removeAll(keepingCapacity: true)
+        }
+
+        var wordCount: Int { words.count }
+
+        mutating func rollBack(to count: Int) {
+            current.removeAll(keepingCapacity: true)
+            words.removeLast(words.count - count)
         }
     }
 
-    /// The common path's split, for a text ``needsFullPath(_:)`` lets through: `byte` gets each word's UTF-8
-    /// bytes in order (ASCII lower-cased), `separator` is called at each separator and at the end.
-    private static func splitFast(_ text: String, byte: (UInt8) -> Void, separator: () -> Void) {
+    /// Each word's hash: FNV-1a over its bytes as they go by, then mixed (``wordHash(utf8:)``).
+    private struct HashSink: WordSink {
+        var hashes: [UInt64] = []
+        var hash = fnvBasis
+        var inWord = false
+
+        mutating func append(_ byte: UInt8) {
+            hash = (hash ^ UInt64(byte)) &* fnvPrime
+            inWord = true
+        }
+
+        mutating func endWord() {
+            guard inWord else { return }
+            hashes.append(mix(hash))
+            hash = fnvBasis
+            inWord = false
+        }
+
+        var wordCount: Int { hashes.count }
+
+        mutating func rollBack(to count: Int) {
+            hash = fnvBasis
+            inWord = false
+            hashes.removeLast(hashes.count - count)
+        }
+    }
+
+    /// Gives `sink` the UTF-8 bytes of each word in order, ending each: the split of ``split(_:)``.
+    static func forEachWord(_ text: String, into sink: inout some WordSink) {
         let bytes = text.utf8.span
         let count = bytes.count
         let wordBytes = asciiWordBytes
         var index = 0
+        // Where the current stretch began (after an ASCII white-space byte), and the words ended before it.
+        var stretchStart = 0
+        var wordsBefore = 0
         // Over the UTF-8 bytes: ASCII (most of a file) by one table lookup, other scalars decoded in place.
         while index < count {
             let lead = bytes[index]
             if lead < 0x80 {
                 let folded = wordBytes[Int(lead)]
-                if folded == 0 { separator() } else { byte(folded) }
+                if folded != 0 {
+                    sink.append(folded)
+                } else {
+                    sink.endWord()
+                    if lead == 0x20 || (lead >= 0x09 && lead <= 0x0D) {
+                        stretchStart = index + 1
+                        wordsBefore = sink.wordCount
+                    }
+                }
                 index += 1
                 continue
             }
             let scalar = text.unicodeScalars[text.utf8.index(text.utf8.startIndex, offsetBy: index)]
             let length = UTF8.width(scalar)
-            let value = scalar.value
-            let category = scalar.properties.generalCategory
-            switch category {
-            case .dashPunctuation, .openPunctuation, .closePunctuation, .initialPunctuation, .finalPunctuation,
-                .otherPunctuation, .spaceSeparator, .lineSeparator, .paragraphSeparator:
-                // Separators before NFKC and after it (… becomes ..., ， becomes , and no-break space a space).
-                separator()
-            case _ where (0xFE00...0xFE0F).contains(value),
-                .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter, .decimalNumber,
-                .letterNumber, .otherNumber:
-                // Variation selectors are marks (word characters) that NFKC keeps and nothing composes with.
-                for offset in 0..<length { byte(bytes[index + offset]) }
-            default:
-                separator()
+            switch fastClass(scalar) {
+            case .separator:
+                sink.endWord()
+                index += length
+            case .word:
+                for offset in 0..<length { sink.append(bytes[index + offset]) }
+                index += length
+            case .changes:
+                // The stretch again from its start, on the full path.
+                sink.rollBack(to: wordsBefore)
+                var end = index + length
+                while end < count, !(bytes[end] == 0x20 || (bytes[end] >= 0x09 && bytes[end] <= 0x0D)) { end += 1 }
+                let utf8 = text.utf8
+                let stretch = text[
+                    utf8.index(utf8.startIndex, offsetBy: stretchStart)..<utf8.index(utf8.startIndex, offsetBy: end)]
+                fullForEachWord(String(stretch), into: &sink)
+                index = end
             }
-            index += length
         }
-        separator()
+        sink.endWord()
+    }
+
+    /// What a scalar beyond ASCII is to the direct split.
+    private enum FastClass {
+        /// It separates words, before NFKC and after it (… becomes ..., ， becomes , and no-break space a space).
+        case separator
+        /// Its bytes join the word as they are.
+        case word
+        /// NFKC or lower-casing could change it or compose it with a neighbour: its stretch takes the full path.
+        case changes
+    }
+
+    private static func fastClass(_ scalar: Unicode.Scalar) -> FastClass {
+        let value = scalar.value
+        // Variation selectors are marks (word characters) that NFKC keeps and nothing composes with.
+        if (0xFE00...0xFE0F).contains(value) { return .word }
+        let properties = scalar.properties
+        let category = properties.generalCategory
+        switch category {
+        case .dashPunctuation, .openPunctuation, .closePunctuation, .initialPunctuation, .finalPunctuation,
+            .otherPunctuation, .spaceSeparator, .lineSeparator, .paragraphSeparator:
+            return .separator
+        case .nonspacingMark, .spacingMark, .enclosingMark:
+            return .changes
+        default:
+            break
+        }
+        if properties.changesWhenNFKCCaseFolded || properties.canonicalCombiningClass != .notReordered
+            || isHangulJamo(value)
+        {
+            return .changes
+        }
+        switch category {
+        case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter, .decimalNumber,
+            .letterNumber, .otherNumber:
+            return .word
+        default:
+            return .separator
+        }
     }
 
     /// For each ASCII byte, what it adds to a word: itself (letters lower-cased), or 0 for a separator.
@@ -94,87 +195,33 @@ public struct Words: Sendable, Hashable {
         }
     }
 
-    /// Whether a non-ASCII scalar of `text` could change under NFKC or lower-casing, or compose with its
-    /// neighbour: then the whole text takes the full path.
-    static func needsFullPath(_ text: String) -> Bool {
-        var isASCII = true
-        var probe = text
-        probe.withUTF8 { bytes in isASCII = !bytes.contains { $0 >= 0x80 } }
-        if isASCII { return false }
-        for scalar in text.unicodeScalars where !scalar.isASCII {
-            let value = scalar.value
-            if (0xFE00...0xFE0F).contains(value) { continue }
-            let properties = scalar.properties
-            switch properties.generalCategory {
-            case .dashPunctuation, .openPunctuation, .closePunctuation, .initialPunctuation, .finalPunctuation,
-                .otherPunctuation, .spaceSeparator, .lineSeparator, .paragraphSeparator:
-                continue
-            case .nonspacingMark, .spacingMark, .enclosingMark:
-                return true
-            default:
-                break
-            }
-            if properties.changesWhenNFKCCaseFolded || properties.canonicalCombiningClass != .notReordered
-                || isHangulJamo(value)
-            {
-                return true
-            }
-        }
-        return false
-    }
-
     private static func isHangulJamo(_ value: UInt32) -> Bool {
         (0x1100...0x11FF).contains(value) || (0xA960...0xA97F).contains(value) || (0xD7B0...0xD7FF).contains(value)
             || (0x3131...0x318E).contains(value)
     }
 
-    /// NFKC, Unicode lower-casing, then the split.
-    static func fullForEachWord(_ text: String, _ body: ([UInt8]) -> Void) {
+    /// NFKC, Unicode lower-casing, then the split, over all of `text`.
+    static func fullForEachWord(_ text: String, into sink: inout some WordSink) {
         let normalized = lowercase(text.precomposedStringWithCompatibilityMapping)
-        var current: [UInt8] = []
-        func flush() {
-            if !current.isEmpty {
-                body(current)
-                current.removeAll(keepingCapacity: true)
-            }
-        }
         for scalar in normalized {
             if isWordScalar(scalar) {
-                current.append(contentsOf: String(scalar).utf8)
+                for byte in String(scalar).utf8 { sink.append(byte) }
             } else {
-                flush()
+                sink.endWord()
             }
         }
-        flush()
+        sink.endWord()
     }
 
     /// A 64-bit hash of each word, in order: what phrase hashes are built from.
     ///
-    /// The common path is ``forEachWord(_:_:)``'s, with each word hashed as its bytes go by instead of gathered
-    /// first: the same bytes in the same order, so the same hashes.
+    /// Each word is hashed as its bytes go by, instead of gathered first: the same bytes in the same order as
+    /// ``split(_:)`` gives, so the same hashes.
     public static func wordHashes(_ text: String) -> [UInt64] {
-        var hashes: [UInt64] = []
-        if needsFullPath(text) {
-            fullForEachWord(text) { hashes.append(wordHash(utf8: $0)) }
-            return hashes
-        }
-        hashes.reserveCapacity(text.utf8.count / 5)
-        var hash = fnvBasis
-        var inWord = false
-        splitFast(
-            text,
-            byte: {
-                hash = (hash ^ UInt64($0)) &* fnvPrime
-                inWord = true
-            }
-        ) {
-            if inWord {
-                hashes.append(mix(hash))
-                hash = fnvBasis
-                inWord = false
-            }
-        }
-        return hashes
+        var sink = HashSink()
+        sink.hashes.reserveCapacity(text.utf8.count / 5)
+        forEachWord(text, into: &sink)
+        return sink.hashes
     }
 
     private static let fnvBasis: UInt64 = 0xcbf2_9ce4_8422_2325

@@ -1,3 +1,4 @@
+import Foundation
 import SkillscopeCore
 import Testing
 
@@ -81,6 +82,51 @@ import Testing
         // symbols (the dash, the emoji) separate them.
         #expect(
             Words(text: "naïve café—日本語🙂x ١٢٣_ok 𠀀y").words == ["naïve", "café", "日本語", "x", "١٢٣_ok", "𠀀y"])
+    }
+
+    /// A stretch between white space that NFKC or lower-casing would change is read on the full path on its own.
+    ///
+    /// The rest of the text stays on the direct one, and the answer must be the whole text's.
+    @Test func onlyTheStretchThatChangesTakesTheFullPath() {
+        // Composition reaches back over ASCII and over letters the direct path let through.
+        #expect(words("plain x=e\u{0301}tude ε\u{0301}na after") == ["plain", "x", "étude", "έna", "after"])
+        // `<` and a combining long solidus compose into a symbol: no word, where the bare mark would be one.
+        #expect(words("a <\u{0338} b") == ["a", "b"])
+        // Compatibility forms inside a stretch that also holds plain words.
+        #expect(words("x²+y²=z² Brand™, ＦＵＬＬ，ﬁne") == ["x2", "y2", "z2", "brandtm", "full", "fine"])
+        // Final sigma looks at the letters around it up to the white space, no further.
+        #expect(words("ΟΔΟΣ ΣΑΣ. Σ a Σb") == ["οδος", "σας", "σ", "a", "σb"])
+        // A word before the stretch (ended by `,`) is taken back and read again, once.
+        #expect(words("one,TWO,Ünï three") == ["one", "two", "ünï", "three"])
+    }
+
+    @Test(arguments: [
+        "Überprüfe die Änderung — ünïcode “quotes” and 日本語のテキスト, ١٢٣ digits",
+        "emoji ✌\u{FE0F} selector, ✌️ again… and ，full-width，commas\tⅫ\r\nℌello ｶﾀｶﾅ ㈱ and ᄀ\u{1161}",
+        "İstanbul ǅemal ß ẞ ﬀ and \u{00B4}accent a\u{00AD}b zw\u{200D}j",
+    ])
+    func theStretchesGiveTheWholeTextsWords(text: String) {
+        // The measure's definition, on the whole text at once (none of these texts holds a capital sigma, the one
+        // scalar whose lower case depends on its neighbours).
+        let whole = text.precomposedStringWithCompatibilityMapping.lowercased()
+        var expected: [String] = []
+        var current = ""
+        for scalar in whole.unicodeScalars {
+            switch scalar.properties.generalCategory {
+            case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter, .nonspacingMark,
+                .spacingMark, .decimalNumber, .letterNumber, .otherNumber:
+                current.unicodeScalars.append(scalar)
+            default:
+                if scalar == "_" {
+                    current.unicodeScalars.append(scalar)
+                } else if !current.isEmpty {
+                    expected.append(current)
+                    current = ""
+                }
+            }
+        }
+        if !current.isEmpty { expected.append(current) }
+        #expect(words(text) == expected)
     }
 
     /// The fingerprint hashes words as their bytes go by; the words themselves, hashed one by one, must agree on
