@@ -1,3 +1,6 @@
+internal import Dispatch
+internal import Synchronization
+
 /// An inverted index from winnowed phrase hashes to the files holding them, in three flat arrays (compressed
 /// sparse rows): sorted distinct hashes, each hash's start in the postings, and the postings (file numbers).
 ///
@@ -32,30 +35,132 @@ public struct PassageIndex: Sendable {
     /// Builds the index in two passes over the files, which `forEachFile` hands over (the same files in the same
     /// ascending id order each time): one pass counts each hash's files, the other fills the postings.
     ///
-    /// Nothing
-    /// but one count per distinct hash and the index itself is held, so a store can stream fingerprints from
-    /// disk instead of loading them all.
+    /// Nothing but one count per distinct hash and the index itself is held, so a store can stream fingerprints
+    /// from disk instead of loading them all. The hashes are cut in two at the median of the first batch of files
+    /// (winnowed hashes are window minima, far from uniform), and each half is counted and filled on its own
+    /// thread, a batch at a time while the next is read: every hash of the lower half sorts before every hash of the upper one, so the
+    /// halves' hashes and postings simply join.
     public init(visiting forEachFile: ((Int64, [UInt64]) -> Void) -> Void) {
-        var slots = HashSlots()
-        forEachFile { _, fingerprints in
-            for hash in fingerprints { slots.increment(hash) }
-        }
-        var sorted = slots.keys()
-        HashSort.sort(&sorted)
-        var offsets = [UInt32](repeating: 0, count: sorted.count + 1)
-        for (index, hash) in sorted.enumerated() {
-            // Each hash's slot now holds where its next posting goes.
-            let count = slots.replace(hash, with: offsets[index])
-            offsets[index + 1] = offsets[index] + count
-        }
-        var postings = [UInt32](repeating: 0, count: Int(offsets.last ?? 0))
-        forEachFile { id, fingerprints in
-            for hash in fingerprints {
-                guard let position = slots.takeNext(hash) else { continue }
-                postings[Int(position)] = UInt32(truncatingIfNeeded: id)
+        let halves = [IndexHalf(), IndexHalf()]
+        let cut = Self.overlapped(forEachFile, cut: nil) { half, batch, cut in
+            let upper = half == 1
+            halves[half].slots.withLock { slots in
+                for hash in batch.hashes where (hash >= cut) == upper { slots.increment(hash) }
             }
         }
-        self.init(hashes: sorted, offsets: offsets, postings: postings)
+        let group = DispatchGroup()
+        for half in halves {
+            DispatchQueue.global().async(group: group) { half.slots.withLock { half.arrange(&$0) } }
+        }
+        group.wait()
+        Self.overlapped(forEachFile, cut: cut) { half, batch, cut in
+            let upper = half == 1
+            halves[half].slots.withLock { slots in
+                halves[half].postings.withLock { postings in
+                    var start = 0
+                    for (file, end) in batch.ends.enumerated() {
+                        let id = UInt32(truncatingIfNeeded: batch.ids[file])
+                        for hash in batch.hashes[start..<end] where (hash >= cut) == upper {
+                            guard let position = slots.takeNext(hash) else { continue }
+                            postings[Int(position)] = id
+                        }
+                        start = end
+                    }
+                }
+            }
+        }
+        // The tables go before the halves are joined, and each half's arrays leave it as they are taken.
+        for half in halves { half.slots.withLock { $0 = HashSlots() } }
+        let lower = halves[0].take()
+        let upper = halves[1].take()
+        let base = lower.offsets.last ?? 0
+        self.init(
+            hashes: lower.hashes + upper.hashes, offsets: lower.offsets + upper.offsets.dropFirst().map { $0 + base },
+            postings: lower.postings + upper.postings)
+    }
+
+    /// Hands each batch of `forEachFile`'s files to `work` for both halves, on two other threads, while this one
+    /// reads the next batch; returns the cut between the halves: `cut` when given, else the median of the first
+    /// batch's hashes (hashes from the cut up are the upper half's).
+    @discardableResult
+    private static func overlapped(
+        _ forEachFile: ((Int64, [UInt64]) -> Void) -> Void, cut given: UInt64?,
+        _ work: @escaping @Sendable (_ half: Int, _ batch: Batch, _ cut: UInt64) -> Void
+    ) -> UInt64 {
+        var cut = given
+        var running: DispatchGroup?
+        inBatches(forEachFile) { batch in
+            let split = cut ?? batch.hashes.sorted()[batch.hashes.count / 2]
+            cut = split
+            running?.wait()
+            let group = DispatchGroup()
+            for half in 0..<2 { DispatchQueue.global().async(group: group) { work(half, batch, split) } }
+            running = group
+        }
+        running?.wait()
+        return cut ?? 0
+    }
+
+    /// Files' fingerprints gathered in order, for the two halves to read together.
+    private struct Batch: Sendable {
+        var ids: [Int64] = []
+        /// Where each file's hashes end in ``hashes``.
+        var ends: [Int] = []
+        var hashes: [UInt64] = []
+    }
+
+    /// Hands `body` the files of `forEachFile` in batches of about 64 Ki hashes.
+    private static func inBatches(
+        _ forEachFile: ((Int64, [UInt64]) -> Void) -> Void, _ body: (Batch) -> Void
+    ) {
+        var batch = Batch()
+        withoutActuallyEscaping(body) { body in
+            forEachFile { id, fingerprints in
+                batch.ids.append(id)
+                batch.hashes += fingerprints
+                batch.ends.append(batch.hashes.count)
+                if batch.hashes.count >= 1 << 16 {
+                    body(batch)
+                    batch = Batch()
+                }
+            }
+        }
+        if !batch.ids.isEmpty { body(batch) }
+    }
+
+    /// One half of the hashes while the index is built: their counts, then their sorted hashes, offsets and
+    /// postings.
+    private final class IndexHalf: Sendable {
+        let slots = Mutex(HashSlots())
+        let postings = Mutex([UInt32]())
+        let arranged = Mutex((hashes: [UInt64](), offsets: [UInt32]()))
+
+        /// After counting: sorts the half's hashes, turns each count into where the hash's next posting goes, and
+        /// makes room for the postings.
+        func arrange(_ slots: inout HashSlots) {
+            var sorted = slots.keys()
+            HashSort.sort(&sorted)
+            var offsets = [UInt32](repeating: 0, count: sorted.count + 1)
+            for (index, hash) in sorted.enumerated() {
+                let count = slots.replace(hash, with: offsets[index])
+                offsets[index + 1] = offsets[index] + count
+            }
+            postings.withLock { $0 = [UInt32](repeating: 0, count: Int(offsets.last ?? 0)) }
+            arranged.withLock { $0 = (sorted, offsets) }
+        }
+
+        /// The half's sorted hashes, offsets and postings, which it no longer holds.
+        func take() -> (hashes: [UInt64], offsets: [UInt32], postings: [UInt32]) {
+            let (hashes, offsets) = arranged.withLock { value in
+                defer { value = ([], []) }
+                return value
+            }
+            let postings = self.postings.withLock { value in
+                defer { value = [] }
+                return value
+            }
+            return (hashes, offsets, postings)
+        }
     }
 
     /// Files in the index.
@@ -115,7 +220,7 @@ public struct PassageIndex: Sendable {
 /// needs of a dictionary, without `Hasher`'s SipHash per lookup or a bucket per entry (hashes are already random,
 /// so a multiply spreads them; winnowed hashes are the smallest of their windows, so their high bits alone would
 /// not).
-private struct HashSlots {
+private struct HashSlots: Sendable {
     /// One slot: a key, its value and whether it is taken, side by side, so a probe reads one cache line (the
     /// table is far larger than the caches at 350,000 files, and three parallel arrays cost three misses).
     private struct Slot {

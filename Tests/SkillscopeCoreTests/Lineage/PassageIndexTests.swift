@@ -28,7 +28,8 @@ import Testing
     }
 
     /// Thousands of files, hashes that share their low or high bits, zero and the largest value: the index holds
-    /// exactly what a plain dictionary of postings says (and its table grows many times on the way).
+    /// exactly what a plain dictionary of postings says (its tables grow many times on the way, and the files come
+    /// in several batches to the two halves that build it).
     @Test func aLargeIndexHoldsWhatADictionaryOfPostingsSays() {
         var state: UInt64 = 0x5EED
         func next() -> UInt64 {
@@ -48,13 +49,14 @@ import Testing
             } + [0, .max]
         var files: [(id: Int64, fingerprints: [UInt64])] = []
         var expected: [UInt64: [UInt32]] = [:]
-        for id in Int64(1)...3_000 {
+        for id in Int64(1)...12_000 {
             let fingerprints = Array(Set((0..<Int(next() % 40)).map { _ in pool[Int(next() % UInt64(pool.count))] }))
                 .sorted()
             files.append((id, fingerprints))
             for hash in fingerprints { expected[hash, default: []].append(UInt32(id)) }
         }
         let index = PassageIndex(files: files)
+        #expect(files.reduce(0) { $0 + $1.fingerprints.count } > 3 << 16)
         #expect(index.hashes == expected.keys.sorted())
         #expect(index.postingCount == expected.values.reduce(0) { $0 + $1.count })
         for (hash, postings) in expected { #expect(Array(index.files(holding: hash)) == postings) }
