@@ -50,6 +50,7 @@ let package = Package(
         .target(name: "BLAS", dependencies: ["COpenBLAS"], swiftSettings: settings),
         .target(name: "SafeTensors", swiftSettings: settings),
         .target(name: "Allocator", dependencies: ["CJemalloc"], swiftSettings: settings),
+        .target(name: "FileSystem", swiftSettings: settings),
 
         // The domain.
         .target(
@@ -63,7 +64,8 @@ let package = Package(
         .target(
             name: "SkillscopePostgres", dependencies: ["SkillscopeStore", "Postgres"], swiftSettings: settings),
         .target(
-            name: "SkillscopeIngest", dependencies: ["SkillscopeCore", "SkillscopeStore", "Git", "Hashing", "YAML"],
+            name: "SkillscopeIngest",
+            dependencies: ["SkillscopeCore", "SkillscopeStore", "Git", "Hashing", "YAML", "FileSystem"],
             swiftSettings: settings),
         .target(
             name: "SkillscopeWeb",
@@ -105,6 +107,7 @@ let package = Package(
         .testTarget(name: "BLASTests", dependencies: ["BLAS"], swiftSettings: settings),
         .testTarget(name: "SafeTensorsTests", dependencies: ["SafeTensors"], swiftSettings: settings),
         .testTarget(name: "AllocatorTests", dependencies: ["Allocator"], swiftSettings: settings),
+        .testTarget(name: "FileSystemTests", dependencies: ["FileSystem"], swiftSettings: settings),
         .testTarget(
             name: "SkillscopeRatingTests",
             dependencies: ["SkillscopeRating", "SkillscopeTesting", "SkillscopeEmbeddings", "SkillscopeCore"],

@@ -107,23 +107,35 @@ public struct MarkdownNode: Sendable, Hashable {
     }
 
     private func appendCollapsed(to buffer: inout [UInt8], pendingSpace: inout Bool) {
+        // Runs of other bytes are copied whole; a white-space byte only leaves a space pending.
         func append(_ text: String) {
-            var text = text
-            text.withUTF8 { bytes in
-                for byte in bytes {
-                    if byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D || byte == 0x0C {
-                        pendingSpace = !buffer.isEmpty
-                    } else {
-                        if pendingSpace { buffer.append(0x20) }
-                        pendingSpace = false
-                        buffer.append(byte)
-                    }
+            let utf8 = text.utf8
+            let bytes = utf8.span
+            var start = 0
+            func copy(upTo end: Int) {
+                guard end > start else { return }
+                if pendingSpace { buffer.append(0x20) }
+                pendingSpace = false
+                buffer.append(
+                    contentsOf: utf8[
+                        utf8.index(utf8.startIndex, offsetBy: start)..<utf8.index(utf8.startIndex, offsetBy: end)])
+            }
+            for index in 0..<bytes.count {
+                let byte = bytes[index]
+                if byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D || byte == 0x0C {
+                    copy(upTo: index)
+                    pendingSpace = !buffer.isEmpty
+                    start = index + 1
                 }
             }
+            copy(upTo: bytes.count)
         }
         switch kind {
         case .text, .htmlInline: append(literal)
-        case .code: append("`" + literal + "`")
+        case .code:
+            append("`")
+            append(literal)
+            append("`")
         case .softBreak, .lineBreak: pendingSpace = !buffer.isEmpty
         case .image: break
         default:

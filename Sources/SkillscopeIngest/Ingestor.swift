@@ -1,3 +1,4 @@
+internal import FileSystem
 internal import Foundation
 internal import Hashing
 public import SkillscopeCore
@@ -208,7 +209,7 @@ public struct Ingestor: Sendable {
     ) -> Prepared {
         var prepared = Prepared()
         for entry in chunk {
-            guard let bytes = entry.contents ?? FileManager.default.contents(atPath: entry.location).map(Array.init)
+            guard let bytes = entry.contents ?? FileSystem.contents(atPath: entry.location)
             else {
                 prepared.rejected.append(
                     FileDiagnostic(

@@ -1,3 +1,4 @@
+internal import FileSystem
 internal import Foundation
 public import SkillscopeCore
 
@@ -20,25 +21,25 @@ public enum SkillFolder {
 
     private static func walk(folder: String, relative: String, depth: Int, into found: inout [BundledFile]) {
         let path = relative.isEmpty ? folder : folder + "/" + relative
-        guard depth <= 3, let names = try? FileManager.default.contentsOfDirectory(atPath: path) else { return }
-        for name in names.sorted() where !FolderSource.skippedFolders.contains(name) {
+        // The folder's own record of each entry's kind: no `stat` a name (`attributesOfItem` also looked up the
+        // owner's and group's names, and a plain listing needed an `lstat` a name to tell folders from files).
+        guard depth <= 3, let entries = FileSystem.entries(ofDirectory: path) else { return }
+        for entry in entries.sorted(by: { $0.name < $1.name })
+        where !FolderSource.skippedFolders.contains(entry.name) {
             guard found.count < maximumScripts else { return }
-            let child = relative.isEmpty ? name : relative + "/" + name
-            // lstat, not attributesOfItem: that also looks up the owner's and group's names, which made this walk
-            // 3% of the parsing threads' CPU. Links are not followed.
-            var status = stat()
-            guard lstat(folder + "/" + child, &status) == 0 else { continue }
-            switch status.st_mode & S_IFMT {
-            case S_IFDIR:
+            let child = relative.isEmpty ? entry.name : relative + "/" + entry.name
+            switch entry.kind {
+            case .directory:
                 walk(folder: folder, relative: child, depth: depth + 1, into: &found)
-            case S_IFREG:
-                let fileExtension = (name as NSString).pathExtension.lowercased()
-                guard BundledFile.scriptExtensions.contains(fileExtension), Int(status.st_size) <= maximumScriptBytes,
-                    let data = FileManager.default.contents(atPath: folder + "/" + child),
-                    let text = String(validating: data, as: UTF8.self)
+            case .regularFile:
+                let fileExtension = (entry.name as NSString).pathExtension.lowercased()
+                guard BundledFile.scriptExtensions.contains(fileExtension),
+                    let size = FileSystem.size(atPath: folder + "/" + child), size <= maximumScriptBytes,
+                    let bytes = FileSystem.contents(atPath: folder + "/" + child),
+                    let text = String(validating: bytes, as: UTF8.self)
                 else { continue }
                 found.append(BundledFile(path: child, text: text))
-            default:
+            case .symbolicLink, .other:
                 continue
             }
         }

@@ -192,14 +192,19 @@ struct TextScan {
         var previousIsWord = false
         var index = 0
         let count = bytes.count
+        // Reads below are unchecked: every index is below `count` (tested just before), and `classes` has an entry
+        // for each of the 256 byte values.
+        precondition(classes.count == 256)
         while index < count {
             // Inside a word, letters and digits neither end a base64 run nor start a trigger: most bytes.
             if previousIsWord {
-                while index < count, classes[Int(bytes[index])] & ByteClass.inner != 0 { index += 1 }
+                while index < count, classes[unchecked: Int(bytes[unchecked: index])] & ByteClass.inner != 0 {
+                    index += 1
+                }
                 if index == count { break }
             }
-            let byte = bytes[index]
-            let kind = classes[Int(byte)]
+            let byte = bytes[unchecked: index]
+            let kind = classes[unchecked: Int(byte)]
             if kind & ByteClass.base64 != 0 {
                 if runStart < 0 {
                     runStart = index
@@ -224,8 +229,8 @@ struct TextScan {
             // Triggers open words: inside a word only those starting with punctuation (`.ssh`, `_token`) can begin.
             if kind & ByteClass.trigger != 0, kind & ByteClass.letter == 0 || !previousIsWord, index + 1 < count {
                 let folded = kind & ByteClass.letter != 0 ? byte | 0x20 : byte
-                let following = bytes[index + 1]
-                let next = classes[Int(following)] & ByteClass.letter != 0 ? following | 0x20 : following
+                let following = bytes[unchecked: index + 1]
+                let next = classes[unchecked: Int(following)] & ByteClass.letter != 0 ? following | 0x20 : following
                 if second[Int(folded) &* 4 &+ Int(next >> 6)] & (1 << UInt64(next & 63)) != 0 {
                     for entry in first[Int(folded)]..<first[Int(folded) + 1]
                     where Self.matches(entries[entry], pool, bytes, at: index) {

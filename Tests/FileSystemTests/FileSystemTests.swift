@@ -1,0 +1,52 @@
+import FileSystem
+import Foundation
+import Testing
+
+@Suite struct FileSystemTests {
+    /// A fresh folder under the temporary directory, removed by the caller.
+    func makeFolder() throws -> String {
+        let path = NSTemporaryDirectory() + "filesystem-tests-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        return path
+    }
+
+    @Test func aFileIsReadWholeWhateverItsSize() throws {
+        let folder = try makeFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        for size in [0, 1, 4095, 4096, 70_000] {
+            let bytes = (0..<size).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ 7) }
+            let path = folder + "/file-\(size)"
+            try Data(bytes).write(to: URL(fileURLWithPath: path))
+            #expect(FileSystem.contents(atPath: path) == bytes)
+            #expect(FileSystem.size(atPath: path) == size)
+        }
+    }
+
+    @Test func whatCannotBeReadIsNil() throws {
+        let folder = try makeFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        #expect(FileSystem.contents(atPath: folder + "/missing") == nil)
+        #expect(FileSystem.contents(atPath: folder) == nil)
+        #expect(FileSystem.entries(ofDirectory: folder + "/missing") == nil)
+        #expect(FileSystem.size(atPath: folder + "/missing") == nil)
+    }
+
+    @Test func entriesComeWithTheirKindsAndLinksAreNotFollowed() throws {
+        let folder = try makeFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let manager = FileManager.default
+        try manager.createDirectory(atPath: folder + "/scripts", withIntermediateDirectories: true)
+        try Data("echo hi\n".utf8).write(to: URL(fileURLWithPath: folder + "/scripts/run.sh"))
+        try Data("# Skill\n".utf8).write(to: URL(fileURLWithPath: folder + "/SKILL.md"))
+        try manager.createSymbolicLink(atPath: folder + "/outside", withDestinationPath: "/tmp")
+        try manager.createSymbolicLink(atPath: folder + "/run-link.sh", withDestinationPath: folder + "/scripts/run.sh")
+        let entries = try #require(FileSystem.entries(ofDirectory: folder))
+        let kinds = Dictionary(uniqueKeysWithValues: entries.map { ($0.name, $0.kind) })
+        #expect(
+            kinds == [
+                "scripts": .directory, "SKILL.md": .regularFile, "outside": .symbolicLink,
+                "run-link.sh": .symbolicLink,
+            ])
+        #expect(FileSystem.entries(ofDirectory: folder + "/scripts")?.map(\.name) == ["run.sh"])
+    }
+}
