@@ -138,7 +138,7 @@ public struct EncodedFile: Sendable {
             frontMatterJSON = document.frontMatter.map(JSONText.yaml)
             diagnosticsJSON = document.diagnostics.isEmpty ? "[]" : json(document.diagnostics)
             rulesText = document.rules.map(\.text).joined(separator: "\n")
-            rulesLayoutJSON = RulesLayout(document.rules).json(examples: JSONText.examples)
+            rulesLayoutJSON = RulesLayout(document.rules).json()
             phrases = HashCoding.encode(document.fingerprint.phrases)
             fingerprints = HashCoding.encode(document.fingerprint.winnowed)
             sequenceHash = Int64(bitPattern: document.fingerprint.sequenceHash)
@@ -184,6 +184,8 @@ public struct RulesLayout: Codable, Sendable, Hashable {
         var sections: [[String]] = []
         var index: [[String]: Int] = [:]
         sectionIndex = rules.map { rule in
+            // Rules come section by section: most share the one before's.
+            if let last = sections.last, last == rule.section { return sections.count - 1 }
             if let known = index[rule.section] { return known }
             index[rule.section] = sections.count
             sections.append(rule.section)
@@ -198,19 +200,25 @@ public struct RulesLayout: Codable, Sendable, Hashable {
 
     /// The layout as JSON, written directly (the same shape `JSONEncoder` gives, keys sorted): an ingest writes
     /// one per file, and the generic encoder was a twentieth of its parsing time.
-    ///
-    /// Examples, rare and holding
-    /// arbitrary code, go through `examples`.
-    public func json(examples encodeExamples: ([String: [Example]]) -> String) -> String {
-        func integers(_ values: [Int]) -> String { "[" + values.map(String.init).joined(separator: ",") + "]" }
-        func strings(_ values: [String]) -> String { "[" + values.map(JSONText.quoted).joined(separator: ",") + "]" }
-        var out = "{\"ends\":" + integers(ends)
-        out += ",\"examples\":" + (examples.isEmpty ? "{}" : encodeExamples(examples))
-        out += ",\"sectionIndex\":" + integers(sectionIndex)
-        out += ",\"sections\":[" + sections.map(strings).joined(separator: ",") + "]"
-        out += ",\"sources\":" + strings(sources)
-        out += ",\"starts\":" + integers(starts) + "}"
-        return out
+    public func json() -> String {
+        var out = JSONBytes()
+        out.append("{\"ends\":")
+        out.append(integers: ends)
+        out.append(",\"examples\":")
+        JSONText.appendExamples(examples, to: &out)
+        out.append(",\"sectionIndex\":")
+        out.append(integers: sectionIndex)
+        out.append(",\"sections\":[")
+        for (index, section) in sections.enumerated() {
+            if index > 0 { out.append(",") }
+            out.append(strings: section)
+        }
+        out.append("],\"sources\":")
+        out.append(strings: sources)
+        out.append(",\"starts\":")
+        out.append(integers: starts)
+        out.append("}")
+        return out.string
     }
 
     /// The rules again, given their texts in order.
@@ -399,63 +407,49 @@ public struct RepositoryFile: Sendable, Hashable, Codable {
     }
 }
 
-/// JSON string literals, written by hand where the generic encoder costs too much.
-public enum JSONText {
-    /// Examples by rule position, as `JSONEncoder` with sorted keys writes them.
-    public static func examples(_ examples: [String: [Example]]) -> String {
-        "{"
-            + examples.keys.sorted().map { key in
-                quoted(key) + ":["
-                    + (examples[key] ?? []).map { example in
-                        "{\"code\":" + quoted(example.code) + ",\"language\":" + quoted(example.language)
-                            + ",\"lines\":{\"end\":\(example.lines.end),\"start\":\(example.lines.start)}}"
-                    }.joined(separator: ",") + "]"
-            }.joined(separator: ",") + "}"
+/// JSON text built as UTF-8 bytes: literals, integers and quoted strings appended to one buffer.
+struct JSONBytes {
+    private(set) var bytes: [UInt8] = []
+
+    init() { bytes.reserveCapacity(256) }
+
+    /// Appends JSON written out in the source, such as `,"key":`.
+    mutating func append(_ literal: StaticString) {
+        literal.withUTF8Buffer { bytes.append(contentsOf: $0) }
     }
 
-    /// Findings as `JSONEncoder` with sorted keys writes them (`line` left out when unknown).
-    public static func findings(_ findings: [Finding]) -> String {
-        "["
-            + findings.map { finding in
-                "{\"code\":" + quoted(finding.code) + (finding.line.map { ",\"line\":\($0)" } ?? "") + ",\"message\":"
-                    + quoted(finding.message) + ",\"severity\":" + quoted(finding.severity.rawValue) + "}"
-            }.joined(separator: ",") + "]"
-    }
-
-    /// A YAML tree as JSON, written as `JSONEncoder` with sorted keys writes its synthesized `Codable` form.
-    ///
-    /// The shape is `{"column":…,"line":…,"value":{"mapping":{"_0":[{"key":…,"value":…}]}}}`, so `JSONDecoder`
-    /// reads it back as a ``YAML/YAMLNode``. The generic encoder took 3% of an ingest's CPU for front matter alone.
-    public static func yaml(_ node: YAMLNode) -> String {
-        var out = ""
-        appendYAML(node, to: &out)
-        return out
-    }
-
-    private static func appendYAML(_ node: YAMLNode, to out: inout String) {
-        out += "{\"column\":\(node.column),\"line\":\(node.line),\"value\":{"
-        switch node.value {
-        case .scalar(let scalar):
-            out += "\"scalar\":{\"_0\":{\"isPlain\":\(scalar.isPlain),\"text\":" + quoted(scalar.text) + "}}"
-        case .sequence(let items):
-            out += "\"sequence\":{\"_0\":["
-            for (index, item) in items.enumerated() {
-                if index > 0 { out += "," }
-                appendYAML(item, to: &out)
-            }
-            out += "]}"
-        case .mapping(let pairs):
-            out += "\"mapping\":{\"_0\":["
-            for (index, pair) in pairs.enumerated() {
-                out += index > 0 ? ",{\"key\":" : "{\"key\":"
-                appendYAML(pair.key, to: &out)
-                out += ",\"value\":"
-                appendYAML(pair.value, to: &out)
-                out += "}"
-            }
-            out += "]}"
+    mutating func append(integer value: Int) {
+        if value < 0 { bytes.append(UInt8(ascii: "-")) }
+        var magnitude = value.magnitude
+        guard magnitude >= 10 else {
+            bytes.append(UInt8(ascii: "0") + UInt8(magnitude))
+            return
         }
-        out += "}}"
+        // Digits from the last, then turned around.
+        let start = bytes.count
+        while magnitude > 0 {
+            bytes.append(UInt8(ascii: "0") + UInt8(magnitude % 10))
+            magnitude /= 10
+        }
+        bytes[start...].reverse()
+    }
+
+    mutating func append(integers values: [Int]) {
+        append("[")
+        for (index, value) in values.enumerated() {
+            if index > 0 { append(",") }
+            append(integer: value)
+        }
+        append("]")
+    }
+
+    mutating func append(strings values: [String]) {
+        append("[")
+        for (index, value) in values.enumerated() {
+            if index > 0 { append(",") }
+            append(quoted: value)
+        }
+        append("]")
     }
 
     private static let hexDigits = Array("0123456789abcdef".utf8)
@@ -463,36 +457,146 @@ public enum JSONText {
     /// `text` as a JSON string literal: quotes, backslashes and control characters escaped.
     ///
     /// Escapes are made on the UTF-8 bytes: every byte that needs one is ASCII, and no byte of a longer
-    /// character is below 0x80, so the other bytes are copied as they are.
-    public static func quoted(_ text: String) -> String {
-        // Most texts need no escape: one byte scan, then a single copy.
-        if !text.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
-            return "\"" + text + "\""
+    /// character is below 0x80, so the runs of other bytes are copied as they are.
+    mutating func append(quoted text: String) {
+        bytes.append(UInt8(ascii: "\""))
+        let utf8 = text.utf8
+        let span = utf8.span
+        var start = 0
+        func copyRun(upTo end: Int) {
+            guard end > start else { return }
+            bytes.append(
+                contentsOf: utf8[
+                    utf8.index(utf8.startIndex, offsetBy: start)..<utf8.index(utf8.startIndex, offsetBy: end)])
         }
-        var out: [UInt8] = []
-        out.reserveCapacity(text.utf8.count + 16)
-        out.append(UInt8(ascii: "\""))
-        for byte in text.utf8 {
-            let escaped: UInt8
+        for index in 0..<span.count {
+            let byte = span[index]
+            guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
+            copyRun(upTo: index)
+            start = index + 1
+            bytes.append(UInt8(ascii: "\\"))
             switch byte {
-            case UInt8(ascii: "\""), UInt8(ascii: "\\"): escaped = byte
-            case UInt8(ascii: "\n"): escaped = UInt8(ascii: "n")
-            case UInt8(ascii: "\r"): escaped = UInt8(ascii: "r")
-            case UInt8(ascii: "\t"): escaped = UInt8(ascii: "t")
-            case 0..<0x20:
-                // \u00XX, lower-case hex, as JSONEncoder writes it.
-                out.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0")])
-                out.append(hexDigits[Int(byte >> 4)])
-                out.append(hexDigits[Int(byte & 0xF)])
-                continue
+            case UInt8(ascii: "\""), UInt8(ascii: "\\"): bytes.append(byte)
+            case UInt8(ascii: "\n"): bytes.append(UInt8(ascii: "n"))
+            case UInt8(ascii: "\r"): bytes.append(UInt8(ascii: "r"))
+            case UInt8(ascii: "\t"): bytes.append(UInt8(ascii: "t"))
             default:
-                out.append(byte)
-                continue
+                // \u00XX, lower-case hex, as JSONEncoder writes it.
+                bytes.append(contentsOf: [UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0")])
+                bytes.append(Self.hexDigits[Int(byte >> 4)])
+                bytes.append(Self.hexDigits[Int(byte & 0xF)])
             }
-            out.append(UInt8(ascii: "\\"))
-            out.append(escaped)
         }
-        out.append(UInt8(ascii: "\""))
-        return String(decoding: out, as: UTF8.self)
+        copyRun(upTo: span.count)
+        bytes.append(UInt8(ascii: "\""))
+    }
+
+    var string: String { String(decoding: bytes, as: UTF8.self) }
+}
+
+/// JSON string literals, written by hand where the generic encoder costs too much.
+public enum JSONText {
+    /// Examples by rule position, as `JSONEncoder` with sorted keys writes them.
+    public static func examples(_ examples: [String: [Example]]) -> String {
+        var out = JSONBytes()
+        appendExamples(examples, to: &out)
+        return out.string
+    }
+
+    static func appendExamples(_ examples: [String: [Example]], to out: inout JSONBytes) {
+        out.append("{")
+        for (index, key) in examples.keys.sorted().enumerated() {
+            if index > 0 { out.append(",") }
+            out.append(quoted: key)
+            out.append(":[")
+            for (position, example) in (examples[key] ?? []).enumerated() {
+                if position > 0 { out.append(",") }
+                out.append("{\"code\":")
+                out.append(quoted: example.code)
+                out.append(",\"language\":")
+                out.append(quoted: example.language)
+                out.append(",\"lines\":{\"end\":")
+                out.append(integer: example.lines.end)
+                out.append(",\"start\":")
+                out.append(integer: example.lines.start)
+                out.append("}}")
+            }
+            out.append("]")
+        }
+        out.append("}")
+    }
+
+    /// Findings as `JSONEncoder` with sorted keys writes them (`line` left out when unknown).
+    public static func findings(_ findings: [Finding]) -> String {
+        var out = JSONBytes()
+        out.append("[")
+        for (index, finding) in findings.enumerated() {
+            if index > 0 { out.append(",") }
+            out.append("{\"code\":")
+            out.append(quoted: finding.code)
+            if let line = finding.line {
+                out.append(",\"line\":")
+                out.append(integer: line)
+            }
+            out.append(",\"message\":")
+            out.append(quoted: finding.message)
+            out.append(",\"severity\":")
+            out.append(quoted: finding.severity.rawValue)
+            out.append("}")
+        }
+        out.append("]")
+        return out.string
+    }
+
+    /// A YAML tree as JSON, written as `JSONEncoder` with sorted keys writes its synthesized `Codable` form.
+    ///
+    /// The shape is `{"column":…,"line":…,"value":{"mapping":{"_0":[{"key":…,"value":…}]}}}`, so `JSONDecoder`
+    /// reads it back as a ``YAML/YAMLNode``. The generic encoder took 3% of an ingest's CPU for front matter alone.
+    public static func yaml(_ node: YAMLNode) -> String {
+        var out = JSONBytes()
+        appendYAML(node, to: &out)
+        return out.string
+    }
+
+    private static func appendYAML(_ node: YAMLNode, to out: inout JSONBytes) {
+        out.append("{\"column\":")
+        out.append(integer: node.column)
+        out.append(",\"line\":")
+        out.append(integer: node.line)
+        out.append(",\"value\":{")
+        switch node.value {
+        case .scalar(let scalar):
+            out.append(
+                scalar.isPlain
+                    ? "\"scalar\":{\"_0\":{\"isPlain\":true,\"text\":"
+                    : "\"scalar\":{\"_0\":{\"isPlain\":false,\"text\":")
+            out.append(quoted: scalar.text)
+            out.append("}}")
+        case .sequence(let items):
+            out.append("\"sequence\":{\"_0\":[")
+            for (index, item) in items.enumerated() {
+                if index > 0 { out.append(",") }
+                appendYAML(item, to: &out)
+            }
+            out.append("]}")
+        case .mapping(let pairs):
+            out.append("\"mapping\":{\"_0\":[")
+            for (index, pair) in pairs.enumerated() {
+                out.append(index > 0 ? ",{\"key\":" : "{\"key\":")
+                appendYAML(pair.key, to: &out)
+                out.append(",\"value\":")
+                appendYAML(pair.value, to: &out)
+                out.append("}")
+            }
+            out.append("]}")
+        }
+        out.append("}}")
+    }
+
+    /// `text` as a JSON string literal: quotes, backslashes and control characters escaped.
+    public static func quoted(_ text: String) -> String {
+        var out = JSONBytes()
+        out.append(quoted: text)
+        return out.string
     }
 }

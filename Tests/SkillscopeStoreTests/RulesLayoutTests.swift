@@ -18,11 +18,17 @@ import Testing
         let layout = RulesLayout(rules)
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        let written = layout.json { String(decoding: (try? encoder.encode($0)) ?? Data(), as: UTF8.self) }
+        let written = layout.json()
         let decoded = try JSONDecoder().decode(RulesLayout.self, from: Data(written.utf8))
         #expect(decoded == layout)
         #expect(decoded.rules(texts: ["a", "b", "c"]) == rules)
         #expect(written == String(decoding: try encoder.encode(layout), as: UTF8.self))
+        // Numbers of every width, and a layout with nothing in it.
+        var wide = layout
+        wide.starts = [0, 9, 10, 99, 100, 12_345, 1_000_000]
+        wide.ends = wide.starts.map { $0 + 1 }
+        #expect(wide.json() == String(decoding: try encoder.encode(wide), as: UTF8.self))
+        #expect(RulesLayout([]).json() == String(decoding: try encoder.encode(RulesLayout([])), as: UTF8.self))
     }
 
     @Test func findingsAreWrittenAsJSONEncoderWritesThem() throws {
@@ -41,7 +47,7 @@ import Testing
         #expect(JSONText.quoted("tab\there\r\u{1F}") == "\"tab\\there\\r\\u001f\"")
         // Every control character, and text beyond ASCII around the escapes, reads back as it was.
         let controls = String(String.UnicodeScalarView((0..<0x20).compactMap(Unicode.Scalar.init)))
-        for text in [controls, "ünï\"cödé\" ✓ 日本\\語 🎉\n", "\u{7F}\u{80}\u{2028}", "/slash/"] {
+        for text in [controls, "ünï\"cödé\" ✓ 日本\\語 🎉\n", "\u{7F}\u{80}\u{2028}", "/slash/", "", "\"", "end\\"] {
             let quoted = JSONText.quoted(text)
             #expect(try JSONDecoder().decode(String.self, from: Data(quoted.utf8)) == text)
             #expect(!quoted.utf8.dropFirst().dropLast().contains { $0 < 0x20 })
