@@ -85,11 +85,10 @@ public struct MarkdownNode: Sendable, Hashable {
 
     /// ``plainText`` with runs of ASCII white space collapsed to one space and the ends trimmed, built in one pass.
     public var collapsedPlainText: String {
-        var buffer: [UInt8] = []
-        buffer.reserveCapacity(128)
+        var text = ""
         var pendingSpace = false
-        appendCollapsed(to: &buffer, pendingSpace: &pendingSpace)
-        return String(decoding: buffer, as: UTF8.self)
+        appendCollapsed(to: &text, pendingSpace: &pendingSpace)
+        return text
     }
 
     private func appendPlainText(to output: inout String) {
@@ -106,18 +105,19 @@ public struct MarkdownNode: Sendable, Hashable {
         }
     }
 
-    private func appendCollapsed(to buffer: inout [UInt8], pendingSpace: inout Bool) {
-        // Runs of other bytes are copied whole; a white-space byte only leaves a space pending.
+    private func appendCollapsed(to buffer: inout String, pendingSpace: inout Bool) {
+        // Runs of other bytes are copied whole (a string appends a substring as one copy); a white-space byte only
+        // leaves a space pending.
         func append(_ text: String) {
             let utf8 = text.utf8
             let bytes = utf8.span
             var start = 0
             func copy(upTo end: Int) {
                 guard end > start else { return }
-                if pendingSpace { buffer.append(0x20) }
+                if pendingSpace { buffer.append(" ") }
                 pendingSpace = false
                 buffer.append(
-                    contentsOf: utf8[
+                    contentsOf: text[
                         utf8.index(utf8.startIndex, offsetBy: start)..<utf8.index(utf8.startIndex, offsetBy: end)])
             }
             for index in 0..<bytes.count {

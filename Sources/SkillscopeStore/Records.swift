@@ -407,32 +407,16 @@ public struct RepositoryFile: Sendable, Hashable, Codable {
     }
 }
 
-/// JSON text built as UTF-8 bytes: literals, integers and quoted strings appended to one buffer.
+/// JSON text built in one string: literals, integers and quoted strings appended to it.
 struct JSONBytes {
-    private(set) var bytes: [UInt8] = []
+    private(set) var string = ""
 
-    init() { bytes.reserveCapacity(256) }
+    init() { string.reserveCapacity(256) }
 
     /// Appends JSON written out in the source, such as `,"key":`.
-    mutating func append(_ literal: StaticString) {
-        literal.withUTF8Buffer { bytes.append(contentsOf: $0) }
-    }
+    mutating func append(_ literal: String) { string += literal }
 
-    mutating func append(integer value: Int) {
-        if value < 0 { bytes.append(UInt8(ascii: "-")) }
-        var magnitude = value.magnitude
-        guard magnitude >= 10 else {
-            bytes.append(UInt8(ascii: "0") + UInt8(magnitude))
-            return
-        }
-        // Digits from the last, then turned around.
-        let start = bytes.count
-        while magnitude > 0 {
-            bytes.append(UInt8(ascii: "0") + UInt8(magnitude % 10))
-            magnitude /= 10
-        }
-        bytes[start...].reverse()
-    }
+    mutating func append(integer value: Int) { string += String(value) }
 
     mutating func append(integers values: [Int]) {
         append("[")
@@ -452,46 +436,42 @@ struct JSONBytes {
         append("]")
     }
 
-    private static let hexDigits = Array("0123456789abcdef".utf8)
+    private static let hexDigits = Array("0123456789abcdef")
 
     /// `text` as a JSON string literal: quotes, backslashes and control characters escaped.
     ///
-    /// Escapes are made on the UTF-8 bytes: every byte that needs one is ASCII, and no byte of a longer
-    /// character is below 0x80, so the runs of other bytes are copied as they are.
+    /// Escapes are found on the UTF-8 bytes: every byte that needs one is ASCII, and no byte of a longer
+    /// character is below 0x80, so the runs between escapes are copied whole.
     mutating func append(quoted text: String) {
-        bytes.append(UInt8(ascii: "\""))
+        string += "\""
         let utf8 = text.utf8
         let span = utf8.span
         var start = 0
         func copyRun(upTo end: Int) {
             guard end > start else { return }
-            bytes.append(
-                contentsOf: utf8[
-                    utf8.index(utf8.startIndex, offsetBy: start)..<utf8.index(utf8.startIndex, offsetBy: end)])
+            string += text[utf8.index(utf8.startIndex, offsetBy: start)..<utf8.index(utf8.startIndex, offsetBy: end)]
         }
         for index in 0..<span.count {
             let byte = span[index]
             guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
             copyRun(upTo: index)
             start = index + 1
-            bytes.append(UInt8(ascii: "\\"))
             switch byte {
-            case UInt8(ascii: "\""), UInt8(ascii: "\\"): bytes.append(byte)
-            case UInt8(ascii: "\n"): bytes.append(UInt8(ascii: "n"))
-            case UInt8(ascii: "\r"): bytes.append(UInt8(ascii: "r"))
-            case UInt8(ascii: "\t"): bytes.append(UInt8(ascii: "t"))
+            case UInt8(ascii: "\""): string += "\\\""
+            case UInt8(ascii: "\\"): string += "\\\\"
+            case UInt8(ascii: "\n"): string += "\\n"
+            case UInt8(ascii: "\r"): string += "\\r"
+            case UInt8(ascii: "\t"): string += "\\t"
             default:
                 // \u00XX, lower-case hex, as JSONEncoder writes it.
-                bytes.append(contentsOf: [UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0")])
-                bytes.append(Self.hexDigits[Int(byte >> 4)])
-                bytes.append(Self.hexDigits[Int(byte & 0xF)])
+                string += "\\u00"
+                string.append(Self.hexDigits[Int(byte >> 4)])
+                string.append(Self.hexDigits[Int(byte & 0xF)])
             }
         }
         copyRun(upTo: span.count)
-        bytes.append(UInt8(ascii: "\""))
+        string += "\""
     }
-
-    var string: String { String(decoding: bytes, as: UTF8.self) }
 }
 
 /// JSON string literals, written by hand where the generic encoder costs too much.

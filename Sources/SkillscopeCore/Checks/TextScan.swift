@@ -232,9 +232,11 @@ struct TextScan {
                 let following = bytes[unchecked: index + 1]
                 let next = classes[unchecked: Int(following)] & ByteClass.letter != 0 ? following | 0x20 : following
                 if second[Int(folded) &* 4 &+ Int(next >> 6)] & (1 << UInt64(next & 63)) != 0 {
-                    for entry in first[Int(folded)]..<first[Int(folded) + 1]
-                    where Self.matches(entries[entry], pool, bytes, at: index) {
-                        marks[line].insert(entries[entry].marks)
+                    for entry in first[Int(folded)]..<first[Int(folded) + 1] {
+                        let trigger = entries[entry]
+                        // The second byte first: most of a first byte's triggers differ there.
+                        if trigger.count > 1, pool[trigger.start + 1] != next { continue }
+                        if Self.matches(trigger, pool, bytes, at: index) { marks[line].insert(trigger.marks) }
                     }
                 }
             }
