@@ -97,13 +97,13 @@ let package = Package(
             name: "SkillscopeTesting",
             dependencies: [
                 "SkillscopeCore", "SkillscopeStore", "SkillscopeSQLite", "SkillscopePostgres", "SkillscopeIngest",
-                "SkillscopeEmbeddings", "SQLite", "Postgres",
+                "SkillscopeEmbeddings", "SQLite", "Postgres", "FileSystem",
             ],
             swiftSettings: settings),
 
         // Tests: one target per module.
         .testTarget(name: "MicroHTTPTests", dependencies: ["MicroHTTP"], swiftSettings: settings),
-        .testTarget(name: "ArchiveTests", dependencies: ["Archive"], swiftSettings: settings),
+        .testTarget(name: "ArchiveTests", dependencies: ["Archive", "FileSystem"], swiftSettings: settings),
         .testTarget(name: "BLASTests", dependencies: ["BLAS"], swiftSettings: settings),
         .testTarget(name: "SafeTensorsTests", dependencies: ["SafeTensors"], swiftSettings: settings),
         .testTarget(name: "AllocatorTests", dependencies: ["Allocator"], swiftSettings: settings),

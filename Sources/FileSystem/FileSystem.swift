@@ -16,8 +16,17 @@ public enum FileSystem {
         defer { close(descriptor) }
         var status = stat()
         guard fstat(descriptor, &status) == 0 else { return nil }
-        // The size is a hint: a file that grows or shrinks while it is read is read to its end all the same.
-        var bytes = [UInt8](repeating: 0, count: max(Int(status.st_size), 0) + 1)
+        return readToEnd(descriptor, sizeHint: Int(status.st_size))
+    }
+
+    /// Everything left to read from an open descriptor (a file, a pipe), read again when a signal interrupts a
+    /// read; `nil` on any other error.
+    ///
+    /// A pipe read with `FileHandle.readDataToEndOfFile()` traps when a signal interrupts it (another child of
+    /// the process exiting).
+    public static func readToEnd(_ descriptor: Int32, sizeHint: Int = 0) -> [UInt8]? {
+        // The size is a hint: what grows or shrinks while it is read is read to its end all the same.
+        var bytes = [UInt8](repeating: 0, count: max(sizeHint, 0) + 1)
         var filled = 0
         while true {
             if filled == bytes.count { bytes += [UInt8](repeating: 0, count: max(bytes.count, 4096)) }

@@ -36,6 +36,10 @@ public final class Connection {
         /// SQLite caps it at its `SQLITE_MAX_MMAP_SIZE`, 2 GB in Debian's build. The default is `nil`: SQLite's
         /// own, none.
         public var mmapSize: Int?
+        /// SQL functions registered on the connection as it opens, before anything else runs on it.
+        ///
+        /// The default is none.
+        public var functions: [Function] = []
         public init() {}
     }
 
@@ -60,6 +64,7 @@ public final class Connection {
         }
         handle = raw
         sqlite3_extended_result_codes(raw, 1)
+        for function in configuration.functions { try register(function) }
         let timeout = configuration.busyTimeout.components
         sqlite3_busy_timeout(raw, Int32(timeout.seconds * 1000 + timeout.attoseconds / 1_000_000_000_000_000))
         if let pageSize = configuration.pageSize, !configuration.isReadOnly {

@@ -73,7 +73,7 @@ extension SQLiteStore {
                 if file.status == FileStatus.indexed.rawValue {
                     searchIndex.insert(
                         rowID: file.id, name: file.name, description: file.description, rulesText: file.rulesText,
-                        body: file.body)
+                        body: Self.searchBody(body: file.body, layoutJSON: .text(file.rulesLayoutJSON)))
                 }
             }
             try searchIndex.apply(on: connection)

@@ -161,7 +161,7 @@ extension SQLiteStore {
         var summary = WriteSummary()
         let existing = try connection.queryOne(
             """
-            SELECT id, sha256, status, name, description, rules_text, body, first_seen FROM files
+            SELECT id, sha256, status, name, description, rules_text, body, first_seen, rules_layout FROM files
             WHERE repository_id = ?1 AND path = ?2
             """, [repositoryID, file.key.path])
         if let id = existing?.int(0) {
@@ -196,9 +196,10 @@ extension SQLiteStore {
         if let existing, let id = existing.int(0) {
             fileID = Int64(id)
             if existing.string(2) == "indexed" {
+                // The index holds the search body made from the stored text and layout; so does the delete.
                 searchIndex.delete(
                     rowID: fileID, name: existing[3], description: existing[4], rulesText: existing[5],
-                    body: existing[6])
+                    body: .text(Self.searchBody(body: existing.string(6) ?? "", layoutJSON: existing[8])))
             }
             try connection.run(
                 """
@@ -236,7 +237,7 @@ extension SQLiteStore {
             [fileID, encoded.phrases, encoded.fingerprints])
         searchIndex.insert(
             rowID: fileID, name: document.name, description: document.description, rulesText: rulesText,
-            body: document.text)
+            body: encoded.searchBody)
         summary.rulesWritten = document.rules.count
         return summary
     }

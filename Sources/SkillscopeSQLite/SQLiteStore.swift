@@ -35,10 +35,12 @@ public final class SQLiteStore: Store {
             // Bodies average 8 KiB: 16 KiB pages keep most in one page instead of an overflow chain.
             writer.pageSize = 16384
             writer.cacheSize = -262_144
+            writer.functions = [Self.searchBodyFunction]
             // Readers map the file: a search touches thousands of pages of the index (the positions of a common
             // word), which a map serves from the OS's page cache without a read call and a copy each.
             var reader = Connection.Configuration()
             reader.mmapSize = Self.readerMapBytes
+            reader.functions = [Self.searchBodyFunction]
             pool = try ConnectionPool(
                 path: path, readers: configuration.readers, writerConfiguration: writer, readerConfiguration: reader,
                 checkpointsInBackground: true

@@ -18,12 +18,12 @@ struct SearchIndexBatch {
     private var changes: [Change] = []
 
     /// Removes a file's indexed fields, given as they were indexed (by an earlier transaction, or by an insert
-    /// held before this one).
+    /// held before this one); `body` is the file's search body (``SkillscopeStore/RulesLayout/searchBody(of:)``).
     mutating func delete(rowID: Int64, name: Value, description: Value, rulesText: Value, body: Value) {
         changes.append(Change(rowID: rowID, isDelete: true, values: [rowID, name, description, rulesText, body]))
     }
 
-    /// Adds a file's fields to the index.
+    /// Adds a file's fields to the index; `body` is the file's search body, its text without its rules' lines.
     mutating func insert(rowID: Int64, name: String?, description: String?, rulesText: String, body: String) {
         changes.append(Change(rowID: rowID, isDelete: false, values: [rowID, name, description, rulesText, body]))
     }

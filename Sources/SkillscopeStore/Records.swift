@@ -110,6 +110,9 @@ public struct EncodedFile: Sendable {
     public var rulesText: String
     /// Everything else about the rules, as ``RulesLayout`` JSON.
     public var rulesLayoutJSON: String
+    /// The text the search index reads as the body: the file's text without its rules' lines
+    /// (``RulesLayout/searchBody(of:)``); empty for rejected files.
+    public var searchBody: String
     /// The sorted phrase hashes, 8 bytes each (``HashCoding``); empty for rejected files.
     public var phrases: [UInt8]
     /// The sorted winnowed fingerprints, 8 bytes each.
@@ -138,7 +141,9 @@ public struct EncodedFile: Sendable {
             frontMatterJSON = document.frontMatter.map(JSONText.yaml)
             diagnosticsJSON = document.diagnostics.isEmpty ? "[]" : json(document.diagnostics)
             rulesText = document.rules.map(\.text).joined(separator: "\n")
-            rulesLayoutJSON = RulesLayout(document.rules).json()
+            let layout = RulesLayout(document.rules)
+            rulesLayoutJSON = layout.json()
+            searchBody = layout.searchBody(of: document.text)
             phrases = HashCoding.encode(document.fingerprint.phrases)
             fingerprints = HashCoding.encode(document.fingerprint.winnowed)
             sequenceHash = Int64(bitPattern: document.fingerprint.sequenceHash)
@@ -152,6 +157,7 @@ public struct EncodedFile: Sendable {
             diagnosticsJSON = json([diagnostic])
             rulesText = ""
             rulesLayoutJSON = json(RulesLayout([]))
+            searchBody = ""
             phrases = []
             fingerprints = []
             sequenceHash = nil
@@ -219,6 +225,44 @@ public struct RulesLayout: Codable, Sendable, Hashable {
         out.append(integers: starts)
         out.append("}")
         return out.string
+    }
+
+    /// What the search index reads as a file's body beside its rules: `text` without the lines its rules stand on.
+    ///
+    /// `text` is the file's whole text, lines cut at `\n`. A rule's words are so indexed once, in the rules field.
+    /// The lines of the rules' code examples stay; so do headings, front matter and every other block.
+    public func searchBody(of text: String) -> String {
+        guard !starts.isEmpty else { return text }
+        let lastLine = max(starts.max() ?? 0, ends.max() ?? 0)
+        var dropped = [Bool](repeating: false, count: lastLine + 2)
+        for (start, end) in zip(starts, ends) where start >= 1 && start <= end {
+            for line in start...min(end, lastLine) { dropped[line] = true }
+        }
+        for example in examples.values.joined() where example.lines.start >= 1 {
+            for line in example.lines.start...max(example.lines.start, example.lines.end)
+            where line < dropped.count {
+                dropped[line] = false
+            }
+        }
+        var kept = ""
+        kept.reserveCapacity(text.utf8.count)
+        let utf8 = text.utf8
+        let bytes = utf8.span
+        var line = 1
+        var lineStart = 0
+        var isFirst = true
+        // Lines found on the bytes (a scan by characters would segment graphemes), copied as substrings.
+        for end in 0...bytes.count where end == bytes.count || bytes[end] == 0x0A {
+            if line >= dropped.count || !dropped[line] {
+                if !isFirst { kept += "\n" }
+                kept +=
+                    text[utf8.index(utf8.startIndex, offsetBy: lineStart)..<utf8.index(utf8.startIndex, offsetBy: end)]
+                isFirst = false
+            }
+            line += 1
+            lineStart = end + 1
+        }
+        return kept
     }
 
     /// The rules again, given their texts in order.

@@ -42,10 +42,10 @@ public enum BinaryRunner {
         let group = DispatchGroup()
         group.enter()
         DispatchQueue.global().async {
-            errData = err?.fileHandleForReading.readDataToEndOfFile() ?? Data()
+            errData = err?.readAll() ?? Data()
             group.leave()
         }
-        let outData = out?.fileHandleForReading.readDataToEndOfFile() ?? Data()
+        let outData = out?.readAll() ?? Data()
         group.wait()
         process.waitUntilExit()
         watchdog.cancel()

@@ -53,8 +53,8 @@ public struct GitRepositoryBuilder: Sendable {
         process.standardOutput = out
         process.standardError = err
         try process.run()
-        let output = out.fileHandleForReading.readDataToEndOfFile()
-        let errors = err.fileHandleForReading.readDataToEndOfFile()
+        let output = out.readAll()
+        let errors = err.readAll()
         process.waitUntilExit()
         guard process.terminationStatus == 0 else {
             throw GitCommandError(

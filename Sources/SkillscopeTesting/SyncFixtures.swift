@@ -29,7 +29,7 @@ public enum SyncFixtures {
         try? process.run()
         input.fileHandleForWriting.write(Data(text.utf8))
         try? input.fileHandleForWriting.close()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
+        let data = output.readAll()
         process.waitUntilExit()
         return String(String(decoding: data, as: UTF8.self).prefix(64))
     }

@@ -1,4 +1,5 @@
 import Archive
+import FileSystem
 import Foundation
 import Testing
 
@@ -27,7 +28,9 @@ import Testing
         let output = Pipe()
         process.standardOutput = output
         try process.run()
-        let listing = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        // Read again when interrupted: other tests' children exit meanwhile (`readDataToEndOfFile` would trap).
+        let listing = String(
+            decoding: FileSystem.readToEnd(output.fileHandleForReading.fileDescriptor) ?? [], as: UTF8.self)
         process.waitUntilExit()
         #expect(process.terminationStatus == 0)
         #expect(

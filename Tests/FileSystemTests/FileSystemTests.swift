@@ -50,3 +50,19 @@ import Testing
         #expect(FileSystem.entries(ofDirectory: folder + "/scripts")?.map(\.name) == ["run.sh"])
     }
 }
+
+@Suite struct ReadToEndTests {
+    @Test func aPipeIsReadToItsEnd() throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = ["-c", "head -c 200000 /dev/zero | tr '\\0' 'x'; printf end"]
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        let bytes = try #require(FileSystem.readToEnd(output.fileHandleForReading.fileDescriptor))
+        process.waitUntilExit()
+        #expect(bytes.count == 200_003)
+        #expect(bytes.prefix(3) == [0x78, 0x78, 0x78] && bytes.suffix(3) == Array("end".utf8)[...])
+        #expect(FileSystem.readToEnd(-1) == nil)
+    }
+}

@@ -302,7 +302,7 @@ import Testing
             process.standardOutput = output
             process.standardError = output
             try process.run()
-            let said = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            let said = String(decoding: output.readAll(), as: UTF8.self)
             process.waitUntilExit()
             #expect(process.terminationStatus == 0, "agentskills validate \(folder): \(said)")
         }

@@ -26,8 +26,8 @@ import Testing
         ]
         input.fileHandleForWriting.write(Data((lines.joined(separator: "\n") + "\n").utf8))
         try input.fileHandleForWriting.close()
-        let stdout = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let stdout = String(decoding: output.readAll(), as: UTF8.self)
+        let stderr = String(decoding: errors.readAll(), as: UTF8.self)
         process.waitUntilExit()
         #expect(process.terminationStatus == 0)
         let written = stdout.split(separator: "\n")

@@ -71,8 +71,8 @@ struct ConcurrentIngestTests {
     static func finished(_ process: Process) async -> (Int32, String) {
         await withCheckedContinuation { continuation in
             DispatchQueue.global().async {
-                _ = (process.standardOutput as? Pipe)?.fileHandleForReading.readDataToEndOfFile()
-                let errors = (process.standardError as? Pipe)?.fileHandleForReading.readDataToEndOfFile() ?? Data()
+                _ = (process.standardOutput as? Pipe)?.readAll()
+                let errors = (process.standardError as? Pipe)?.readAll() ?? Data()
                 process.waitUntilExit()
                 continuation.resume(returning: (process.terminationStatus, String(decoding: errors, as: UTF8.self)))
             }

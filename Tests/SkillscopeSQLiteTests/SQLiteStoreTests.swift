@@ -196,12 +196,79 @@ import Testing
         }
         let reopened = try SQLiteStore(path: path)
         #expect(try reopened.stats().files == 1)
-        #expect(try reopened.schemaVersion() == 11)
+        #expect(try reopened.schemaVersion() == 12)
         let raw = try Connection(path: path)
-        #expect(try raw.queryOne("SELECT count(*) FROM schema_migrations")?.int(0) == 11)
+        #expect(try raw.queryOne("SELECT count(*) FROM schema_migrations")?.int(0) == 12)
         #expect(try raw.queryOne("PRAGMA journal_mode")?.string(0) == "wal")
         // The search index buffers 64 MiB of new words before it writes a segment (schema 11).
         #expect(try raw.queryOne("SELECT v FROM files_fts_config WHERE k = 'hashsize'")?.int(0) == 64 << 20)
+    }
+
+    /// A rule's words are indexed once, in the rules field.
+    ///
+    /// The body field holds the rest of the text (headings, other paragraphs, the rules' code examples). Search
+    /// finds both, and snippets come from either.
+    @Test func aRulesWordsAreIndexedOnceInTheRulesField() throws {
+        let directory = TemporaryDirectory()
+        let path = directory.appending("registry.sqlite")
+        let store = try SQLiteStore(path: path)
+        let text = """
+            ---
+            name: deploy
+            description: Ships the app.
+            ---
+            # Deploying with capybara
+
+            This folder holds notes about the walrus cluster.
+
+            - Always tag the okapi release before shipping.
+
+              ```sh
+              git tag narwhal-1
+              ```
+            - Never push on Fridays.
+
+            | Step | Check |
+            | --- | --- |
+            | build | pangolin green |
+            """
+        _ = try store.write(
+            repositories: [], files: [Fixtures.record("acme/ops", "deploy/SKILL.md", text)],
+            seenAt: "2026-11-30T00:00:00Z")
+        let raw = try Connection(path: path)
+        func count(_ match: String) throws -> Int {
+            try raw.queryOne("SELECT count(*) FROM files_fts WHERE files_fts MATCH ?1", [match])?.int(0) ?? -1
+        }
+        // Rule words: in the rules field only (a list item, a table row).
+        #expect(try count("rules_text : okapi") == 1 && count("body : okapi") == 0)
+        #expect(try count("rules_text : pangolin") == 1 && count("body : pangolin") == 0)
+        // The rest: a heading, a paragraph that does not instruct, a rule's code example, the front matter.
+        for word in ["capybara", "walrus", "narwhal", "ships"] {
+            #expect(try count("body : \(word)") == 1, "\(word)")
+        }
+        for word in ["okapi", "walrus", "narwhal", "capybara", "pangolin"] {
+            let found = try store.search(SearchQuery(text: word))
+            #expect(found.total == 1, "\(word)")
+            #expect(found.hits.first?.snippet.lowercased().contains(word) == true, "\(word)")
+        }
+        // Rewriting the file takes its old words out of both fields.
+        _ = try store.write(
+            repositories: [],
+            files: [Fixtures.record("acme/ops", "deploy/SKILL.md", "# Deploying\n\n- Always check the ibex.\n")],
+            seenAt: "2026-12-01T00:00:00Z")
+        for word in ["okapi", "walrus", "narwhal", "capybara", "pangolin"] {
+            #expect(try count(word) == 0, "\(word)")
+        }
+        #expect(try count("rules_text : ibex") == 1)
+        try Connection(path: path, configuration: Self.withSearchBody).execute(
+            "INSERT INTO files_fts(files_fts, rank) VALUES('integrity-check', 1)")
+    }
+
+    /// A raw connection that can read the search index's content view.
+    static var withSearchBody: Connection.Configuration {
+        var configuration = Connection.Configuration()
+        configuration.functions = [SQLiteStore.searchBodyFunction]
+        return configuration
     }
 
     @Test func aWordTheTokenizerCutsInTwoIsFoundAsAPhrase() throws {
@@ -241,18 +308,22 @@ import Testing
                     content_rowid='id', tokenize='porter unicode61 remove_diacritics 2', detail=column);
                 INSERT INTO files_fts (rowid, name, description, rules_text, body)
                     SELECT id, name, description, rules_text, body FROM files WHERE status = 'indexed';
-                DELETE FROM schema_migrations WHERE version >= 9; DROP INDEX files_search;
+                DELETE FROM schema_migrations WHERE version >= 9; DROP INDEX files_search; DROP VIEW files_search_text;
                 """)
             #expect(
                 try raw.queryOne("SELECT sql FROM sqlite_master WHERE name = 'files_fts'")?.string(0)?.contains(
                     "detail=column") == true)
         }
         let migrated = try SQLiteStore(path: path)
-        #expect(try migrated.schemaVersion() == 11)
+        #expect(try migrated.schemaVersion() == 12)
         let raw = try Connection(path: path)
         #expect(
             try raw.queryOne("SELECT sql FROM sqlite_master WHERE name = 'files_fts'")?.string(0)?.contains("detail")
                 == false)
+        // Version 12's index reads its bodies through the view that leaves the rules' lines out.
+        #expect(
+            try raw.queryOne("SELECT sql FROM sqlite_master WHERE name = 'files_fts'")?.string(0)?.contains(
+                "content='files_search_text'") == true)
         // Version 10's index for search is back too.
         #expect(try raw.queryOne("SELECT count(*) FROM sqlite_master WHERE name = 'files_search'")?.int(0) == 1)
         // Every indexed file is in the index once, and the rejected one is not.
@@ -280,11 +351,12 @@ import Testing
                 """
                 DROP TABLE removed_files; ALTER TABLE files DROP COLUMN blob_sha;
                 DELETE FROM schema_migrations WHERE version >= 5; DROP TABLE review_log; DROP TABLE reviews; DROP TABLE tokens;
+                DROP VIEW files_search_text;
                 DROP TABLE blobs; DROP TABLE blob_generations;
                 """)
         }
         let migrated = try SQLiteStore(path: path)
-        #expect(try migrated.schemaVersion() == 11)
+        #expect(try migrated.schemaVersion() == 12)
         let file = try #require(try migrated.file(.key(record.key)))
         #expect(file.sha256 == record.sha256 && file.firstSeen == "2026-11-30T00:00:00Z" && file.ruleCount == 2)
         #expect(file.blobSHA == nil && file.removedAt == nil)

@@ -54,3 +54,30 @@ import Testing
         }
     }
 }
+
+@Suite struct SearchBodyTests {
+    @Test func theSearchBodyIsTheTextWithoutItsRulesLinesButWithTheirExamples() {
+        let text = "---\nname: x\n---\n# Title\n- rule one\n  spans two\n```sh\nrun it\n```\nplain note\n| a | b |"
+        let rules = [
+            Rule(
+                position: 0, text: "rule one spans two", lines: LineSpan(start: 5, end: 6), section: ["Title"],
+                source: .listItem,
+                examples: [Example(language: "sh", code: "run it", lines: LineSpan(start: 7, end: 9))]),
+            Rule(position: 1, text: "a — b", lines: LineSpan(line: 11), section: ["Title"], source: .tableRow),
+        ]
+        #expect(
+            RulesLayout(rules).searchBody(of: text) == "---\nname: x\n---\n# Title\n```sh\nrun it\n```\nplain note")
+        // A rule whose example sits inside its lines keeps the example's lines.
+        let inside = [
+            Rule(
+                position: 0, text: "a", lines: LineSpan(start: 1, end: 3), section: [], source: .listItem,
+                examples: [Example(language: "", code: "b", lines: LineSpan(line: 2))])
+        ]
+        #expect(RulesLayout(inside).searchBody(of: "- a\n    b\n  c\nd") == "    b\nd")
+        // No rules: the whole text; lines past the text's end are no matter.
+        #expect(RulesLayout([]).searchBody(of: "a\nb") == "a\nb")
+        let beyond = [Rule(position: 0, text: "z", lines: LineSpan(start: 2, end: 9), section: [], source: .paragraph)]
+        #expect(RulesLayout(beyond).searchBody(of: "a\nb\nc") == "a")
+        #expect(RulesLayout(beyond).searchBody(of: "") == "")
+    }
+}
