@@ -60,7 +60,7 @@ extension SQLiteStore {
             do {
                 let statement = try connection.prepare(
                     """
-                    SELECT file_id, fingerprints FROM file_phrases
+                    SELECT file_id, fingerprints FROM file_fingerprints
                     WHERE file_id NOT IN (SELECT file_id FROM removed_files) ORDER BY file_id
                     """)
                 defer { statement.reset() }
@@ -81,12 +81,12 @@ extension SQLiteStore {
         return try tableCache.table(generation: generation) {
             try reading { connection -> LineageTable in
                 let size = try connection.queryOne(
-                    "SELECT count(*), coalesce(sum(length(phrases)), 0) / 8 FROM file_phrases")
+                    "SELECT count(*), coalesce(sum(length(phrases)), 0) / 8 FROM file_phrase_sets")
                 var builder = LineageTable.Builder(reservingPhrases: size?.int(1) ?? 0, rows: size?.int(0) ?? 0)
                 let statement = try connection.prepare(
                     """
                     SELECT \(LineageRecord.tableColumns)
-                    FROM files f JOIN file_phrases p ON p.file_id = f.id JOIN repositories r ON r.id = f.repository_id
+                    FROM files f JOIN file_phrase_sets p ON p.file_id = f.id JOIN repositories r ON r.id = f.repository_id
                     WHERE f.status = 'indexed' AND \(Self.isCurrent) ORDER BY f.id
                     """)
                 defer { statement.reset() }
@@ -103,7 +103,7 @@ extension SQLiteStore {
             try connection.query(
                 """
                 SELECT \(LineageRecord.selectedColumns)
-                FROM json_each(?1) j JOIN files f ON f.id = j.value JOIN file_phrases p ON p.file_id = f.id
+                FROM json_each(?1) j JOIN files f ON f.id = j.value JOIN file_phrase_sets p ON p.file_id = f.id
                 JOIN repositories r ON r.id = f.repository_id
                 WHERE f.status = 'indexed' AND \(Self.isCurrent)
                 ORDER BY f.id

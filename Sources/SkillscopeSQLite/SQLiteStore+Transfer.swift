@@ -67,8 +67,10 @@ extension SQLiteStore {
                 }
                 if let phrases = file.phrases, let fingerprints = file.fingerprints {
                     try connection.run(
-                        "INSERT INTO file_phrases (file_id, phrases, fingerprints) VALUES (?1, ?2, ?3)",
-                        [file.id, phrases, fingerprints])
+                        "INSERT INTO file_phrase_sets (file_id, phrases) VALUES (?1, ?2)", [file.id, phrases])
+                    try connection.run(
+                        "INSERT INTO file_fingerprints (file_id, fingerprints) VALUES (?1, ?2)",
+                        [file.id, fingerprints])
                 }
                 if file.status == FileStatus.indexed.rawValue {
                     searchIndex.insert(

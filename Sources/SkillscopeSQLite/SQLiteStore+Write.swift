@@ -229,12 +229,15 @@ extension SQLiteStore {
                 "INSERT OR REPLACE INTO listings (file_id, record) VALUES (?1, ?2)", [fileID, listing])
         }
         guard let document else {
-            try connection.run("DELETE FROM file_phrases WHERE file_id = ?1", [fileID])
+            try connection.run("DELETE FROM file_phrase_sets WHERE file_id = ?1", [fileID])
+            try connection.run("DELETE FROM file_fingerprints WHERE file_id = ?1", [fileID])
             return summary
         }
         try connection.run(
-            "INSERT OR REPLACE INTO file_phrases (file_id, phrases, fingerprints) VALUES (?1, ?2, ?3)",
-            [fileID, encoded.phrases, encoded.fingerprints])
+            "INSERT OR REPLACE INTO file_phrase_sets (file_id, phrases) VALUES (?1, ?2)", [fileID, encoded.phrases])
+        try connection.run(
+            "INSERT OR REPLACE INTO file_fingerprints (file_id, fingerprints) VALUES (?1, ?2)",
+            [fileID, encoded.fingerprints])
         searchIndex.insert(
             rowID: fileID, name: document.name, description: document.description, rulesText: rulesText,
             body: encoded.searchBody)

@@ -181,5 +181,21 @@ enum Schema {
         INSERT INTO files_fts(files_fts, rank) VALUES('hashsize', 67108864);
         INSERT INTO files_fts(files_fts) VALUES('rebuild');
         """,
+        // Version 13: each file's winnowed fingerprints in a table of their own. The passage index is built from
+        // every file's fingerprints, read twice; beside the phrase sets they shared each row (and page) with, the
+        // build read the whole 3.8 GB of both at 350,000 files to get 0.4 GB. `file_phrases` stays, as a view
+        // joining the two, for the queries that read both.
+        """
+        CREATE TABLE file_fingerprints (
+            file_id INTEGER PRIMARY KEY REFERENCES files(id),
+            fingerprints BLOB NOT NULL
+        );
+        INSERT INTO file_fingerprints (file_id, fingerprints) SELECT file_id, fingerprints FROM file_phrases;
+        ALTER TABLE file_phrases RENAME TO file_phrase_sets;
+        ALTER TABLE file_phrase_sets DROP COLUMN fingerprints;
+        CREATE VIEW file_phrases AS
+            SELECT s.file_id AS file_id, s.phrases AS phrases, g.fingerprints AS fingerprints
+            FROM file_phrase_sets s JOIN file_fingerprints g ON g.file_id = s.file_id;
+        """,
     ]
 }

@@ -196,9 +196,9 @@ import Testing
         }
         let reopened = try SQLiteStore(path: path)
         #expect(try reopened.stats().files == 1)
-        #expect(try reopened.schemaVersion() == 12)
+        #expect(try reopened.schemaVersion() == 13)
         let raw = try Connection(path: path)
-        #expect(try raw.queryOne("SELECT count(*) FROM schema_migrations")?.int(0) == 12)
+        #expect(try raw.queryOne("SELECT count(*) FROM schema_migrations")?.int(0) == 13)
         #expect(try raw.queryOne("PRAGMA journal_mode")?.string(0) == "wal")
         // The search index buffers 64 MiB of new words before it writes a segment (schema 11).
         #expect(try raw.queryOne("SELECT v FROM files_fts_config WHERE k = 'hashsize'")?.int(0) == 64 << 20)
@@ -294,11 +294,14 @@ import Testing
             Fixtures.record("a/b", "skills/review/SKILL.md", Fixtures.reviewSkill),
             Fixtures.record("a/b", "CLAUDE.md", "nul \u{0} byte"),
         ]
+        let fingerprints: [TextFingerprint?]
         do {
             let store = try SQLiteStore(path: path)
             _ = try store.write(repositories: [], files: records, seenAt: "2026-11-30T00:00:00Z")
+            fingerprints = try (1...3).map { try store.fingerprint(ofFile: Int64($0)) }
         }
-        // Take the search index back to schema 8's, which kept no word positions.
+        // Take the search index back to schema 8's, which kept no word positions, and the phrase sets and
+        // fingerprints back into one table (before schema 13).
         do {
             let raw = try Connection(path: path)
             try raw.execute(
@@ -309,17 +312,27 @@ import Testing
                 INSERT INTO files_fts (rowid, name, description, rules_text, body)
                     SELECT id, name, description, rules_text, body FROM files WHERE status = 'indexed';
                 DELETE FROM schema_migrations WHERE version >= 9; DROP INDEX files_search; DROP VIEW files_search_text;
+                DROP VIEW file_phrases;
+                CREATE TABLE file_phrases (file_id INTEGER PRIMARY KEY REFERENCES files(id), phrases BLOB NOT NULL,
+                    fingerprints BLOB NOT NULL);
+                INSERT INTO file_phrases SELECT s.file_id, s.phrases, g.fingerprints
+                    FROM file_phrase_sets s JOIN file_fingerprints g ON g.file_id = s.file_id;
+                DROP TABLE file_phrase_sets; DROP TABLE file_fingerprints;
                 """)
             #expect(
                 try raw.queryOne("SELECT sql FROM sqlite_master WHERE name = 'files_fts'")?.string(0)?.contains(
                     "detail=column") == true)
         }
         let migrated = try SQLiteStore(path: path)
-        #expect(try migrated.schemaVersion() == 12)
+        #expect(try migrated.schemaVersion() == 13)
         let raw = try Connection(path: path)
         #expect(
             try raw.queryOne("SELECT sql FROM sqlite_master WHERE name = 'files_fts'")?.string(0)?.contains("detail")
                 == false)
+        // Version 13 moved the fingerprints apart: every file's phrase set and fingerprints read back the same.
+        #expect(try (1...3).map { try migrated.fingerprint(ofFile: Int64($0)) } == fingerprints)
+        #expect(fingerprints.compactMap { $0 }.count == 2)
+        #expect(try raw.queryOne("SELECT count(*) FROM file_fingerprints")?.int(0) == 2)
         // Version 12's index reads its bodies through the view that leaves the rules' lines out.
         #expect(
             try raw.queryOne("SELECT sql FROM sqlite_master WHERE name = 'files_fts'")?.string(0)?.contains(
@@ -353,10 +366,16 @@ import Testing
                 DELETE FROM schema_migrations WHERE version >= 5; DROP TABLE review_log; DROP TABLE reviews; DROP TABLE tokens;
                 DROP VIEW files_search_text;
                 DROP TABLE blobs; DROP TABLE blob_generations;
+                DROP VIEW file_phrases;
+                CREATE TABLE file_phrases (file_id INTEGER PRIMARY KEY REFERENCES files(id), phrases BLOB NOT NULL,
+                    fingerprints BLOB NOT NULL);
+                INSERT INTO file_phrases SELECT s.file_id, s.phrases, g.fingerprints
+                    FROM file_phrase_sets s JOIN file_fingerprints g ON g.file_id = s.file_id;
+                DROP TABLE file_phrase_sets; DROP TABLE file_fingerprints;
                 """)
         }
         let migrated = try SQLiteStore(path: path)
-        #expect(try migrated.schemaVersion() == 12)
+        #expect(try migrated.schemaVersion() == 13)
         let file = try #require(try migrated.file(.key(record.key)))
         #expect(file.sha256 == record.sha256 && file.firstSeen == "2026-11-30T00:00:00Z" && file.ruleCount == 2)
         #expect(file.blobSHA == nil && file.removedAt == nil)
