@@ -264,6 +264,16 @@ import Testing
             "INSERT INTO files_fts(files_fts, rank) VALUES('integrity-check', 1)")
     }
 
+    /// SQL that takes schema 13's tables back to the one table of phrase sets and fingerprints before it.
+    static let beforeSchema13 = """
+        DROP VIEW file_phrases;
+        CREATE TABLE file_phrases (file_id INTEGER PRIMARY KEY REFERENCES files(id), phrases BLOB NOT NULL,
+            fingerprints BLOB NOT NULL);
+        INSERT INTO file_phrases SELECT s.file_id, s.phrases, g.fingerprints
+            FROM file_phrase_sets s JOIN file_fingerprints g ON g.file_id = s.file_id;
+        DROP TABLE file_phrase_sets; DROP TABLE file_fingerprints;
+        """
+
     /// A raw connection that can read the search index's content view.
     static var withSearchBody: Connection.Configuration {
         var configuration = Connection.Configuration()
@@ -312,12 +322,7 @@ import Testing
                 INSERT INTO files_fts (rowid, name, description, rules_text, body)
                     SELECT id, name, description, rules_text, body FROM files WHERE status = 'indexed';
                 DELETE FROM schema_migrations WHERE version >= 9; DROP INDEX files_search; DROP VIEW files_search_text;
-                DROP VIEW file_phrases;
-                CREATE TABLE file_phrases (file_id INTEGER PRIMARY KEY REFERENCES files(id), phrases BLOB NOT NULL,
-                    fingerprints BLOB NOT NULL);
-                INSERT INTO file_phrases SELECT s.file_id, s.phrases, g.fingerprints
-                    FROM file_phrase_sets s JOIN file_fingerprints g ON g.file_id = s.file_id;
-                DROP TABLE file_phrase_sets; DROP TABLE file_fingerprints;
+                \(Self.beforeSchema13)
                 """)
             #expect(
                 try raw.queryOne("SELECT sql FROM sqlite_master WHERE name = 'files_fts'")?.string(0)?.contains(
@@ -366,12 +371,7 @@ import Testing
                 DELETE FROM schema_migrations WHERE version >= 5; DROP TABLE review_log; DROP TABLE reviews; DROP TABLE tokens;
                 DROP VIEW files_search_text;
                 DROP TABLE blobs; DROP TABLE blob_generations;
-                DROP VIEW file_phrases;
-                CREATE TABLE file_phrases (file_id INTEGER PRIMARY KEY REFERENCES files(id), phrases BLOB NOT NULL,
-                    fingerprints BLOB NOT NULL);
-                INSERT INTO file_phrases SELECT s.file_id, s.phrases, g.fingerprints
-                    FROM file_phrase_sets s JOIN file_fingerprints g ON g.file_id = s.file_id;
-                DROP TABLE file_phrase_sets; DROP TABLE file_fingerprints;
+                \(Self.beforeSchema13)
                 """)
         }
         let migrated = try SQLiteStore(path: path)
