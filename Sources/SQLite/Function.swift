@@ -65,15 +65,17 @@ extension Value {
         case SQLITE_INTEGER: self = .integer(sqlite3_value_int64(value))
         case SQLITE_FLOAT: self = .real(sqlite3_value_double(value))
         case SQLITE_TEXT:
-            let count = Int(sqlite3_value_bytes(value))
+            // The text first, then its length (SQLite's order: asking for the text may convert it).
             if let pointer = sqlite3_value_text(value) {
+                let count = Int(sqlite3_value_bytes(value))
                 self = .text(String(decoding: UnsafeBufferPointer(start: pointer, count: count), as: UTF8.self))
             } else {
                 self = .text("")
             }
         case SQLITE_BLOB:
+            let pointer = sqlite3_value_blob(value)
             let count = Int(sqlite3_value_bytes(value))
-            if let pointer = sqlite3_value_blob(value), count > 0 {
+            if let pointer, count > 0 {
                 self = .blob(Array(UnsafeRawBufferPointer(start: pointer, count: count)))
             } else {
                 self = .blob([])

@@ -86,7 +86,8 @@ extension SQLiteStore {
                 let statement = try connection.prepare(
                     """
                     SELECT \(LineageRecord.tableColumns)
-                    FROM files f JOIN file_phrase_sets p ON p.file_id = f.id JOIN repositories r ON r.id = f.repository_id
+                    FROM files f JOIN file_phrase_sets p ON p.file_id = f.id
+                        JOIN repositories r ON r.id = f.repository_id
                     WHERE f.status = 'indexed' AND \(Self.isCurrent) ORDER BY f.id
                     """)
                 defer { statement.reset() }

@@ -38,8 +38,8 @@ public struct PassageIndex: Sendable {
     /// Nothing but one count per distinct hash and the index itself is held, so a store can stream fingerprints
     /// from disk instead of loading them all. The hashes are cut in two at the median of the first batch of files
     /// (winnowed hashes are window minima, far from uniform), and each half is counted and filled on its own
-    /// thread, a batch at a time while the next is read: every hash of the lower half sorts before every hash of the upper one, so the
-    /// halves' hashes and postings simply join.
+    /// thread, a batch at a time while the next is read: every hash of the lower half sorts before every hash of
+    /// the upper one, so the halves' hashes and postings simply join.
     public init(visiting forEachFile: ((Int64, [UInt64]) -> Void) -> Void) {
         let halves = [IndexHalf(), IndexHalf()]
         let cut = Self.overlapped(forEachFile, cut: nil) { half, batch, cut in
