@@ -106,8 +106,9 @@ public struct Ingestor: Sendable {
                 listing.repositories.map { ($0.fullName, $0) }, uniquingKeysWith: { a, _ in a })
             var written = Set<String>()
             let trees = listing.trees
+            // Slices of the listing: the chunks share its storage instead of holding a second copy of every entry.
             let chunks = stride(from: 0, to: listing.entries.count, by: configuration.chunkSize).map {
-                Array(listing.entries[$0..<min($0 + configuration.chunkSize, listing.entries.count)])
+                listing.entries[$0..<min($0 + configuration.chunkSize, listing.entries.count)]
             }
             try await withThrowingTaskGroup(of: (Int, Prepared).self) { group in
                 var next = 0
@@ -205,7 +206,8 @@ public struct Ingestor: Sendable {
     }
 
     private static func prepare(
-        _ chunk: [IngestEntry], known: [FileKey: StoredHash], trees: [String: Set<String>], parser: DocumentParser
+        _ chunk: ArraySlice<IngestEntry>, known: [FileKey: StoredHash], trees: [String: Set<String>],
+        parser: DocumentParser
     ) -> Prepared {
         var prepared = Prepared()
         for entry in chunk {
