@@ -15,7 +15,9 @@ public struct SourceRange: Sendable, Hashable, Codable {
 
 /// One node of a parsed Markdown document: an immutable value, with its children.
 public struct MarkdownNode: Sendable, Hashable {
-    /// What a node is. Extension nodes (tables, task items) have their own cases.
+    /// What a node is.
+    ///
+    /// Extension nodes (tables, task items) have their own cases.
     public enum Kind: Sendable, Hashable {
         case document
         case blockQuote
@@ -51,7 +53,9 @@ public struct MarkdownNode: Sendable, Hashable {
     }
 
     public let kind: Kind
-    /// The node's source range. Inline nodes may report zeros where cmark keeps no position.
+    /// The node's source range.
+    ///
+    /// Inline nodes may report zeros where cmark keeps no position.
     public let range: SourceRange
     /// The text of text, code, code-block and HTML nodes; empty otherwise.
     public let literal: String

@@ -9,13 +9,13 @@
 /// file is read once into the array it is returned in, and a folder's entries come with the kind `readdir` already
 /// knows.
 public enum FileSystem {
-    /// A file's whole contents; `nil` when it cannot be opened or read.
-    public static func contents(atPath path: String) -> [UInt8]? {
+    /// A file's whole contents; `nil` when it cannot be opened or read, or is larger than `maximumBytes`.
+    public static func contents(atPath path: String, maximumBytes: Int = .max) -> [UInt8]? {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }
         var status = stat()
-        guard fstat(descriptor, &status) == 0 else { return nil }
+        guard fstat(descriptor, &status) == 0, Int(status.st_size) <= maximumBytes else { return nil }
         return readToEnd(descriptor, sizeHint: Int(status.st_size))
     }
 
@@ -96,12 +96,5 @@ public enum FileSystem {
         case S_IFLNK: return .symbolicLink
         default: return .other
         }
-    }
-
-    /// The size in bytes of the file at `path` (links not followed); `nil` when it cannot be read.
-    public static func size(atPath path: String) -> Int? {
-        var status = stat()
-        guard lstat(path, &status) == 0 else { return nil }
-        return Int(status.st_size)
     }
 }

@@ -77,6 +77,13 @@ public enum InstructionHeuristics {
         var current: [UInt8] = []
         current.reserveCapacity(32)
         var beyondASCII = false
+        func finishWord() {
+            guard !current.isEmpty else { return }
+            let word = String(decoding: current, as: UTF8.self)
+            words.append(beyondASCII ? word.lowercased() : word)
+            current.removeAll(keepingCapacity: true)
+            beyondASCII = false
+        }
         var index = 0
         while index < bytes.count {
             let byte = bytes[index]
@@ -90,7 +97,7 @@ public enum InstructionHeuristics {
                 index += 1
                 continue
             case 0x80...:
-                let scalar = text.unicodeScalars[text.utf8.index(text.utf8.startIndex, offsetBy: index)]
+                let scalar = text.scalar(atUTF8Offset: index)
                 let width = UTF8.width(scalar)
                 if scalar == "\u{2019}" {
                     current.append(0x27)
@@ -107,17 +114,10 @@ public enum InstructionHeuristics {
             default:
                 index += 1
             }
-            guard !current.isEmpty else { continue }
-            let word = String(decoding: current, as: UTF8.self)
-            words.append(beyondASCII ? word.lowercased() : word)
-            current.removeAll(keepingCapacity: true)
-            beyondASCII = false
+            finishWord()
             if words.count >= limit { return words }
         }
-        if !current.isEmpty {
-            let word = String(decoding: current, as: UTF8.self)
-            words.append(beyondASCII ? word.lowercased() : word)
-        }
+        finishWord()
         return words
     }
 }

@@ -34,8 +34,7 @@ public enum SkillFolder {
             case .regularFile:
                 let fileExtension = (entry.name as NSString).pathExtension.lowercased()
                 guard BundledFile.scriptExtensions.contains(fileExtension),
-                    let size = FileSystem.size(atPath: folder + "/" + child), size <= maximumScriptBytes,
-                    let bytes = FileSystem.contents(atPath: folder + "/" + child),
+                    let bytes = FileSystem.contents(atPath: folder + "/" + child, maximumBytes: maximumScriptBytes),
                     let text = String(validating: bytes, as: UTF8.self)
                 else { continue }
                 found.append(BundledFile(path: child, text: text))

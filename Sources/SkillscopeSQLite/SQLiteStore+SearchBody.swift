@@ -15,6 +15,9 @@ extension SQLiteStore {
     }
 
     /// A stored file's search body, from its stored text and rules layout.
+    ///
+    /// Every stored layout is one ``RulesLayout/json()`` wrote; a value that is not (text, and a layout) leaves the
+    /// body whole, as a file with no rules.
     static func searchBody(body: String, layoutJSON: Value) -> String {
         guard case .text(let json) = layoutJSON,
             let layout = try? JSONDecoder().decode(RulesLayout.self, from: Data(json.utf8))

@@ -66,11 +66,8 @@ extension SQLiteStore {
                         "INSERT INTO removed_files (file_id, removed_at) VALUES (?1, ?2)", [file.id, removedAt])
                 }
                 if let phrases = file.phrases, let fingerprints = file.fingerprints {
-                    try connection.run(
-                        "INSERT INTO file_phrase_sets (file_id, phrases) VALUES (?1, ?2)", [file.id, phrases])
-                    try connection.run(
-                        "INSERT INTO file_fingerprints (file_id, fingerprints) VALUES (?1, ?2)",
-                        [file.id, fingerprints])
+                    try Self.storePhrases(
+                        fileID: file.id, phrases: phrases, fingerprints: fingerprints, on: connection)
                 }
                 if file.status == FileStatus.indexed.rawValue {
                     searchIndex.insert(

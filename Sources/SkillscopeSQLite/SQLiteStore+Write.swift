@@ -233,16 +233,21 @@ extension SQLiteStore {
             try connection.run("DELETE FROM file_fingerprints WHERE file_id = ?1", [fileID])
             return summary
         }
-        try connection.run(
-            "INSERT OR REPLACE INTO file_phrase_sets (file_id, phrases) VALUES (?1, ?2)", [fileID, encoded.phrases])
-        try connection.run(
-            "INSERT OR REPLACE INTO file_fingerprints (file_id, fingerprints) VALUES (?1, ?2)",
-            [fileID, encoded.fingerprints])
+        try storePhrases(
+            fileID: fileID, phrases: encoded.phrases, fingerprints: encoded.fingerprints, on: connection)
         searchIndex.insert(
             rowID: fileID, name: document.name, description: document.description, rulesText: rulesText,
             body: encoded.searchBody)
         summary.rulesWritten = document.rules.count
         return summary
+    }
+
+    /// Stores (or replaces) a file's phrase set and fingerprints, each in its table (schema 13).
+    static func storePhrases(fileID: Int64, phrases: [UInt8], fingerprints: [UInt8], on connection: Connection) throws {
+        try connection.run(
+            "INSERT OR REPLACE INTO file_phrase_sets (file_id, phrases) VALUES (?1, ?2)", [fileID, phrases])
+        try connection.run(
+            "INSERT OR REPLACE INTO file_fingerprints (file_id, fingerprints) VALUES (?1, ?2)", [fileID, fingerprints])
     }
 
 }

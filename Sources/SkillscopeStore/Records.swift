@@ -207,7 +207,7 @@ public struct RulesLayout: Codable, Sendable, Hashable {
     /// The layout as JSON, written directly (the same shape `JSONEncoder` gives, keys sorted): an ingest writes
     /// one per file, and the generic encoder was a twentieth of its parsing time.
     public func json() -> String {
-        var out = JSONBytes()
+        var out = JSONWriter()
         out.append("{\"ends\":")
         out.append(integers: ends)
         out.append(",\"examples\":")
@@ -246,21 +246,12 @@ public struct RulesLayout: Codable, Sendable, Hashable {
         }
         var kept = ""
         kept.reserveCapacity(text.utf8.count)
-        let utf8 = text.utf8
-        let bytes = utf8.span
-        var line = 1
-        var lineStart = 0
         var isFirst = true
-        // Lines found on the bytes (a scan by characters would segment graphemes), copied as substrings.
-        for end in 0...bytes.count where end == bytes.count || bytes[end] == 0x0A {
-            if line >= dropped.count || !dropped[line] {
-                if !isFirst { kept += "\n" }
-                kept +=
-                    text[utf8.index(utf8.startIndex, offsetBy: lineStart)..<utf8.index(utf8.startIndex, offsetBy: end)]
-                isFirst = false
-            }
-            line += 1
-            lineStart = end + 1
+        // Lines numbered from 1, as rules number them.
+        for (index, line) in TextLines(text).enumerated() where index + 1 >= dropped.count || !dropped[index + 1] {
+            if !isFirst { kept += "\n" }
+            kept += line
+            isFirst = false
         }
         return kept
     }
@@ -452,7 +443,7 @@ public struct RepositoryFile: Sendable, Hashable, Codable {
 }
 
 /// JSON text built in one string: literals, integers and quoted strings appended to it.
-struct JSONBytes {
+struct JSONWriter {
     private(set) var string = ""
 
     init() { string.reserveCapacity(256) }
@@ -462,20 +453,16 @@ struct JSONBytes {
 
     mutating func append(integer value: Int) { string += String(value) }
 
-    mutating func append(integers values: [Int]) {
-        append("[")
-        for (index, value) in values.enumerated() {
-            if index > 0 { append(",") }
-            append(integer: value)
-        }
-        append("]")
-    }
+    mutating func append(integers values: [Int]) { append(list: values) { $0.append(integer: $1) } }
 
-    mutating func append(strings values: [String]) {
+    mutating func append(strings values: [String]) { append(list: values) { $0.append(quoted: $1) } }
+
+    /// `[a,b,…]`, each element written by `element`.
+    private mutating func append<Element>(list values: [Element], _ element: (inout JSONWriter, Element) -> Void) {
         append("[")
         for (index, value) in values.enumerated() {
             if index > 0 { append(",") }
-            append(quoted: value)
+            element(&self, value)
         }
         append("]")
     }
@@ -488,12 +475,10 @@ struct JSONBytes {
     /// character is below 0x80, so the runs between escapes are copied whole.
     mutating func append(quoted text: String) {
         string += "\""
-        let utf8 = text.utf8
-        let span = utf8.span
+        let span = text.utf8.span
         var start = 0
         func copyRun(upTo end: Int) {
-            guard end > start else { return }
-            string += text[utf8.index(utf8.startIndex, offsetBy: start)..<utf8.index(utf8.startIndex, offsetBy: end)]
+            if end > start { string += text.substring(utf8Offsets: start..<end) }
         }
         for index in 0..<span.count {
             let byte = span[index]
@@ -522,12 +507,12 @@ struct JSONBytes {
 public enum JSONText {
     /// Examples by rule position, as `JSONEncoder` with sorted keys writes them.
     public static func examples(_ examples: [String: [Example]]) -> String {
-        var out = JSONBytes()
+        var out = JSONWriter()
         appendExamples(examples, to: &out)
         return out.string
     }
 
-    static func appendExamples(_ examples: [String: [Example]], to out: inout JSONBytes) {
+    static func appendExamples(_ examples: [String: [Example]], to out: inout JSONWriter) {
         out.append("{")
         for (index, key) in examples.keys.sorted().enumerated() {
             if index > 0 { out.append(",") }
@@ -552,7 +537,7 @@ public enum JSONText {
 
     /// Findings as `JSONEncoder` with sorted keys writes them (`line` left out when unknown).
     public static func findings(_ findings: [Finding]) -> String {
-        var out = JSONBytes()
+        var out = JSONWriter()
         out.append("[")
         for (index, finding) in findings.enumerated() {
             if index > 0 { out.append(",") }
@@ -577,12 +562,12 @@ public enum JSONText {
     /// The shape is `{"column":…,"line":…,"value":{"mapping":{"_0":[{"key":…,"value":…}]}}}`, so `JSONDecoder`
     /// reads it back as a ``YAML/YAMLNode``. The generic encoder took 3% of an ingest's CPU for front matter alone.
     public static func yaml(_ node: YAMLNode) -> String {
-        var out = JSONBytes()
+        var out = JSONWriter()
         appendYAML(node, to: &out)
         return out.string
     }
 
-    private static func appendYAML(_ node: YAMLNode, to out: inout JSONBytes) {
+    private static func appendYAML(_ node: YAMLNode, to out: inout JSONWriter) {
         out.append("{\"column\":")
         out.append(integer: node.column)
         out.append(",\"line\":")
@@ -619,7 +604,7 @@ public enum JSONText {
 
     /// `text` as a JSON string literal: quotes, backslashes and control characters escaped.
     public static func quoted(_ text: String) -> String {
-        var out = JSONBytes()
+        var out = JSONWriter()
         out.append(quoted: text)
         return out.string
     }

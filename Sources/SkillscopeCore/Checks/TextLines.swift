@@ -2,13 +2,13 @@
 /// and each cut out of the text only when it is read.
 ///
 /// The security scan marks the few lines worth reading in one byte pass; making a substring of every line first
-/// cost it as much as that pass.
-struct TextLines: RandomAccessCollection {
-    let text: String
+/// cost it as much as that pass. Lines are numbered from 0 here; editors (and rules) number them from 1.
+public struct TextLines: RandomAccessCollection, Sendable {
+    public let text: String
     /// The byte offset where each line starts, and one past the end of the text (as if a line feed followed).
     private let starts: [Int]
 
-    init(_ text: String) {
+    public init(_ text: String) {
         self.text = text
         let bytes = text.utf8.span
         var starts = [0]
@@ -17,17 +17,11 @@ struct TextLines: RandomAccessCollection {
         self.starts = starts
     }
 
-    var startIndex: Int { 0 }
-    var endIndex: Int { starts.count - 1 }
+    public var startIndex: Int { 0 }
+    public var endIndex: Int { starts.count - 1 }
 
     /// The byte range of line `index` in the text's UTF-8.
-    func byteRange(_ index: Int) -> Range<Int> { starts[index]..<(starts[index + 1] - 1) }
+    public func byteRange(_ index: Int) -> Range<Int> { starts[index]..<(starts[index + 1] - 1) }
 
-    subscript(index: Int) -> Substring {
-        let range = byteRange(index)
-        let utf8 = text.utf8
-        let start = utf8.index(utf8.startIndex, offsetBy: range.lowerBound)
-        let end = utf8.index(start, offsetBy: range.count)
-        return Substring(utf8[start..<end])
-    }
+    public subscript(index: Int) -> Substring { text.substring(utf8Offsets: byteRange(index)) }
 }

@@ -115,7 +115,7 @@ public struct Words: Sendable, Hashable {
                     sink.append(folded)
                 } else {
                     sink.endWord()
-                    if lead == 0x20 || (lead >= 0x09 && lead <= 0x0D) {
+                    if isStretchBreak(lead) {
                         stretchStart = index + 1
                         wordsBefore = sink.wordCount
                     }
@@ -123,7 +123,7 @@ public struct Words: Sendable, Hashable {
                 index += 1
                 continue
             }
-            let scalar = text.unicodeScalars[text.utf8.index(text.utf8.startIndex, offsetBy: index)]
+            let scalar = text.scalar(atUTF8Offset: index)
             let length = UTF8.width(scalar)
             switch fastClass(scalar) {
             case .separator:
@@ -136,16 +136,16 @@ public struct Words: Sendable, Hashable {
                 // The stretch again from its start, on the full path.
                 sink.rollBack(to: wordsBefore)
                 var end = index + length
-                while end < count, !(bytes[end] == 0x20 || (bytes[end] >= 0x09 && bytes[end] <= 0x0D)) { end += 1 }
-                let utf8 = text.utf8
-                let stretch = text[
-                    utf8.index(utf8.startIndex, offsetBy: stretchStart)..<utf8.index(utf8.startIndex, offsetBy: end)]
-                fullForEachWord(String(stretch), into: &sink)
+                while end < count, !isStretchBreak(bytes[end]) { end += 1 }
+                fullForEachWord(String(text.substring(utf8Offsets: stretchStart..<end)), into: &sink)
                 index = end
             }
         }
         sink.endWord()
     }
+
+    /// Whether `byte` is ASCII white space, where a stretch read on its own ends.
+    private static func isStretchBreak(_ byte: UInt8) -> Bool { byte == 0x20 || (byte >= 0x09 && byte <= 0x0D) }
 
     /// What a scalar beyond ASCII is to the direct split.
     private enum FastClass {
