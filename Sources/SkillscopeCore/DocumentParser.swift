@@ -57,6 +57,32 @@ public struct DocumentParser: Sendable {
         return .parsed(parse(text: source.text, path: path, kind: kind, diagnostics: diagnostics))
     }
 
+    /// `document`, parsed from the same bytes read at another path or as another kind: what depends on the path
+    /// (the diagnostics' path, a skill's name taken from its folder) is made anew, the rest is kept.
+    ///
+    /// Equal to parsing the bytes again at `path`, without the cost: an ingest parses each copy of a file once.
+    public func relocated(_ document: Document, toPath path: String, kind: FileKind) -> Document {
+        var moved = document
+        moved.path = path
+        moved.kind = kind
+        moved.name = Self.name(frontMatter: document.frontMatter, title: document.title, path: path, kind: kind)
+        moved.diagnostics = document.diagnostics.map { diagnostic in
+            var located = diagnostic
+            located.path = path
+            return located
+        }
+        return moved
+    }
+
+    /// The front matter's `name`, else (for skills) the skill's folder name, else the first heading.
+    private static func name(frontMatter: YAMLNode?, title: String?, path: String, kind: FileKind) -> String? {
+        if let declared = frontMatter?["name"]?.string, !declared.isEmpty { return declared }
+        if kind == .skill, let folder = FileKind.folder(of: path).split(separator: "/").last {
+            return String(folder)
+        }
+        return title
+    }
+
     /// Parses text that is already decoded (line endings are normalised here).
     public func parse(text rawText: String, path: String, kind: FileKind, diagnostics: [FileDiagnostic] = [])
         -> Document
@@ -114,17 +140,10 @@ public struct DocumentParser: Sendable {
         var extractor = RuleExtractor()
         extractor.walk(document: tree)
         let title = extractor.sections.first?.title
-        let declaredName = frontMatter?["name"]?.string.flatMap { $0.isEmpty ? nil : $0 }
-        var name = declaredName
-        if name == nil, kind == .skill {
-            let folder = FileKind.folder(of: path)
-            let last = folder.split(separator: "/").last.map(String.init)
-            name = last
-        }
-        if name == nil { name = title }
         let lineCount = SourceText.lineCount(of: text)
         return Document(
-            path: path, kind: kind, name: name, title: title,
+            path: path, kind: kind, name: Self.name(frontMatter: frontMatter, title: title, path: path, kind: kind),
+            title: title,
             description: frontMatter?["description"]?.string, frontMatter: frontMatter,
             frontMatterLines: frontMatterLines, sections: extractor.sections, rules: extractor.rules,
             diagnostics: diagnostics, text: text, lineCount: lineCount)

@@ -34,6 +34,7 @@ public struct CorpusSource: IngestSource {
         var first_commit_at: String?
         var last_commit_at: String?
         var kind: String?
+        var sha256: String?
     }
 
     private struct RepositoryLine: Decodable {
@@ -97,11 +98,12 @@ public struct CorpusSource: IngestSource {
                             message: "not an instruction file by its path"))
                     continue
                 }
-                entries.append(
-                    IngestEntry(
-                        key: FileKey(repository: row.repo, path: row.path), kind: kind,
-                        location: "\(root)/files/\(row.repo)/\(row.path)", commit: row.commit,
-                        firstCommitAt: row.first_commit_at, lastCommitAt: row.last_commit_at))
+                var entry = IngestEntry(
+                    key: FileKey(repository: row.repo, path: row.path), kind: kind,
+                    location: "\(root)/files/\(row.repo)/\(row.path)", commit: row.commit,
+                    firstCommitAt: row.first_commit_at, lastCommitAt: row.last_commit_at)
+                entry.expectedContent = row.sha256.flatMap(IngestEntry.contentHint(hex:))
+                entries.append(entry)
             }
             listed.withLock { $0[number] = (entries, problems) }
         }

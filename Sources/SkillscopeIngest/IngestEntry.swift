@@ -18,6 +18,12 @@ public struct IngestEntry: Sendable, Hashable {
     public var contents: [UInt8]?
     /// The listing record the file came from, kept whole as JSON text.
     public var listingJSON: String?
+    /// What the source says the content is before it is read: the first 64 bits of its sha256 as a manifest gives
+    /// it, or of its git blob id.
+    ///
+    /// Only a forecast: the ingest plans with it which parses to keep for copies later in the listing, and still
+    /// checks each file's own sha256 before reusing one.
+    public var expectedContent: UInt64?
 
     public init(
         key: FileKey, kind: FileKind, location: String, commit: String? = nil, firstCommitAt: String? = nil,
@@ -31,6 +37,12 @@ public struct IngestEntry: Sendable, Hashable {
         self.lastCommitAt = lastCommitAt
         self.blobSHA = blobSHA
         self.contents = contents
+        self.expectedContent = blobSHA.flatMap(Self.contentHint(hex:))
+    }
+
+    /// The first 64 bits of a hexadecimal digest, for ``expectedContent``; `nil` when it is not hexadecimal.
+    public static func contentHint(hex: String) -> UInt64? {
+        hex.utf8.count >= 16 ? UInt64(hex.prefix(16), radix: 16) : nil
     }
 }
 

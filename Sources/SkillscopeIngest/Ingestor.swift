@@ -29,6 +29,11 @@ public struct Ingestor: Sendable {
         /// then), and with 3 the parsers waited through the long ones. At 350,000 files, 8 took the ingest from
         /// 265–283 s to 244–247 s for about 100 MB more memory (bench/RESULTS.md).
         public var queuedWrites = 8
+        /// Bytes of file content whose parses are kept for copies of the same file further down a listing
+        /// (``IngestEntry/expectedContent``); 0 parses every copy.
+        ///
+        /// The default is 16 MiB, about 90 MB held in parsed form.
+        public var sharedParseBytes = 16 << 20
         /// The parser's limits.
         public var parser = DocumentParser.Configuration()
         public init() {}
@@ -59,6 +64,7 @@ public struct Ingestor: Sendable {
         var warnings: [FileDiagnostic]
         var bytes: Int
         var count: Int
+        var reused: Int
         var busy: Duration
     }
 
@@ -69,6 +75,7 @@ public struct Ingestor: Sendable {
         var warnings: [FileDiagnostic] = []
         var bytes = 0
         var unchangedRejected = 0
+        var reused = 0
     }
 
     /// Ingests every source in turn.
@@ -106,6 +113,7 @@ public struct Ingestor: Sendable {
                 listing.repositories.map { ($0.fullName, $0) }, uniquingKeysWith: { a, _ in a })
             var written = Set<String>()
             let trees = listing.trees
+            let shared = SharedParses(entries: listing.entries, budget: configuration.sharedParseBytes)
             // Slices of the listing: the chunks share its storage instead of holding a second copy of every entry.
             let chunks = stride(from: 0, to: listing.entries.count, by: configuration.chunkSize).map {
                 listing.entries[$0..<min($0 + configuration.chunkSize, listing.entries.count)]
@@ -124,7 +132,9 @@ public struct Ingestor: Sendable {
                 func submit() {
                     let index = next
                     let chunk = chunks[index]
-                    group.addTask { (index, Self.prepare(chunk, known: known, trees: trees, parser: parser)) }
+                    group.addTask {
+                        (index, Self.prepare(chunk, known: known, trees: trees, parser: parser, shared: shared))
+                    }
                     next += 1
                 }
                 func collect() async throws {
@@ -139,6 +149,7 @@ public struct Ingestor: Sendable {
                     report.unchangedRejected += outcome.unchangedRejected
                     report.warnings += outcome.warnings
                     report.bytes += outcome.bytes
+                    report.reusedParses += outcome.reused
                     done += outcome.count
                     progress(Progress(done: done, total: total, bytes: report.bytes, elapsed: clock.now - start))
                 }
@@ -168,7 +179,7 @@ public struct Ingestor: Sendable {
                                 return Written(
                                     summary: summary, unchanged: ready.unchanged.count,
                                     unchangedRejected: ready.unchangedRejected, rejected: ready.rejected,
-                                    warnings: ready.warnings, bytes: ready.bytes, count: count,
+                                    warnings: ready.warnings, bytes: ready.bytes, count: count, reused: ready.reused,
                                     busy: ContinuousClock.now - writeStart)
                             }
                         }
@@ -207,12 +218,13 @@ public struct Ingestor: Sendable {
 
     private static func prepare(
         _ chunk: ArraySlice<IngestEntry>, known: [FileKey: StoredHash], trees: [String: Set<String>],
-        parser: DocumentParser
+        parser: DocumentParser, shared: SharedParses
     ) -> Prepared {
         var prepared = Prepared()
-        for entry in chunk {
+        for (position, entry) in zip(chunk.indices, chunk) {
             guard let bytes = entry.contents ?? FileSystem.contents(atPath: entry.location)
             else {
+                _ = shared.take(nil, at: position)
                 prepared.rejected.append(
                     FileDiagnostic(
                         path: entry.key.description, code: .unreadable, severity: .error,
@@ -222,19 +234,25 @@ public struct Ingestor: Sendable {
             prepared.bytes += bytes.count
             let sha = SHA256.hex(of: bytes)
             if let stored = known[entry.key], stored.sha256 == sha {
+                _ = shared.take(nil, at: position)
                 prepared.unchanged.append(entry.key)
                 if stored.status == .rejected { prepared.unchangedRejected += 1 }
                 continue
             }
-            var outcome = parser.parse(bytes, path: entry.key.path, kind: entry.kind)
+            // A copy of a file parsed earlier in the listing takes its parse, moved to this path.
+            let reused = shared.take(sha, at: position)
+            if reused != nil { prepared.reused += 1 }
+            var outcome =
+                reused.map { .parsed(parser.relocated($0.document, toPath: entry.key.path, kind: entry.kind)) }
+                ?? parser.parse(bytes, path: entry.key.path, kind: entry.kind)
             var findings: [Finding] = []
             var security = SecurityReport(findings: [])
+            var scripts: [BundledFile] = []
             switch outcome {
             case .parsed(let document):
                 // The spec check runs here, beside the file: skill names must equal their folder, and linked
                 // references must exist next to it (on disk, or in the git tree the file came from). Scripts bundled
                 // beside a skill on disk are scanned with it; git trees and listing records bring none.
-                var scripts: [BundledFile] = []
                 if let tree = trees[entry.key.repository] {
                     let folder = FileKind.folder(of: entry.key.path)
                     let folderName = folder.isEmpty ? RepositoryRecord(fullName: entry.key.repository).name : folder
@@ -255,18 +273,26 @@ public struct Ingestor: Sendable {
                         fileExists: { FileManager.default.fileExists(atPath: folder + "/" + $0) })
                     if entry.kind == .skill { scripts = SkillFolder.scripts(in: folder) }
                 }
-                security = SecurityScan.scan(document, bundled: scripts)
+                security =
+                    (scripts.isEmpty ? reused?.security : nil) ?? SecurityScan.scan(document, bundled: scripts)
                 prepared.warnings += document.diagnostics.map { Self.located($0, entry.key) }
             case .rejected(let diagnostic):
                 let located = Self.located(diagnostic, entry.key)
                 prepared.rejected.append(located)
                 outcome = .rejected(diagnostic)
             }
-            prepared.files.append(
-                FileRecord(
-                    key: entry.key, kind: entry.kind, commit: entry.commit, firstCommitAt: entry.firstCommitAt,
-                    lastCommitAt: entry.lastCommitAt, sha256: sha, bytes: bytes.count, outcome: outcome,
-                    findings: findings, security: security, listingJSON: entry.listingJSON, blobSHA: entry.blobSHA))
+            let record = FileRecord(
+                key: entry.key, kind: entry.kind, commit: entry.commit, firstCommitAt: entry.firstCommitAt,
+                lastCommitAt: entry.lastCommitAt, sha256: sha, bytes: bytes.count, outcome: outcome,
+                findings: findings, security: security, listingJSON: entry.listingJSON, blobSHA: entry.blobSHA,
+                sameContent: reused?.encoded)
+            if reused == nil, case .parsed(let document) = outcome {
+                shared.keep(
+                    SharedParses.Parse(
+                        document: document, encoded: record.encoded, security: scripts.isEmpty ? security : nil),
+                    sha256: sha, bytes: bytes.count, at: position)
+            }
+            prepared.files.append(record)
         }
         return prepared
     }
@@ -309,6 +335,8 @@ public struct IngestReport: Sendable {
     /// Whether the passage index was rebuilt, and how long that took (included in ``elapsed``).
     public var rebuiltPassageIndex = false
     public var indexElapsed: Duration = .zero
+    /// Written files that took the parse of a copy met earlier in the listing (``Ingestor/Configuration/sharedParseBytes``).
+    public var reusedParses = 0
     /// Unchanged files that were rejected when first seen.
     public var unchangedRejected = 0
     /// Stored files found gone from a repository listed whole, now marked removed.

@@ -78,11 +78,13 @@ public struct FileRecord: Sendable {
     /// single writer only binds them.
     public private(set) var encoded: EncodedFile
 
+    /// A file ready to write; `sameContent`, the encoded columns of a file with the same bytes, saves encoding again
+    /// what depends on the text alone.
     public init(
         key: FileKey, kind: FileKind, commit: String?, firstCommitAt: String?, lastCommitAt: String?, sha256: String,
         bytes: Int, outcome: FileOutcome, findings: [Finding] = [],
         security: SecurityReport = SecurityReport(findings: []),
-        listingJSON: String? = nil, blobSHA: String? = nil
+        listingJSON: String? = nil, blobSHA: String? = nil, sameContent: EncodedFile? = nil
     ) {
         self.key = key
         self.kind = kind
@@ -96,7 +98,7 @@ public struct FileRecord: Sendable {
         self.findings = findings
         self.security = security
         self.listingJSON = listingJSON
-        self.encoded = EncodedFile(outcome, findings: findings, security: security)
+        self.encoded = EncodedFile(outcome, findings: findings, security: security, sameContent: sameContent)
     }
 }
 
@@ -128,8 +130,14 @@ public struct EncodedFile: Sendable {
     public var securityJSON: String
     public var securityVerdict: String
 
+    /// Encodes `outcome`'s columns.
+    ///
+    /// With `sameContent`, the columns of a file with the same text, the ones that depend on the text alone (front
+    /// matter, rules, layout, search body, phrases, fingerprints, word counts) are taken from it instead of encoded
+    /// again; the ones that depend on the file's path (diagnostics, name, findings, security) are always encoded.
     public init(
-        _ outcome: FileOutcome, findings: [Finding] = [], security: SecurityReport = SecurityReport(findings: [])
+        _ outcome: FileOutcome, findings: [Finding] = [], security: SecurityReport = SecurityReport(findings: []),
+        sameContent: EncodedFile? = nil
     ) {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
@@ -138,16 +146,27 @@ public struct EncodedFile: Sendable {
         }
         switch outcome {
         case .parsed(let document):
-            frontMatterJSON = document.frontMatter.map(JSONText.yaml)
+            if let shared = sameContent {
+                frontMatterJSON = shared.frontMatterJSON
+                rulesText = shared.rulesText
+                rulesLayoutJSON = shared.rulesLayoutJSON
+                searchBody = shared.searchBody
+                phrases = shared.phrases
+                fingerprints = shared.fingerprints
+                sequenceHash = shared.sequenceHash
+                wordCount = shared.wordCount
+            } else {
+                frontMatterJSON = document.frontMatter.map(JSONText.yaml)
+                rulesText = document.rules.map(\.text).joined(separator: "\n")
+                let layout = RulesLayout(document.rules)
+                rulesLayoutJSON = layout.json()
+                searchBody = layout.searchBody(of: document.text)
+                phrases = HashCoding.encode(document.fingerprint.phrases)
+                fingerprints = HashCoding.encode(document.fingerprint.winnowed)
+                sequenceHash = Int64(bitPattern: document.fingerprint.sequenceHash)
+                wordCount = document.fingerprint.wordCount
+            }
             diagnosticsJSON = document.diagnostics.isEmpty ? "[]" : json(document.diagnostics)
-            rulesText = document.rules.map(\.text).joined(separator: "\n")
-            let layout = RulesLayout(document.rules)
-            rulesLayoutJSON = layout.json()
-            searchBody = layout.searchBody(of: document.text)
-            phrases = HashCoding.encode(document.fingerprint.phrases)
-            fingerprints = HashCoding.encode(document.fingerprint.winnowed)
-            sequenceHash = Int64(bitPattern: document.fingerprint.sequenceHash)
-            wordCount = document.fingerprint.wordCount
             nameKey = NameKey.make(document.name)
             findingsJSON = JSONText.findings(findings)
             securityJSON = security.findings.isEmpty ? "{\"findings\":[],\"verdict\":\"pass\"}" : json(security)

@@ -196,4 +196,25 @@ import YAML
         #expect(document.rules.map(\.section) == [["A", "B", "C"], ["A", "D"]])
         #expect(document.sections.map(\.line) == [1, 2, 3, 5])
     }
+
+    @Test func aDocumentMovedToAnotherPathEqualsTheSameBytesParsedThere() {
+        let noName = "---\ndescription: Reviews code.\n---\n# Review\n\n- Read the diff first.\n"
+        let named = "---\nname: tidy\n---\n- Keep it short.\n"
+        let badYAML = "---\nname: [open\n---\n# Notes\n\n- Answer briefly.\n"
+        let cases: [(text: String, from: (String, FileKind), to: (String, FileKind))] = [
+            (noName, ("skills/review/SKILL.md", .skill), ("tools/pr-review/SKILL.md", .skill)),
+            (noName, ("skills/review/SKILL.md", .skill), ("AGENTS.md", .agents)),
+            (noName, ("CLAUDE.md", .claude), ("SKILL.md", .skill)),
+            (named, ("a/SKILL.md", .skill), ("b/c/SKILL.md", .skill)),
+            (badYAML, ("x/SKILL.md", .skill), (".cursor/rules/notes.mdc", .cursor)),
+        ]
+        for (text, from, to) in cases {
+            let moved = parser.relocated(parse(text, path: from.0, kind: from.1), toPath: to.0, kind: to.1)
+            #expect(moved == parse(text, path: to.0, kind: to.1), "\(from.0) → \(to.0)")
+        }
+        // The cases do move what depends on the path.
+        #expect(parse(noName, path: "skills/review/SKILL.md").name == "review")
+        #expect(parse(noName, path: "tools/pr-review/SKILL.md").name == "pr-review")
+        #expect(parse(badYAML, path: "x/SKILL.md").diagnostics.map(\.path) == ["x/SKILL.md"])
+    }
 }

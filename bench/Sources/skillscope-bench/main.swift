@@ -167,6 +167,7 @@ let line: [String: Any] = [
     "seconds": (elapsed * 100).rounded() / 100, "files_per_s": Int(Double(report.files) / elapsed),
     "mb_per_s": (Double(report.bytes) / 1e6 / elapsed * 10).rounded() / 10,
     "peak_rss_mb": Int(peakRSSMegabytes()), "writer_busy_s": (seconds(report.writerBusy) * 10).rounded() / 10,
+    "reused_parses": report.reusedParses,
     "passage_index_s": (seconds(report.indexElapsed) * 10).rounded() / 10,
     "checksum_rules": report.rules, "db_mb": databaseBytes / 1_000_000,
 ]
