@@ -42,11 +42,12 @@ final class SharedParses: Sendable {
     private let state: Mutex<State>
 
     /// Plans for `entries`, keeping parsed files up to `budget` bytes of file content.
-    init(entries: some Collection<IngestEntry>, budget: Int) {
+    init(entries: [IngestEntry], budget: Int) {
         var nextUse = [Int32](repeating: -1, count: entries.count)
         var seen: [UInt64: Int32] = [:]
-        for (position, entry) in entries.enumerated().reversed() {
-            guard let content = entry.expectedContent else { continue }
+        // By index: reversing `enumerated()` would first copy every entry into an array of pairs.
+        for position in entries.indices.reversed() {
+            guard let content = entries[position].expectedContent else { continue }
             if let later = seen.updateValue(Int32(position), forKey: content) { nextUse[position] = later }
         }
         self.nextUse = nextUse
@@ -57,7 +58,9 @@ final class SharedParses: Sendable {
     /// The parse kept for a file whose sha256 is `sha256` at listing position `position` (counted from the listing's
     /// first entry), if any; `nil` for `sha256` only marks the position passed (a file unread, or unchanged).
     ///
-    /// Every position is to be passed once, so that nothing is kept for a copy already gone by.
+    /// Every position is to be passed once, so that nothing is kept for a copy already gone by. A parse taken by its
+    /// content's last position is let go even if a chunk behind still holds an earlier copy: that copy, looked up
+    /// late, is parsed again.
     func take(_ sha256: String?, at position: Int) -> Parse? {
         state.withLock { state in
             state.passed[position] = true
