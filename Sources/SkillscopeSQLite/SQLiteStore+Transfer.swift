@@ -67,7 +67,8 @@ extension SQLiteStore {
                 }
                 if let phrases = file.phrases, let fingerprints = file.fingerprints {
                     try Self.storePhrases(
-                        fileID: file.id, phrases: phrases, fingerprints: fingerprints, on: connection)
+                        fileID: file.id, phrases: phrases, fingerprints: fingerprints, replacing: false,
+                        on: connection)
                 }
                 if file.status == FileStatus.indexed.rawValue {
                     searchIndex.insert(

@@ -224,9 +224,12 @@ extension SQLiteStore {
             fileID = connection.lastInsertRowID
         }
         summary.written = 1
+        let isNew = existing == nil
         if let listing = file.listingJSON {
             try connection.run(
-                "INSERT OR REPLACE INTO listings (file_id, record) VALUES (?1, ?2)", [fileID, listing])
+                isNew
+                    ? "INSERT INTO listings (file_id, record) VALUES (?1, ?2)"
+                    : "INSERT OR REPLACE INTO listings (file_id, record) VALUES (?1, ?2)", [fileID, listing])
         }
         guard let document else {
             try connection.run("DELETE FROM file_phrase_sets WHERE file_id = ?1", [fileID])
@@ -234,7 +237,8 @@ extension SQLiteStore {
             return summary
         }
         try storePhrases(
-            fileID: fileID, phrases: encoded.phrases, fingerprints: encoded.fingerprints, on: connection)
+            fileID: fileID, phrases: encoded.phrases, fingerprints: encoded.fingerprints, replacing: !isNew,
+            on: connection)
         searchIndex.insert(
             rowID: fileID, name: document.name, description: document.description, rulesText: rulesText,
             body: encoded.searchBody)
@@ -242,12 +246,20 @@ extension SQLiteStore {
         return summary
     }
 
-    /// Stores (or replaces) a file's phrase set and fingerprints, each in its table (schema 13).
-    static func storePhrases(fileID: Int64, phrases: [UInt8], fingerprints: [UInt8], on connection: Connection) throws {
+    /// Stores a file's phrase set and fingerprints, each in its table (schema 13); `replacing` when the file had
+    /// rows there before.
+    ///
+    /// A new file's rows go in with a plain `INSERT`. `OR REPLACE` may delete a row as well as add one, so SQLite
+    /// keeps a statement journal for it: a copy of every page the statement changes, spilled to a temporary file
+    /// past 64 KiB. For phrase sets of several KiB that was 372 MB of temporary files at 50,000 files
+    /// (bench/RESULTS.md).
+    static func storePhrases(
+        fileID: Int64, phrases: [UInt8], fingerprints: [UInt8], replacing: Bool, on connection: Connection
+    ) throws {
+        let insert = replacing ? "INSERT OR REPLACE" : "INSERT"
+        try connection.run("\(insert) INTO file_phrase_sets (file_id, phrases) VALUES (?1, ?2)", [fileID, phrases])
         try connection.run(
-            "INSERT OR REPLACE INTO file_phrase_sets (file_id, phrases) VALUES (?1, ?2)", [fileID, phrases])
-        try connection.run(
-            "INSERT OR REPLACE INTO file_fingerprints (file_id, fingerprints) VALUES (?1, ?2)", [fileID, fingerprints])
+            "\(insert) INTO file_fingerprints (file_id, fingerprints) VALUES (?1, ?2)", [fileID, fingerprints])
     }
 
 }
