@@ -111,8 +111,8 @@ public struct MarkdownNode: Sendable, Hashable {
 
     /// Appends the text's bytes with each run of white space made one space (none at the start).
     ///
-    /// Built as bytes and made a string once: appending word by word to a string took 5.5% of an ingest's samples (50,000 files,
-    /// `perf`), most of it in the string's append path.
+    /// Built as bytes and made a string once: appending word by word to a string took 5.5% of an ingest's samples
+    /// (50,000 files, `perf`), most of it in the string's append path.
     private func appendCollapsed(to buffer: inout [UInt8], pendingSpace: inout Bool) {
         func append(_ text: String) {
             let bytes = text.utf8.span
