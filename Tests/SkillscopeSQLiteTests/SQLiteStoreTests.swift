@@ -159,6 +159,33 @@ import Testing
         try Connection(path: path).execute("INSERT INTO files_fts(files_fts) VALUES('integrity-check')")
     }
 
+    @Test func aRewrittenFileKeepsOnePhraseSetAndFingerprintRowWithItsNewText() throws {
+        let directory = TemporaryDirectory()
+        let path = directory.appending("registry.sqlite")
+        let store = try SQLiteStore(path: path)
+        let first = Fixtures.record(
+            "acme/skills", "deploy/SKILL.md",
+            "---\nname: deploy\n---\n- Always tag the zebra release before the build goes out.\n")
+        let other = Fixtures.record(
+            "acme/skills", "lint/SKILL.md", "---\nname: lint\n---\n- Never skip the walrus lint on a Friday.\n")
+        // New files: plain inserts.
+        _ = try store.write(repositories: [], files: [first, other], seenAt: "2026-11-30T00:00:00Z")
+        // A stored file written again: its rows are replaced.
+        let second = Fixtures.record(
+            "acme/skills", "deploy/SKILL.md",
+            "---\nname: deploy\n---\n- Never tag an okapi release while the pipeline is still red.\n")
+        _ = try store.write(repositories: [], files: [second], seenAt: "2026-12-01T00:00:00Z")
+        let rows = try Connection(path: path).query(
+            """
+            SELECT f.path, s.phrases, g.fingerprints FROM files f
+            JOIN file_phrase_sets s ON s.file_id = f.id JOIN file_fingerprints g ON g.file_id = f.id ORDER BY f.path
+            """)
+        #expect(rows.map { $0.string(0) } == ["deploy/SKILL.md", "lint/SKILL.md"])
+        #expect(rows.map { $0[1] } == [.blob(second.encoded.phrases), .blob(other.encoded.phrases)])
+        #expect(rows.map { $0[2] } == [.blob(second.encoded.fingerprints), .blob(other.encoded.fingerprints)])
+        #expect(second.encoded.phrases != first.encoded.phrases)
+    }
+
     @Test func aFileThatIsNoDatabaseIsReportedAsCorrupt() throws {
         let directory = TemporaryDirectory()
         try directory.write("not.sqlite", String(repeating: "this is not a database\n", count: 200))
