@@ -55,7 +55,8 @@ let package = Package(
         // The domain.
         .target(
             name: "SkillscopeCore", dependencies: ["CommonMark", "YAML", "Hashing", "PCRE"], swiftSettings: settings),
-        .target(name: "SkillscopeEmbeddings", dependencies: ["BLAS", "SafeTensors"], swiftSettings: settings),
+        .target(
+            name: "SkillscopeEmbeddings", dependencies: ["BLAS", "SafeTensors", "Hashing"], swiftSettings: settings),
         .target(
             name: "SkillscopeRating", dependencies: ["SkillscopeCore", "SkillscopeStore", "SkillscopeEmbeddings"],
             swiftSettings: settings),

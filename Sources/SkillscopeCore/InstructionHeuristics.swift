@@ -1,3 +1,5 @@
+internal import Hashing
+
 /// Word tests that tell whether a paragraph instructs an agent.
 ///
 /// A list item or a table row is a rule by its place; a paragraph outside lists is a rule only when it
@@ -106,7 +108,7 @@ public enum InstructionHeuristics {
         private static let table: [UInt64] = {
             var table = [UInt64](repeating: 0, count: slots)
             for word in directiveWords.union(directivePhrases.joined()) {
-                let hash = fnv1a(Array(word.utf8))
+                let hash = FNV1a.hash(word.utf8)
                 precondition(hash != 0)
                 var slot = Int(hash % UInt64(slots))
                 while table[slot] != 0 && table[slot] != hash { slot = (slot + 1) % slots }
@@ -115,18 +117,9 @@ public enum InstructionHeuristics {
             return table
         }()
 
-        static func fnv1a(_ bytes: [UInt8]) -> UInt64 {
-            var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-            for byte in bytes {
-                hash ^= UInt64(byte)
-                hash &*= 0x100_0000_01b3
-            }
-            return hash
-        }
-
         /// Whether the word with these bytes may be a directive word or stand in a directive phrase.
         static func mayMatter(_ bytes: [UInt8]) -> Bool {
-            let hash = fnv1a(bytes)
+            let hash = FNV1a.hash(bytes)
             let table = self.table
             var slot = Int(hash % UInt64(slots))
             while table[slot] != 0 {

@@ -1,4 +1,5 @@
 import Foundation
+internal import Hashing
 
 /// An embedder that needs no model: hashed word and word-pair features, TF-IDF weighted, L2-normalised.
 ///
@@ -135,14 +136,7 @@ public struct LexicalEmbedder: Embedder {
         return words
     }
 
-    private static func fnv1a(_ bytes: String.UTF8View) -> UInt64 {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in bytes {
-            hash ^= UInt64(byte)
-            hash = hash &* 0x100_0000_01b3
-        }
-        return hash
-    }
+    private static func fnv1a(_ bytes: String.UTF8View) -> UInt64 { FNV1a.hash(bytes) }
 }
 
 extension Unicode.GeneralCategory {

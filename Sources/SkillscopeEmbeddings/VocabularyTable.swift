@@ -1,3 +1,5 @@
+internal import Hashing
+
 /// Word pieces by their exact UTF-8 bytes, in an open-addressing hash table over one flat byte array.
 ///
 /// Not a `[String: Int]`: Swift compares strings by canonical equivalence, so a decomposed Hangul syllable would
@@ -49,10 +51,9 @@ struct VocabularyTable: Sendable {
         return slot
     }
 
-    /// FNV-1a over the bytes.
+    /// FNV-1a over the bytes, its high bits folded into the low ones the mask keeps.
     private static func hash(_ key: ArraySlice<UInt8>) -> Int {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in key { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+        let hash = FNV1a.hash(key)
         return Int(truncatingIfNeeded: hash ^ (hash >> 29))
     }
 }

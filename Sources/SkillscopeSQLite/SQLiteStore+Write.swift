@@ -227,9 +227,8 @@ extension SQLiteStore {
         let isNew = existing == nil
         if let listing = file.listingJSON {
             try connection.run(
-                isNew
-                    ? "INSERT INTO listings (file_id, record) VALUES (?1, ?2)"
-                    : "INSERT OR REPLACE INTO listings (file_id, record) VALUES (?1, ?2)", [fileID, listing])
+                "\(isNew ? "INSERT" : "INSERT OR REPLACE") INTO listings (file_id, record) VALUES (?1, ?2)",
+                [fileID, listing])
         }
         guard let document else {
             try connection.run("DELETE FROM file_phrase_sets WHERE file_id = ?1", [fileID])
