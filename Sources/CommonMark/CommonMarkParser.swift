@@ -1,6 +1,15 @@
 internal import CCmarkGFM
 
+#if canImport(Glibc)
+    internal import Glibc
+#endif
+
 /// Parses Markdown with cmark-gfm into an immutable ``MarkdownNode`` tree; the C tree is freed before returning.
+///
+/// With ``Inlines/collapsedText`` only the blocks become nodes: each paragraph, heading and table cell carries its
+/// inlines' collapsed plain text, read from the C tree, instead of a node for each. The inline nodes were most of
+/// a document's nodes, and making each one a value (its children array, its text a string) and freeing it again took
+/// about 8% of an ingest's samples (50,000 files, `perf`), for a text the rule extractor read once.
 ///
 /// Only the block extensions `table` and `tasklist` are attached. The inline extensions (strikethrough,
 /// autolink) edit a process-global table of special characters on every parse, so parses that use them cannot
@@ -11,8 +20,18 @@ public enum CommonMarkParser {
         return true
     }()
 
-    /// Parses `text`. Parsing never fails: any text is some Markdown.
-    public static func parse(_ text: String) -> MarkdownNode {
+    /// What becomes of a block's inline content.
+    public enum Inlines: Sendable {
+        /// A node for each inline: emphasis, links, code spans, text.
+        case nodes
+        /// No inline nodes: paragraphs, headings and table cells carry ``MarkdownNode/inlineText``.
+        case collapsedText
+    }
+
+    /// Parses `text`.
+    ///
+    /// Parsing never fails: any text is some Markdown.
+    public static func parse(_ text: String, inlines: Inlines = .nodes) -> MarkdownNode {
         precondition(registered)
         guard let parser = cmark_parser_new(CMARK_OPT_DEFAULT) else {
             return MarkdownNode(
@@ -35,20 +54,29 @@ public enum CommonMarkParser {
                 kind: .document, range: SourceRange(startLine: 1, startColumn: 1, endLine: 1, endColumn: 1))
         }
         defer { cmark_node_free(document) }
-        return convert(document)
+        return convert(document, inlines: inlines)
     }
 
-    private static func convert(_ node: OpaquePointer) -> MarkdownNode {
-        var children: [MarkdownNode] = []
-        var child = cmark_node_first_child(node)
-        while let current = child {
-            children.append(convert(current))
-            child = cmark_node_next(current)
-        }
+    private static func convert(_ node: OpaquePointer, inlines: Inlines) -> MarkdownNode {
         let range = SourceRange(
             startLine: Int(cmark_node_get_start_line(node)), startColumn: Int(cmark_node_get_start_column(node)),
             endLine: Int(cmark_node_get_end_line(node)), endColumn: Int(cmark_node_get_end_column(node)))
         let kind = kind(of: node)
+        if inlines == .collapsedText {
+            switch kind {
+            case .paragraph, .heading, .tableCell:
+                var text = CollapsedText()
+                appendCollapsed(childrenOf: node, to: &text)
+                return MarkdownNode(kind: kind, range: range, inlineText: text.string)
+            default: break
+            }
+        }
+        var children: [MarkdownNode] = []
+        var child = cmark_node_first_child(node)
+        while let current = child {
+            children.append(convert(current, inlines: inlines))
+            child = cmark_node_next(current)
+        }
         var literal = ""
         switch kind {
         case .text, .code, .codeBlock, .htmlBlock, .htmlInline:
@@ -56,6 +84,25 @@ public enum CommonMarkParser {
         default: break
         }
         return MarkdownNode(kind: kind, range: range, literal: literal, children: children)
+    }
+
+    /// The inlines under `node` as ``MarkdownNode/collapsedPlainText`` reads them from a tree of nodes.
+    private static func appendCollapsed(childrenOf node: OpaquePointer, to text: inout CollapsedText) {
+        var child = cmark_node_first_child(node)
+        while let current = child {
+            switch cmark_node_get_type(current) {
+            case CMARK_NODE_TEXT, CMARK_NODE_HTML_INLINE:
+                if let pointer = cmark_node_get_literal(current) { text.append(cString: pointer) }
+            case CMARK_NODE_CODE:
+                text.append(byte: 0x60)
+                if let pointer = cmark_node_get_literal(current) { text.append(cString: pointer) }
+                text.append(byte: 0x60)
+            case CMARK_NODE_SOFTBREAK, CMARK_NODE_LINEBREAK: text.space()
+            case CMARK_NODE_IMAGE: break
+            default: appendCollapsed(childrenOf: current, to: &text)
+            }
+            child = cmark_node_next(current)
+        }
     }
 
     private static func kind(of node: OpaquePointer) -> MarkdownNode.Kind {
@@ -68,7 +115,7 @@ public enum CommonMarkParser {
                 start: Int(cmark_node_get_list_start(node)))
         case CMARK_NODE_ITEM:
             // The tasklist extension marks items by their type string, not by a node type of its own.
-            if let name = cmark_node_get_type_string(node), String(cString: name) == "tasklist" {
+            if let name = cmark_node_get_type_string(node), strcmp(name, "tasklist") == 0 {
                 return .taskItem(isChecked: cmark_gfm_extensions_get_tasklist_item_checked(node))
             }
             return .item

@@ -60,12 +60,25 @@ public struct MarkdownNode: Sendable, Hashable {
     /// The text of text, code, code-block and HTML nodes; empty otherwise.
     public let literal: String
     public let children: [MarkdownNode]
+    /// The collapsed plain text of a paragraph, heading or table cell parsed with
+    /// ``CommonMarkParser/Inlines/collapsedText``, which keeps no inline nodes; `nil` otherwise.
+    public let inlineText: String?
 
     public init(kind: Kind, range: SourceRange, literal: String = "", children: [MarkdownNode] = []) {
         self.kind = kind
         self.range = range
         self.literal = literal
         self.children = children
+        inlineText = nil
+    }
+
+    /// A block whose inlines were read into their collapsed plain text instead of nodes.
+    public init(kind: Kind, range: SourceRange, inlineText: String) {
+        self.kind = kind
+        self.range = range
+        literal = ""
+        children = []
+        self.inlineText = inlineText
     }
 
     /// Whether this is a block (not an inline) node.
@@ -81,7 +94,10 @@ public struct MarkdownNode: Sendable, Hashable {
 
     /// The plain text of the node's inlines: emphasis and links stripped, inline code kept in backticks,
     /// line breaks as spaces.
+    ///
+    /// A block parsed without inline nodes has only its collapsed text (``inlineText``), and gives that.
     public var plainText: String {
+        if let inlineText { return inlineText }
         var output = ""
         appendPlainText(to: &output)
         return output
@@ -89,10 +105,10 @@ public struct MarkdownNode: Sendable, Hashable {
 
     /// ``plainText`` with runs of ASCII white space collapsed to one space and the ends trimmed, built in one pass.
     public var collapsedPlainText: String {
-        var bytes: [UInt8] = []
-        var pendingSpace = false
-        appendCollapsed(to: &bytes, pendingSpace: &pendingSpace)
-        return String(decoding: bytes, as: UTF8.self)
+        if let inlineText { return inlineText }
+        var text = CollapsedText()
+        appendCollapsed(to: &text)
+        return text.string
     }
 
     private func appendPlainText(to output: inout String) {
@@ -109,34 +125,17 @@ public struct MarkdownNode: Sendable, Hashable {
         }
     }
 
-    /// Appends the text's bytes with each run of white space made one space (none at the start).
-    ///
-    /// Built as bytes and made a string once: appending word by word to a string took 5.5% of an ingest's samples
-    /// (50,000 files, `perf`), most of it in the string's append path.
-    private func appendCollapsed(to buffer: inout [UInt8], pendingSpace: inout Bool) {
-        func append(_ text: String) {
-            let bytes = text.utf8.span
-            for index in 0..<bytes.count {
-                let byte = bytes[index]
-                if byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D || byte == 0x0C {
-                    pendingSpace = !buffer.isEmpty
-                } else {
-                    if pendingSpace { buffer.append(0x20) }
-                    pendingSpace = false
-                    buffer.append(byte)
-                }
-            }
-        }
+    private func appendCollapsed(to text: inout CollapsedText) {
         switch kind {
-        case .text, .htmlInline: append(literal)
+        case .text, .htmlInline: text.append(literal)
         case .code:
-            append("`")
-            append(literal)
-            append("`")
-        case .softBreak, .lineBreak: pendingSpace = !buffer.isEmpty
+            text.append(byte: 0x60)
+            text.append(literal)
+            text.append(byte: 0x60)
+        case .softBreak, .lineBreak: text.space()
         case .image: break
         default:
-            for child in children { child.appendCollapsed(to: &buffer, pendingSpace: &pendingSpace) }
+            for child in children { child.appendCollapsed(to: &text) }
         }
     }
 
@@ -145,5 +144,43 @@ public struct MarkdownNode: Sendable, Hashable {
         var line = String(repeating: "  ", count: indent) + "\(kind) L\(range.startLine)-\(range.endLine)"
         if !literal.isEmpty && !isBlock { line += " \"\(literal)\"" }
         return ([line] + children.filter(\.isBlock).map { $0.dump(indent: indent + 1) }).joined(separator: "\n")
+    }
+}
+
+/// Text with each run of white space made one space, none at the start or the end.
+///
+/// Built as bytes and made a string once: appending word by word to a string took 5.5% of an ingest's samples
+/// (50,000 files, `perf`), most of it in the string's append path.
+struct CollapsedText {
+    private var bytes: [UInt8] = []
+    private var pendingSpace = false
+
+    var string: String { String(decoding: bytes, as: UTF8.self) }
+
+    /// A break between words: a space before the next byte, unless nothing came yet.
+    mutating func space() { pendingSpace = !bytes.isEmpty }
+
+    mutating func append(byte: UInt8) {
+        if byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D || byte == 0x0C {
+            pendingSpace = !bytes.isEmpty
+        } else {
+            if pendingSpace { bytes.append(0x20) }
+            pendingSpace = false
+            bytes.append(byte)
+        }
+    }
+
+    mutating func append(_ text: String) {
+        let span = text.utf8.span
+        for index in 0..<span.count { append(byte: span[index]) }
+    }
+
+    /// Appends a C string's bytes, up to its NUL.
+    mutating func append(cString pointer: UnsafePointer<CChar>) {
+        var index = 0
+        while pointer[index] != 0 {
+            append(byte: UInt8(bitPattern: pointer[index]))
+            index += 1
+        }
     }
 }

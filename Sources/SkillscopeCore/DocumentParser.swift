@@ -136,7 +136,7 @@ public struct DocumentParser: Sendable {
         if text.utf8.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x09 || $0 == 0x0D }) {
             diagnostics.append(FileDiagnostic(path: path, code: .empty, severity: .warning, message: "file is empty"))
         }
-        let tree = CommonMarkParser.parse(body)
+        let tree = CommonMarkParser.parse(body, inlines: .collapsedText)
         var extractor = RuleExtractor()
         extractor.walk(document: tree)
         let title = extractor.sections.first?.title
