@@ -10,6 +10,8 @@ import SkillscopeStore
 ///
 ///     skillscope-bench ingest CORPUS_DIR [--label NAME] [--keep DIR] [--chunk-size N] [--queued-writes N]
 ///     skillscope-bench list CORPUS_DIR
+///     skillscope-bench parse CORPUS_DIR [--limit N]
+///     skillscope-bench prepare CORPUS_DIR [--limit N]
 ///     skillscope-bench search REGISTRY [--label NAME]
 ///     skillscope-bench passage-index REGISTRY
 ///
@@ -32,6 +34,9 @@ let configured = Allocator.configure()
 FileHandle.standardError.write(
     Data(
         "skillscope-bench: memory allocator \(Allocator.description)\(configured ? "" : " (not configured)")\n".utf8))
+func option(_ name: String) -> String? {
+    arguments.firstIndex(of: "--" + name).flatMap { arguments.indices.contains($0 + 1) ? arguments[$0 + 1] : nil }
+}
 if arguments.first == "list", arguments.count >= 2 {
     // Listing only: the manifest read and decoded, entries made (what runs before any parser starts).
     let clock = ContinuousClock()
@@ -40,16 +45,21 @@ if arguments.first == "list", arguments.count >= 2 {
     print("list: \(listing.entries.count) entries, \(listing.problems.count) problems, \(seconds(clock.now - start)) s")
     exit(0)
 }
+/// The listing's entries, the first `--limit N` of them when that is given.
+func entries(_ corpus: String) throws -> [IngestEntry] {
+    let entries = try CorpusSource(root: corpus).list().entries
+    return option("limit").flatMap(Int.init).map { Array(entries.prefix($0)) } ?? entries
+}
 if arguments.first == "parse", arguments.count >= 2 {
     // Parse only, one thread: where the time goes without the store.
-    let listing = try CorpusSource(root: arguments[1]).list()
+    let files = try entries(arguments[1])
     let clock = ContinuousClock()
     var rules = 0
     var bytes = 0
     var decode = Duration.zero
     let parser = DocumentParser()
     let start = clock.now
-    for entry in listing.entries {
+    for entry in files {
         let data = [UInt8](FileManager.default.contents(atPath: entry.location) ?? Data())
         bytes += data.count
         let t0 = clock.now
@@ -60,12 +70,57 @@ if arguments.first == "parse", arguments.count >= 2 {
     }
     let total = seconds(clock.now - start)
     print(
-        "parse-only 1 thread: \(listing.entries.count) files, \(Int(Double(listing.entries.count) / total)) files/s, \(Double(bytes) / 1e6 / total) MB/s, parse \(seconds(decode)) s, rules \(rules)"
+        "parse-only 1 thread: \(files.count) files, \(Int(Double(files.count) / total)) files/s, \(Double(bytes) / 1e6 / total) MB/s, parse \(seconds(decode)) s, rules \(rules)"
     )
     exit(0)
 }
-func option(_ name: String) -> String? {
-    arguments.firstIndex(of: "--" + name).flatMap { arguments.indices.contains($0 + 1) ? arguments[$0 + 1] : nil }
+if arguments.first == "prepare", arguments.count >= 2 {
+    // What the ingest does to each file on its parsing threads, on one thread and without the store, timed by
+    // stage: the parse, the spec check, the security scan, and the record (the columns encoded, the phrases and
+    // fingerprints). Not the SHA-256, and files with the same bytes are each done again: the ingest reuses their work.
+    let files = try entries(arguments[1])
+    let clock = ContinuousClock()
+    var stages = [Duration](repeating: .zero, count: 4)
+    var rules = 0
+    var phraseBytes = 0
+    let parser = DocumentParser()
+    let start = clock.now
+    for entry in files {
+        let data = [UInt8](FileManager.default.contents(atPath: entry.location) ?? Data())
+        var mark = clock.now
+        func lap(_ stage: Int) {
+            let now = clock.now
+            stages[stage] += now - mark
+            mark = now
+        }
+        let outcome = parser.parse(data, path: entry.key.path, kind: entry.kind)
+        lap(0)
+        var findings: [Finding] = []
+        var security = SecurityReport(findings: [])
+        if case .parsed(let document) = outcome {
+            rules += document.rules.count
+            let folder = (entry.location as NSString).deletingLastPathComponent
+            findings = SpecCheck.check(
+                document, folderName: entry.kind == .skill ? (folder as NSString).lastPathComponent : nil,
+                fileExists: { FileManager.default.fileExists(atPath: folder + "/" + $0) })
+            lap(1)
+            security = SecurityScan.scan(document)
+            lap(2)
+        }
+        let record = FileRecord(
+            key: entry.key, kind: entry.kind, commit: entry.commit, firstCommitAt: entry.firstCommitAt,
+            lastCommitAt: entry.lastCommitAt, sha256: "", bytes: data.count, outcome: outcome, findings: findings,
+            security: security, listingJSON: entry.listingJSON, blobSHA: entry.blobSHA)
+        phraseBytes += record.encoded.phrases.count
+        lap(3)
+    }
+    let total = seconds(clock.now - start)
+    let names = ["parse", "spec", "security", "record"]
+    print(
+        "prepare 1 thread: \(files.count) files, \(Int(Double(files.count) / total)) files/s, "
+            + zip(names, stages).map { "\($0) \(String(format: "%.2f", seconds($1))) s" }.joined(separator: ", ")
+            + ", rules \(rules), phrase bytes \(phraseBytes)")
+    exit(0)
 }
 if arguments.first == "versions", arguments.count >= 2 {
     let folder = NSTemporaryDirectory() + "/skillscope-bench-\(ProcessInfo.processInfo.processIdentifier)"
