@@ -263,15 +263,29 @@ public struct RulesLayout: Codable, Sendable, Hashable {
                 dropped[line] = false
             }
         }
+        // Runs of kept lines are copied whole, line feeds between them included; lines are numbered from 1, as
+        // rules number them.
+        let lines = TextLines(text)
         var kept = ""
         kept.reserveCapacity(text.utf8.count)
+        var run: Range<Int>?
         var isFirst = true
-        // Lines numbered from 1, as rules number them.
-        for (index, line) in TextLines(text).enumerated() where index + 1 >= dropped.count || !dropped[index + 1] {
+        func copy(_ run: Range<Int>) {
             if !isFirst { kept += "\n" }
-            kept += line
+            kept += text.substring(utf8Offsets: run)
             isFirst = false
         }
+        for index in lines.indices {
+            let isKept = index + 1 >= dropped.count || !dropped[index + 1]
+            if isKept {
+                let line = lines.byteRange(index)
+                run = run.map { $0.lowerBound..<line.upperBound } ?? line
+            } else if let pending = run {
+                copy(pending)
+                run = nil
+            }
+        }
+        if let pending = run { copy(pending) }
         return kept
     }
 
@@ -461,16 +475,27 @@ public struct RepositoryFile: Sendable, Hashable, Codable {
     }
 }
 
-/// JSON text built in one string: literals, integers and quoted strings appended to it.
+/// JSON text built as UTF-8 bytes and made a string once: literals, integers and quoted strings appended to it.
+///
+/// Appending to a string piece by piece went through the string's append path each time: writing the rules' layout
+/// and the search body took a tenth of the work an ingest does for each file (instructions, `valgrind`).
 struct JSONWriter {
-    private(set) var string = ""
+    private var bytes: [UInt8] = []
 
-    init() { string.reserveCapacity(256) }
+    init() { bytes.reserveCapacity(256) }
+
+    var string: String { String(decoding: bytes, as: UTF8.self) }
 
     /// Appends JSON written out in the source, such as `,"key":`.
-    mutating func append(_ literal: String) { string += literal }
+    mutating func append(_ literal: String) { bytes.append(contentsOf: literal.utf8) }
 
-    mutating func append(integer value: Int) { string += String(value) }
+    mutating func append(integer value: Int) {
+        if value >= 0, value < 10 {
+            bytes.append(0x30 + UInt8(value))
+        } else {
+            bytes.append(contentsOf: String(value).utf8)
+        }
+    }
 
     mutating func append(integers values: [Int]) { append(list: values) { $0.append(integer: $1) } }
 
@@ -478,47 +503,55 @@ struct JSONWriter {
 
     /// `[a,b,…]`, each element written by `element`.
     private mutating func append<Element>(list values: [Element], _ element: (inout JSONWriter, Element) -> Void) {
-        append("[")
+        bytes.append(0x5B)
         for (index, value) in values.enumerated() {
-            if index > 0 { append(",") }
+            if index > 0 { bytes.append(0x2C) }
             element(&self, value)
         }
-        append("]")
+        bytes.append(0x5D)
     }
 
-    private static let hexDigits = Array("0123456789abcdef")
+    private static let hexDigits = Array("0123456789abcdef".utf8)
 
     /// `text` as a JSON string literal: quotes, backslashes and control characters escaped.
     ///
     /// Escapes are found on the UTF-8 bytes: every byte that needs one is ASCII, and no byte of a longer
-    /// character is below 0x80, so the runs between escapes are copied whole.
+    /// character is below 0x80. A text with none is copied whole; one with some, a byte at a time from the first.
     mutating func append(quoted text: String) {
-        string += "\""
+        bytes.append(0x22)
         let span = text.utf8.span
-        var start = 0
-        func copyRun(upTo end: Int) {
-            if end > start { string += text.substring(utf8Offsets: start..<end) }
-        }
-        for index in 0..<span.count {
-            let byte = span[index]
-            guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
-            copyRun(upTo: index)
-            start = index + 1
-            switch byte {
-            case UInt8(ascii: "\""): string += "\\\""
-            case UInt8(ascii: "\\"): string += "\\\\"
-            case UInt8(ascii: "\n"): string += "\\n"
-            case UInt8(ascii: "\r"): string += "\\r"
-            case UInt8(ascii: "\t"): string += "\\t"
-            default:
-                // \u00XX, lower-case hex, as JSONEncoder writes it.
-                string += "\\u00"
-                string.append(Self.hexDigits[Int(byte >> 4)])
-                string.append(Self.hexDigits[Int(byte & 0xF)])
+        var first = 0
+        while first < span.count, !Self.needsEscape(span[first]) { first += 1 }
+        if first == span.count {
+            bytes.append(contentsOf: text.utf8)
+        } else {
+            bytes.reserveCapacity(bytes.count + span.count + 16)
+            for index in 0..<first { bytes.append(span[index]) }
+            for index in first..<span.count {
+                let byte = span[index]
+                guard Self.needsEscape(byte) else {
+                    bytes.append(byte)
+                    continue
+                }
+                switch byte {
+                case UInt8(ascii: "\""): append("\\\"")
+                case UInt8(ascii: "\\"): append("\\\\")
+                case UInt8(ascii: "\n"): append("\\n")
+                case UInt8(ascii: "\r"): append("\\r")
+                case UInt8(ascii: "\t"): append("\\t")
+                default:
+                    // \u00XX, lower-case hex, as JSONEncoder writes it.
+                    append("\\u00")
+                    bytes.append(Self.hexDigits[Int(byte >> 4)])
+                    bytes.append(Self.hexDigits[Int(byte & 0xF)])
+                }
             }
         }
-        copyRun(upTo: span.count)
-        string += "\""
+        bytes.append(0x22)
+    }
+
+    private static func needsEscape(_ byte: UInt8) -> Bool {
+        byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\")
     }
 }
 

@@ -80,4 +80,47 @@ import Testing
         #expect(RulesLayout(beyond).searchBody(of: "a\nb\nc") == "a")
         #expect(RulesLayout(beyond).searchBody(of: "") == "")
     }
+
+    /// On seeded texts (empty lines, text beyond ASCII, a trailing line feed or none) and seeded rules and examples
+    /// (overlapping, out of order, past the end), the body is the text's kept lines joined by line feeds.
+    @Test func theSearchBodyKeepsExactlyTheLinesNoRuleStandsOn() {
+        var state: UInt64 = 0x5EED
+        func next(_ bound: Int) -> Int {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int((state >> 33) % UInt64(bound))
+        }
+        let pieces = ["", "- a rule", "plain", "ünï 日本", "  indented", "| a | b |", "```", "\t"]
+        for _ in 0..<2_000 {
+            let lineCount = next(12)
+            let text =
+                (0..<lineCount).map { _ in pieces[next(pieces.count)] }.joined(separator: "\n")
+                + (next(2) == 0 ? "\n" : "")
+            let rules = (0..<next(5)).map { position in
+                let start = next(lineCount + 3)
+                let examples = (0..<next(2)).map { _ in
+                    let line = next(lineCount + 2) + 1
+                    return Example(language: "", code: "x", lines: LineSpan(start: line, end: line + next(3)))
+                }
+                return Rule(
+                    position: position, text: "r", lines: LineSpan(start: start, end: start + next(4)), section: [],
+                    source: .listItem, examples: examples)
+            }
+            #expect(RulesLayout(rules).searchBody(of: text) == Self.reference(rules, text), "\(text.debugDescription)")
+        }
+    }
+
+    /// The body as documented: every line (numbered from 1) that no rule stands on, or that an example of a rule
+    /// stands on, joined by line feeds.
+    private static func reference(_ rules: [Rule], _ text: String) -> String {
+        guard !rules.isEmpty else { return text }
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        var dropped = Set<Int>()
+        for rule in rules where rule.lines.start >= 1 && rule.lines.start <= rule.lines.end {
+            dropped.formUnion(rule.lines.start...rule.lines.end)
+        }
+        for example in rules.flatMap(\.examples) where example.lines.start >= 1 {
+            dropped.subtract(example.lines.start...max(example.lines.start, example.lines.end))
+        }
+        return lines.indices.filter { !dropped.contains($0 + 1) }.map { String(lines[$0]) }.joined(separator: "\n")
+    }
 }
