@@ -22,7 +22,8 @@ public enum FileKind: String, Sendable, Hashable, Codable, CaseIterable, CustomS
     /// The kind of the file at `path` (relative to its repository, `/`-separated), ignoring skill references;
     /// `nil` when the path is no instruction file on its own.
     public static func ownKind(of path: String) -> FileKind? {
-        let components = path.split(separator: "/", omittingEmptySubsequences: true).map(String.init)
+        // Split by bytes: splitting the string walks characters, and every listed path comes here.
+        let components = path.utf8.split(separator: UInt8(ascii: "/")).map { String(decoding: $0, as: UTF8.self) }
         guard let base = components.last else { return nil }
         let folders = components.dropLast()
         let lower = base.lowercased()
@@ -50,13 +51,14 @@ public enum FileKind: String, Sendable, Hashable, Codable, CaseIterable, CustomS
     /// - Returns: the instruction files among `paths`, with their kinds; other paths are left out.
     public static func classify(_ paths: some Sequence<String>) -> [String: FileKind] {
         let all = Array(paths)
+        let own = all.map(ownKind(of:))
         var skillFolders = Set<String>()
-        for path in all where ownKind(of: path) == .skill {
+        for (path, kind) in zip(all, own) where kind == .skill {
             skillFolders.insert(folder(of: path))
         }
         var kinds: [String: FileKind] = [:]
-        for path in all {
-            if let kind = ownKind(of: path) {
+        for (path, kind) in zip(all, own) {
+            if let kind {
                 kinds[path] = kind
             } else if isMarkdown(path), hasAncestor(folder(of: path), in: skillFolders) {
                 kinds[path] = .skillReference

@@ -91,7 +91,8 @@ struct RuleExtractor {
     private func lines(of node: MarkdownNode) -> LineSpan {
         var end = node.range.endLine
         if case .codeBlock(let info) = node.kind, info.isEmpty {
-            let codeLines = node.literal.split(separator: "\n", omittingEmptySubsequences: false).count
+            // Line feeds counted by bytes (line endings are `\n` by now): splitting the string walks characters.
+            let codeLines = node.literal.utf8.reduce(1) { $1 == 0x0A ? $0 + 1 : $0 }
             end = min(end, node.range.startLine + max(0, codeLines - 2))
         }
         return LineSpan(start: node.range.startLine, end: end)

@@ -173,9 +173,10 @@ public struct CorpusSource: IngestSource {
     /// Whether a manifest path stays inside its folder: no `..`, no absolute path, no empty component.
     static func isSafe(_ path: String, components: Int?) -> Bool {
         if path.hasPrefix("/") || path.isEmpty { return false }
-        let parts = path.split(separator: "/", omittingEmptySubsequences: false)
+        // By bytes: splitting the string walks characters, a tenth of the listing's work.
+        let parts = path.utf8.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false)
         if let components, parts.count != components { return false }
-        return !parts.contains { $0.isEmpty || $0 == ".." || $0 == "." }
+        return !parts.contains { $0.isEmpty || $0.elementsEqual("..".utf8) || $0.elementsEqual(".".utf8) }
     }
 }
 
