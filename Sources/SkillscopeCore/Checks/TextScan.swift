@@ -36,6 +36,10 @@ struct TextScan {
             var count: Int
             var marks: Marks
             var word: Bool
+            /// The trigger's first eight bytes (fewer when shorter), the first in the low byte, and which bytes
+            /// of the word they fill: most words a trigger's first two bytes let through differ within eight.
+            var prefix: UInt64
+            var prefixMask: UInt64
         }
         var pool: [UInt8] = []
         var entries: [Entry] = []
@@ -59,8 +63,16 @@ struct TextScan {
                     } else {
                         for word in 0..<4 { second[head + word] = ~0 }
                     }
+                    var prefix: UInt64 = 0
+                    var prefixMask: UInt64 = 0
+                    for (offset, byte) in trigger.bytes.prefix(8).enumerated() {
+                        prefix |= UInt64(byte) << UInt64(offset * 8)
+                        prefixMask |= 0xFF << UInt64(offset * 8)
+                    }
                     entries.append(
-                        Entry(start: pool.count, count: trigger.bytes.count, marks: trigger.marks, word: trigger.word))
+                        Entry(
+                            start: pool.count, count: trigger.bytes.count, marks: trigger.marks, word: trigger.word,
+                            prefix: prefix, prefixMask: prefixMask))
                     pool += trigger.bytes
                 }
             }
@@ -232,10 +244,18 @@ struct TextScan {
                 let following = bytes[unchecked: index + 1]
                 let next = classes[unchecked: Int(following)] & ByteClass.letter != 0 ? following | 0x20 : following
                 if second[Int(folded) &* 4 &+ Int(next >> 6)] & (1 << UInt64(next & 63)) != 0 {
+                    // The next eight bytes, folded, against each trigger's first eight at once.
+                    var window = UInt64(folded) | UInt64(next) << 8
+                    var offset = 2
+                    while offset < 8, index + offset < count {
+                        let byte = bytes[unchecked: index + offset]
+                        let lower = classes[unchecked: Int(byte)] & ByteClass.letter != 0 ? byte | 0x20 : byte
+                        window |= UInt64(lower) << UInt64(offset * 8)
+                        offset += 1
+                    }
                     for entry in first[Int(folded)]..<first[Int(folded) + 1] {
                         let trigger = entries[entry]
-                        // The second byte first: most of a first byte's triggers differ there.
-                        if trigger.count > 1, pool[trigger.start + 1] != next { continue }
+                        if window & trigger.prefixMask != trigger.prefix { continue }
                         if Self.matches(trigger, pool, bytes, at: index) { marks[line].insert(trigger.marks) }
                     }
                 }
@@ -282,7 +302,8 @@ struct TextScan {
         _ trigger: TriggerTable.Entry, _ pool: Span<UInt8>, _ bytes: Span<UInt8>, at index: Int
     ) -> Bool {
         guard index + trigger.count <= bytes.count else { return false }
-        for offset in 1..<trigger.count {
+        // The first eight bytes matched already.
+        for offset in min(8, trigger.count)..<trigger.count {
             let byte = bytes[index + offset]
             let folded = byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte
             if folded != pool[trigger.start + offset] { return false }

@@ -83,6 +83,12 @@ if arguments.first == "prepare", arguments.count >= 2 {
     var stages = [Duration](repeating: .zero, count: 4)
     var rules = 0
     var phraseBytes = 0
+    // A digest of every column the ingest would write, so a change that should not change them shows if it does.
+    var digest: UInt64 = 0xcbf2_9ce4_8422_2325
+    func digesting(_ text: String?) {
+        for byte in (text ?? "\u{0}").utf8 { digest = (digest ^ UInt64(byte)) &* 0x100_0000_01b3 }
+        digest = (digest ^ 0xFF) &* 0x100_0000_01b3
+    }
     let parser = DocumentParser()
     let start = clock.now
     for entry in files {
@@ -112,6 +118,15 @@ if arguments.first == "prepare", arguments.count >= 2 {
             lastCommitAt: entry.lastCommitAt, sha256: "", bytes: data.count, outcome: outcome, findings: findings,
             security: security, listingJSON: entry.listingJSON, blobSHA: entry.blobSHA)
         phraseBytes += record.encoded.phrases.count
+        let encoded = record.encoded
+        for text in [
+            encoded.frontMatterJSON, encoded.diagnosticsJSON, encoded.rulesText, encoded.rulesLayoutJSON,
+            encoded.searchBody, encoded.nameKey, encoded.findingsJSON, encoded.securityJSON,
+            encoded.securityVerdict, String(encoded.wordCount), encoded.sequenceHash.map(String.init),
+        ] {
+            digesting(text)
+        }
+        for byte in encoded.phrases + encoded.fingerprints { digest = (digest ^ UInt64(byte)) &* 0x100_0000_01b3 }
         lap(3)
     }
     let total = seconds(clock.now - start)
@@ -119,7 +134,7 @@ if arguments.first == "prepare", arguments.count >= 2 {
     print(
         "prepare 1 thread: \(files.count) files, \(Int(Double(files.count) / total)) files/s, "
             + zip(names, stages).map { "\($0) \(String(format: "%.2f", seconds($1))) s" }.joined(separator: ", ")
-            + ", rules \(rules), phrase bytes \(phraseBytes)")
+            + ", rules \(rules), phrase bytes \(phraseBytes), columns digest \(String(digest, radix: 16))")
     exit(0)
 }
 if arguments.first == "versions", arguments.count >= 2 {
