@@ -22,20 +22,28 @@ enum HiddenUnicode {
         }
     }
 
-    /// Whether the UTF-8 bytes starting at `index` may begin a hidden character; the byte pass uses it to mark
-    /// lines cheaply, and the line is then decoded.
+    /// Whether the UTF-8 bytes starting at `index` begin a hidden character (one ``kind(of:)`` names); the byte
+    /// pass uses it to mark lines, and only marked lines are decoded.
+    ///
+    /// Three bytes are read, not two: U+2000–U+207F (two bytes `E2 80`/`E2 81`) hold the dashes, quotes and
+    /// bullets of ordinary prose, and a line marked by each of them was decoded for nothing.
     static func mayStart(_ bytes: Span<UInt8>, at index: Int) -> Bool {
         let lead = bytes[index]
         guard lead == 0xE2 || lead == 0xEF || lead == 0xF3 || lead == 0xD8 || lead == 0xE1,
             index + 1 < bytes.count
         else { return false }
         let second = bytes[index + 1]
+        if lead == 0xD8 { return second == 0x9C }  // U+061C
+        guard index + 2 < bytes.count else { return false }
+        let third = bytes[index + 2]
         switch lead {
-        case 0xE2: return second == 0x80 || second == 0x81  // U+2000–U+207F
-        case 0xEF: return second == 0xBB  // U+FEFF
-        case 0xF3: return second == 0xA0  // U+E0000–U+E0FFF
-        case 0xD8: return second == 0x9C  // U+061C
-        default: return second == 0xA0  // U+180E
+        case 0xE2:
+            // U+200B–U+200F, U+202A–U+202E; U+2060–U+2064, U+2066–U+2069.
+            if second == 0x80 { return (0x8B...0x8F).contains(third) || (0xAA...0xAE).contains(third) }
+            return second == 0x81 && ((0xA0...0xA4).contains(third) || (0xA6...0xA9).contains(third))
+        case 0xEF: return second == 0xBB && third == 0xBF  // U+FEFF
+        case 0xF3: return second == 0xA0 && (third == 0x80 || third == 0x81)  // U+E0000–U+E007F
+        default: return second == 0xA0 && third == 0x8E  // U+180E
         }
     }
 
