@@ -54,7 +54,8 @@ public struct DocumentParser: Sendable {
                     path: path, code: .invalidUTF8, severity: .warning,
                     message: "invalid UTF-8 replaced with U+FFFD", line: source.firstInvalidLine))
         }
-        return .parsed(parse(text: source.text, path: path, kind: kind, diagnostics: diagnostics))
+        // The decoding normalised the line endings already.
+        return .parsed(parse(normalizedText: source.text, path: path, kind: kind, diagnostics: diagnostics))
     }
 
     /// `document`, parsed from the same bytes read at another path or as another kind: what depends on the path
@@ -87,8 +88,16 @@ public struct DocumentParser: Sendable {
     public func parse(text rawText: String, path: String, kind: FileKind, diagnostics: [FileDiagnostic] = [])
         -> Document
     {
+        parse(
+            normalizedText: SourceText.normalizingLineEndings(rawText), path: path, kind: kind,
+            diagnostics: diagnostics)
+    }
+
+    /// Parses decoded text whose line endings are all `\n`.
+    private func parse(normalizedText text: String, path: String, kind: FileKind, diagnostics: [FileDiagnostic])
+        -> Document
+    {
         var diagnostics = diagnostics
-        let text = SourceText.normalizingLineEndings(rawText)
         var body = text
         var frontMatter: YAMLNode?
         var frontMatterLines: LineSpan?

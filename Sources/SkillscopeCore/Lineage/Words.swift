@@ -101,18 +101,32 @@ public struct Words: Sendable, Hashable {
     static func forEachWord(_ text: String, into sink: inout some WordSink) {
         let bytes = text.utf8.span
         let count = bytes.count
-        let wordBytes = asciiWordBytes
+        let table = asciiWordBytes
+        let wordBytes = table.span
+        precondition(wordBytes.count == 128)
         var index = 0
         // Where the current stretch began (after an ASCII white-space byte), and the words ended before it.
         var stretchStart = 0
         var wordsBefore = 0
-        // Over the UTF-8 bytes: ASCII (most of a file) by one table lookup, other scalars decoded in place.
+        // Over the UTF-8 bytes: ASCII (most of a file) by one table lookup, other scalars decoded in place. Reads
+        // are unchecked: `index` is below `count`, and an ASCII byte is below the table's 128 entries.
         while index < count {
-            let lead = bytes[index]
+            let lead = bytes[unchecked: index]
             if lead < 0x80 {
-                let folded = wordBytes[Int(lead)]
+                let folded = wordBytes[unchecked: Int(lead)]
                 if folded != 0 {
                     sink.append(folded)
+                    // The rest of an ASCII word in one tight loop.
+                    index += 1
+                    while index < count {
+                        let next = bytes[unchecked: index]
+                        guard next < 0x80 else { break }
+                        let nextFolded = wordBytes[unchecked: Int(next)]
+                        guard nextFolded != 0 else { break }
+                        sink.append(nextFolded)
+                        index += 1
+                    }
+                    continue
                 } else {
                     sink.endWord()
                     if isStretchBreak(lead) {
