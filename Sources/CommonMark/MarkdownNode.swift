@@ -154,7 +154,7 @@ public struct MarkdownNode: Sendable, Hashable {
 /// Text with each run of white space made one space, none at the start or the end.
 ///
 /// The pieces are gathered as they come, and the white space is collapsed in one pass when the string is made:
-/// appending byte by byte, each byte tested on the way in, took 3% of the work an ingest does for each file.
+/// appending byte by byte, each byte tested on the way in, was 4.5% of the parse's instructions.
 struct CollapsedText {
     private var bytes: [UInt8] = []
 
