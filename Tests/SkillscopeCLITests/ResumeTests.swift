@@ -35,7 +35,8 @@ import Testing
         let resumed = directory.appending("resumed.sqlite")
         var killedMidway = false
         for _ in 0..<5 where !killedMidway {
-            try? FileManager.default.removeItem(atPath: resumed)
+            // The WAL and its index go too: a new database beside an old WAL would take that WAL's pages.
+            for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: resumed + suffix) }
             // Kill without warning once some chunks are committed.
             let killed = BinaryRunner.kill(try BinaryRunner.start(["ingest", corpus, "--db", resumed])) {
                 guard FileManager.default.fileExists(atPath: resumed), let connection = try? Connection(path: resumed)
