@@ -87,7 +87,9 @@ public struct Document: Sendable, Hashable {
     /// Problems found that did not stop the parse.
     public var diagnostics: [FileDiagnostic]
     /// The decoded text, line endings normalised to `\n`, without a byte-order mark.
-    public var text: String
+    public var text: String { didSet { lines = TextLines(text) } }
+    /// The text's lines, found once for the security scan and the search body (each found them on its own).
+    public private(set) var lines: TextLines
     public var lineCount: Int
     /// Words, phrases and winnowed fingerprints of the whole text, for the version measures.
     public var fingerprint: TextFingerprint
@@ -108,6 +110,7 @@ public struct Document: Sendable, Hashable {
         self.rules = rules
         self.diagnostics = diagnostics
         self.text = text
+        lines = TextLines(text)
         self.lineCount = lineCount
         self.fingerprint = fingerprint ?? TextFingerprint(text: text)
     }

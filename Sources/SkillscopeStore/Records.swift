@@ -160,7 +160,7 @@ public struct EncodedFile: Sendable {
                 rulesText = document.rules.map(\.text).joined(separator: "\n")
                 let layout = RulesLayout(document.rules)
                 rulesLayoutJSON = layout.json()
-                searchBody = layout.searchBody(of: document.text)
+                searchBody = layout.searchBody(of: document.lines)
                 phrases = HashCoding.encode(document.fingerprint.phrases)
                 fingerprints = HashCoding.encode(document.fingerprint.winnowed)
                 sequenceHash = Int64(bitPattern: document.fingerprint.sequenceHash)
@@ -250,7 +250,11 @@ public struct RulesLayout: Codable, Sendable, Hashable {
     ///
     /// `text` is the file's whole text, lines cut at `\n`. A rule's words are so indexed once, in the rules field.
     /// The lines of the rules' code examples stay; so do headings, front matter and every other block.
-    public func searchBody(of text: String) -> String {
+    public func searchBody(of text: String) -> String { searchBody(of: TextLines(text)) }
+
+    /// ``searchBody(of:)`` of a text whose lines were found already.
+    public func searchBody(of lines: TextLines) -> String {
+        let text = lines.text
         guard !starts.isEmpty else { return text }
         let lastLine = max(starts.max() ?? 0, ends.max() ?? 0)
         var dropped = [Bool](repeating: false, count: lastLine + 2)
@@ -265,7 +269,6 @@ public struct RulesLayout: Codable, Sendable, Hashable {
         }
         // Runs of kept lines are copied whole, line feeds between them included; lines are numbered from 1, as
         // rules number them.
-        let lines = TextLines(text)
         var kept = ""
         kept.reserveCapacity(text.utf8.count)
         var run: Range<Int>?

@@ -20,7 +20,7 @@ internal import YAML
 public enum SecurityScan {
     /// Scans `document` and, for a skill, the text files bundled in its folder.
     public static func scan(_ document: Document, bundled: [BundledFile] = []) -> SecurityReport {
-        var findings = TextScan(document.text, file: nil).findings()
+        var findings = TextScan(lines: document.lines, file: nil).findings()
         findings += broadTools(document.frontMatter)
         for file in bundled { findings += scanScript(file) }
         if findings.contains(where: { $0.level == .fail && $0.file == nil }), isAboutAttacks(document.text) {

@@ -3,7 +3,7 @@
 ///
 /// The security scan marks the few lines worth reading in one byte pass; making a substring of every line first
 /// cost it as much as that pass. Lines are numbered from 0 here; editors (and rules) number them from 1.
-public struct TextLines: RandomAccessCollection, Sendable {
+public struct TextLines: RandomAccessCollection, Sendable, Hashable {
     public let text: String
     /// The byte offset where each line starts, and one past the end of the text (as if a line feed followed).
     private let starts: [Int]
@@ -24,4 +24,9 @@ public struct TextLines: RandomAccessCollection, Sendable {
     public func byteRange(_ index: Int) -> Range<Int> { starts[index]..<(starts[index + 1] - 1) }
 
     public subscript(index: Int) -> Substring { text.substring(utf8Offsets: byteRange(index)) }
+
+    /// Lines are equal when their texts are: the offsets follow from the text.
+    public static func == (lhs: TextLines, rhs: TextLines) -> Bool { lhs.text == rhs.text }
+
+    public func hash(into hasher: inout Hasher) { hasher.combine(text) }
 }

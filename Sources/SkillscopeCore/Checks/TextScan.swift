@@ -182,9 +182,15 @@ struct TextScan {
     static let blobLength = 200
 
     init(_ text: String, file: String?, isScript: Bool = false) {
+        self.init(lines: TextLines(text), file: file, isScript: isScript)
+    }
+
+    /// Scans a text whose lines were found already.
+    init(lines: TextLines, file: String?, isScript: Bool = false) {
+        let text = lines.text
         self.file = file
         self.isScript = isScript
-        lines = TextLines(text)
+        self.lines = lines
         marks = Array(repeating: [], count: lines.count)
         fenceOf = Array(repeating: nil, count: lines.count)
         let table = Self.table
