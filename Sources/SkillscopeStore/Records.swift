@@ -529,8 +529,7 @@ struct JSONWriter {
             bytes.append(contentsOf: text.utf8)
         } else {
             bytes.reserveCapacity(bytes.count + span.count + 16)
-            for index in 0..<first { bytes.append(span[index]) }
-            for index in first..<span.count {
+            for index in 0..<span.count {
                 let byte = span[index]
                 guard Self.needsEscape(byte) else {
                     bytes.append(byte)

@@ -1,4 +1,5 @@
 internal import Foundation
+internal import Hashing
 
 /// The words and five-word phrases of a file, the units every version measure counts.
 ///
@@ -73,25 +74,25 @@ public struct Words: Sendable, Hashable {
     /// Each word's hash: FNV-1a over its bytes as they go by, then mixed (``wordHash(utf8:)``).
     private struct HashSink: WordSink {
         var hashes: [UInt64] = []
-        var hash = fnvBasis
+        var hash = FNV1a.basis
         var inWord = false
 
         mutating func append(_ byte: UInt8) {
-            hash = (hash ^ UInt64(byte)) &* fnvPrime
+            hash = FNV1a.adding(byte, to: hash)
             inWord = true
         }
 
         mutating func endWord() {
             guard inWord else { return }
             hashes.append(mix(hash))
-            hash = fnvBasis
+            hash = FNV1a.basis
             inWord = false
         }
 
         var wordCount: Int { hashes.count }
 
         mutating func rollBack(to count: Int) {
-            hash = fnvBasis
+            hash = FNV1a.basis
             inWord = false
             hashes.removeLast(hashes.count - count)
         }
@@ -238,15 +239,8 @@ public struct Words: Sendable, Hashable {
         return sink.hashes
     }
 
-    private static let fnvBasis: UInt64 = 0xcbf2_9ce4_8422_2325
-    private static let fnvPrime: UInt64 = 0x0000_0100_0000_01b3
-
     /// One word's hash: FNV-1a over its UTF-8 bytes, then mixed.
-    static func wordHash(utf8 bytes: some Sequence<UInt8>) -> UInt64 {
-        var hash = fnvBasis
-        for byte in bytes { hash = (hash ^ UInt64(byte)) &* fnvPrime }
-        return mix(hash)
-    }
+    static func wordHash(utf8 bytes: some Sequence<UInt8>) -> UInt64 { mix(FNV1a.hash(bytes)) }
 
     /// The hash of a run of words from their word hashes: equal runs of words give equal hashes (words hold no
     /// space, so a run of words and its phrase text determine each other).
