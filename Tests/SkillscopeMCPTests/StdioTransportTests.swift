@@ -11,12 +11,31 @@ import Testing
     final class Script: Sendable {
         private let input: Mutex<[String]>
         private let output = Mutex<[String]>([])
-        init(_ lines: [String]) { input = Mutex(lines) }
+        private let writeDelay: Duration
+        private let holdEndUntilAWrite: Bool
+        private let writeBegun = DispatchSemaphore(value: 0)
+
+        /// - Parameters:
+        ///   - writeDelay: how long each write takes before its line lands, as a slow pipe would.
+        ///   - holdEndUntilAWrite: the end of input waits (at most 5 s) until a write has begun.
+        init(_ lines: [String], writeDelay: Duration = .zero, holdEndUntilAWrite: Bool = false) {
+            input = Mutex(lines)
+            self.writeDelay = writeDelay
+            self.holdEndUntilAWrite = holdEndUntilAWrite
+        }
 
         var streams: StdioTransport.Streams {
             StdioTransport.Streams(
-                readLine: { self.input.withLock { $0.isEmpty ? nil : $0.removeFirst() } },
-                write: { bytes in self.output.withLock { $0.append(String(decoding: bytes, as: UTF8.self)) } })
+                readLine: {
+                    if let line = self.input.withLock({ $0.isEmpty ? nil : $0.removeFirst() }) { return line }
+                    if self.holdEndUntilAWrite { _ = self.writeBegun.wait(timeout: .now() + 5) }
+                    return nil
+                },
+                write: { bytes in
+                    self.writeBegun.signal()
+                    if self.writeDelay > .zero { Thread.sleep(forTimeInterval: self.writeDelay.seconds) }
+                    self.output.withLock { $0.append(String(decoding: bytes, as: UTF8.self)) }
+                })
         }
 
         var written: [String] { output.withLock { $0 } }
@@ -39,6 +58,16 @@ import Testing
         let ids = Set(script.answers.compactMap { $0["id"]?.integer })
         #expect(ids == Set(1...50))
         #expect(script.answers.filter { $0["error"]?["code"]?.integer == -32700 }.count == 1)
+    }
+
+    @Test func runReturnsOnlyOnceEveryResponseIsWritten() async throws {
+        let fixture = try MCPFixture()
+        // The input ends while the answer is being written, slowly: `run` must wait for it.
+        let script = Script(
+            ["{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"ping\"}"], writeDelay: .milliseconds(200),
+            holdEndUntilAWrite: true)
+        await StdioTransport(server: fixture.server, streams: script.streams).run()
+        #expect(script.answers.compactMap { $0["id"]?.integer } == [1])
     }
 
     @Test func aCancelledRequestIsNeverAnsweredAndTheServerGoesOn() async throws {

@@ -7,7 +7,7 @@ public import Synchronization
 /// Requests run concurrently (a few at a time, on blocking pools, since methods read the store) and their
 /// responses are written as they finish, each line whole. In-flight requests are kept as `[RequestID: Task]` in a
 /// `Mutex`: `notifications/cancelled` cancels the task and its response is never written, as the spec asks.
-/// Stdin's end finishes the requests in flight and returns.
+/// Stdin's end finishes the requests in flight and returns once their responses are written.
 public final class StdioTransport: Sendable {
     /// Where lines come from and go: the process's stdin and stdout, or test doubles.
     public struct Streams: Sendable {
@@ -86,8 +86,14 @@ public final class StdioTransport: Sendable {
                     let response = try? await pool.run { [server, session] in
                         server.respond(to: message, session: session, cancellation: cancellation)
                     }
-                    let live = self.inFlight.withLock { $0.tasks.removeValue(forKey: id) != nil }
-                    if live, !cancellation.isCancelled, let response = response ?? nil { self.write(response) }
+                    // Written before the entry goes, under its lock: `run` returns once the table is empty, so
+                    // every response is out by then, and a cancellation cannot slip between the check and the write.
+                    self.inFlight.withLock { state in
+                        guard state.tasks.removeValue(forKey: id) != nil, !cancellation.isCancelled,
+                            let response = response ?? nil
+                        else { return }
+                        self.write(response)
+                    }
                 }
                 state.tasks[id] = (task, cancellation)
             }
