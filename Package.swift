@@ -149,7 +149,8 @@ let package = Package(
             name: "SkillscopePostgresTests", dependencies: ["SkillscopePostgres", "SkillscopeTesting", "Postgres"],
             swiftSettings: settings),
         .testTarget(
-            name: "SkillscopeIngestTests", dependencies: ["SkillscopeIngest", "SkillscopeTesting", "SkillscopeCore"],
+            name: "SkillscopeIngestTests",
+            dependencies: ["SkillscopeIngest", "SkillscopeTesting", "SkillscopeCore", "SQLite"],
             exclude: ["Fixtures"], swiftSettings: settings),
         .testTarget(
             name: "SkillscopeSyncTests", dependencies: ["SkillscopeSync", "SkillscopeCore", "SkillscopeTesting"],

@@ -9,7 +9,7 @@ struct CrawlCommand: Command {
     static let help = """
         Usage: skillscope crawl github [OWNER/REPO…] [--search QUERY] [--api-url URL] [--cache DIR]
                                        [--max-blob-bytes N] [--max-wait SECONDS] [--max-file-bytes N]
-                                       [--db PATH] [--json]
+                                       [--batch-files N] [--db PATH] [--json]
 
         Reads each repository through GitHub's REST API: its metadata (stars, topics, licence, default branch,
         last push), the tree of its default branch and the blobs of its instruction files only, and indexes
@@ -34,6 +34,7 @@ struct CrawlCommand: Command {
           --max-blob-bytes N   instruction files larger than this are not fetched (default 1048576)
           --max-wait SECONDS   the longest wait for a rate limit to reset before stopping (default 60)
           --max-file-bytes N   the largest file parsed (default 1048576)
+          --batch-files N      files written in one transaction (default 4096), as in `skillscope ingest`
           --json               print the report as JSON
 
         Environment: GITHUB_TOKEN (sent as a bearer token), SKILLSCOPE_GITHUB_API.
@@ -49,6 +50,7 @@ struct CrawlCommand: Command {
     var maxBlobBytes: Int?
     var maxWait: Int?
     var maxFileBytes: Int?
+    var batchFiles: Int?
 
     init(arguments: inout Arguments, context: Context) throws(CLIError) {
         search = try arguments.option("search")
@@ -60,6 +62,7 @@ struct CrawlCommand: Command {
         maxBlobBytes = try arguments.integer("max-blob-bytes", in: 1...(1 << 30))
         maxWait = try arguments.integer("max-wait", in: 0...86_400)
         maxFileBytes = try arguments.integer("max-file-bytes", in: 1...(1 << 30))
+        batchFiles = try arguments.integer("batch-files", in: 1...(1 << 20))
         var positionals = try arguments.positionals()
         guard positionals.first == "github" else {
             throw .usage("crawl needs a service: `skillscope crawl github OWNER/REPO…`", command: Self.name)
@@ -96,6 +99,7 @@ struct CrawlCommand: Command {
         }
         var configuration = Ingestor.Configuration()
         if let maxFileBytes { configuration.parser.maxFileBytes = maxFileBytes }
+        if let batchFiles { configuration.batchFiles = batchFiles }
         let code = try await IngestCommand.ingest(
             [source], configuration: configuration, command: Self.name, context: context)
         if !context.json {

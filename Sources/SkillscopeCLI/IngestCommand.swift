@@ -8,8 +8,8 @@ struct IngestCommand: Command {
     static let name = "ingest"
     static let summary = "index folders, git repositories or corpora of instruction files into the registry"
     static let help = """
-        Usage: skillscope ingest PATH… [--repository OWNER/NAME] [--ref REF] [--max-file-bytes N] [--db PATH]
-                                 [--json]
+        Usage: skillscope ingest PATH… [--repository OWNER/NAME] [--ref REF] [--max-file-bytes N]
+                                 [--batch-files N] [--db PATH] [--json]
 
         Indexes every instruction file (SKILL.md, CLAUDE.md, AGENTS.md, GEMINI.md, cursor rules, copilot and
         windsurf files) under each PATH. A PATH holding manifest.jsonl is read as a corpus
@@ -24,13 +24,16 @@ struct IngestCommand: Command {
         kept whole, unknown fields too. Bad records are reported and skipped.
 
         Re-ingest is incremental: files whose sha256 is unchanged are not parsed or rewritten. Files are written in
-        chunked transactions, so an interrupted ingest resumes where it stopped when run again. Files that cannot be
+        transactions of --batch-files files in listing order, so an interrupted ingest resumes where it stopped when
+        run again. Files that cannot be
         indexed (binary, too large, unreadable) are reported with their reason; the batch goes on.
 
         Options:
           --repository OWNER/NAME  the repository for a folder or git repository (default local/<folder name>)
           --ref REF                the branch, tag or commit read in git repositories (default HEAD)
           --max-file-bytes N       the largest file parsed (default 1048576)
+          --batch-files N          files written in one transaction (default 4096); fewer commit more often and
+                                   hold less parsed data in memory, more index faster
           --json                   print the report as JSON
 
         Exit codes: 0 done (some files may be skipped, see the report), 65 nothing could be indexed,
@@ -41,11 +44,13 @@ struct IngestCommand: Command {
     var repository: String?
     var ref: String?
     var maxFileBytes: Int?
+    var batchFiles: Int?
 
     init(arguments: inout Arguments, context: Context) throws(CLIError) {
         repository = try arguments.option("repository")
         ref = try arguments.option("ref")
         maxFileBytes = try arguments.integer("max-file-bytes", in: 1...(1 << 30))
+        batchFiles = try arguments.integer("batch-files", in: 1...(1 << 20))
         paths = try arguments.positionals()
         guard !paths.isEmpty else { throw .usage("give at least one folder or corpus to ingest", command: Self.name) }
         if let repository, !CorpusSourceCheck.isRepositoryName(repository) {
@@ -82,6 +87,7 @@ struct IngestCommand: Command {
         }
         var configuration = Ingestor.Configuration()
         if let maxFileBytes { configuration.parser.maxFileBytes = maxFileBytes }
+        if let batchFiles { configuration.batchFiles = batchFiles }
         return try await Self.ingest(sources, configuration: configuration, command: Self.name, context: context)
     }
 

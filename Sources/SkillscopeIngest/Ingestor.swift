@@ -8,14 +8,15 @@ public import SkillscopeStore
 /// transactions in a fixed order.
 ///
 /// Incremental and resumable: a file whose sha256 is already stored is not parsed or rewritten, and since each
-/// chunk is one transaction written in listing order, an ingest killed at any moment and run again ends with the
+/// transaction holds whole chunks written in listing order, an ingest killed at any moment and run again ends with the
 /// registry an uninterrupted run gives. Renames a source found are applied first, and files gone from the
 /// repositories a source lists whole are marked removed last, each in a transaction that a second run repeats
 /// harmlessly.
 public struct Ingestor: Sendable {
     /// How an ``Ingestor`` batches and parallelises.
     public struct Configuration: Sendable {
-        /// Files per write transaction.
+        /// Files parsed as one piece of work, and written as one transaction unless chunks queue for the writer
+        /// (``batchFiles``).
         ///
         /// The default is 512.
         public var chunkSize = 512
@@ -23,12 +24,21 @@ public struct Ingestor: Sendable {
         ///
         /// The default is the number of active cores plus one.
         public var parallelChunks = ProcessInfo.processInfo.activeProcessorCount + 1
-        /// Parsed chunks queued for the writer before parsing waits.
+        /// Parsed chunks queued for the writer before parsing waits, those it is writing included.
         ///
-        /// The default is 8: the writer's commits vary in length (the search index merges its segments now and
-        /// then), and with 3 the parsers waited through the long ones. At 350,000 files, 8 took the ingest from
-        /// 265–283 s to 244–247 s for about 100 MB more memory (bench/RESULTS.md).
-        public var queuedWrites = 8
+        /// The default is 16: room for a whole batch of ``batchFiles`` being written and as many chunks parsed
+        /// meanwhile. The writer's commits vary in length (the search index merges its segments now and then):
+        /// with 3 the parsers waited through the long ones, and at 350,000 files 8 took the ingest from 265–283 s
+        /// to 244–247 s for about 100 MB more memory (bench/RESULTS.md). With 8 and batches of 8 chunks, parsing
+        /// stopped for every batch.
+        public var queuedWrites = 16
+        /// Files written in one transaction.
+        ///
+        /// The writer waits until this many are parsed, then writes them together (``WriteQueue``); a listing's
+        /// last files go together at its end. A value of ``chunkSize`` or less writes each chunk alone.
+        ///
+        /// The default is 4,096 (8 chunks): FTS5 indexes large transactions for less (bench/RESULTS.md).
+        public var batchFiles = 4096
         /// Bytes of file content whose parses are kept for copies of the same file further down a listing
         /// (``IngestEntry/expectedContent``); 0 parses every copy.
         ///
@@ -56,9 +66,8 @@ public struct Ingestor: Sendable {
         self.configuration = configuration
     }
 
-    /// A chunk once written: what the report needs of it (the parsed documents are dropped).
+    /// A chunk's own figures for the report, kept until its write is read (the parsed documents go to the writer).
     private struct Written: Sendable {
-        var summary: WriteSummary
         var unchanged: Int
         var unchangedRejected: Int
         var rejected: [FileDiagnostic]
@@ -66,7 +75,6 @@ public struct Ingestor: Sendable {
         var bytes: Int
         var count: Int
         var reused: Int
-        var busy: Duration
     }
 
     private struct Prepared: Sendable {
@@ -119,16 +127,23 @@ public struct Ingestor: Sendable {
             let chunks = stride(from: 0, to: listing.entries.count, by: configuration.chunkSize).map {
                 listing.entries[$0..<min($0 + configuration.chunkSize, listing.entries.count)]
             }
+            // The writer serves the queue on its own thread, chunk after chunk in listing order, while parsing goes
+            // on; the loop reads its turns as they end, and waits for one only when too many chunks are queued
+            // (which bounds the parsed chunks held in memory).
+            let queue = WriteQueue(maxFiles: configuration.batchFiles)
+            let (turns, turnSink) = AsyncStream.makeStream(of: Result<WriteQueue.Turn, any Error>.self)
+            let serving = Task {
+                _ = try? await writer.run { queue.serve(store, seenAt: seen) { turnSink.yield($0) } }
+                turnSink.finish()
+            }
+            defer { queue.close(discarding: true) }
+            var turnsRead = turns.makeAsyncIterator()
             try await withThrowingTaskGroup(of: (Int, Prepared).self) { group in
                 var next = 0
                 var waiting: [Int: Prepared] = [:]
                 var toWrite = 0
-                // Writes run one after another on the writer's thread, each chained to the one before so they
-                // keep listing order, while parsing goes on: the loop only waits for a write when too many are
-                // queued (which bounds the parsed chunks held in memory).
-                var writes: [Int: Task<Written, any Error>] = [:]
-                var lastWrite: Task<Written, any Error>?
-                var scheduled = 0
+                // Each queued chunk's own figures, oldest first, for the report once its turn is read.
+                var queued: [Written] = []
                 var collected = 0
                 func submit() {
                     let index = next
@@ -139,24 +154,29 @@ public struct Ingestor: Sendable {
                     next += 1
                 }
                 func collect() async throws {
-                    guard let write = writes.removeValue(forKey: collected) else { return }
-                    let outcome = try await write.value
-                    collected += 1
-                    report.writerBusy += outcome.busy
-                    report.written += outcome.summary.written
-                    report.unchanged += outcome.summary.unchanged + outcome.unchanged
-                    report.rules += outcome.summary.rulesWritten
-                    report.rejected += outcome.rejected
-                    report.unchangedRejected += outcome.unchangedRejected
-                    report.warnings += outcome.warnings
-                    report.bytes += outcome.bytes
-                    report.reusedParses += outcome.reused
-                    done += outcome.count
+                    queue.hurry()
+                    guard let result = await turnsRead.next() else {
+                        throw StoreError(.unavailable, "the registry's writer stopped before the ingest ended")
+                    }
+                    let turn = try result.get()
+                    report.writerBusy += turn.busy
+                    report.transactions += 1
+                    report.written += turn.summary.written
+                    report.unchanged += turn.summary.unchanged
+                    report.rules += turn.summary.rulesWritten
+                    for outcome in queued[collected..<collected + turn.chunks] {
+                        report.unchanged += outcome.unchanged
+                        report.rejected += outcome.rejected
+                        report.unchangedRejected += outcome.unchangedRejected
+                        report.warnings += outcome.warnings
+                        report.bytes += outcome.bytes
+                        report.reusedParses += outcome.reused
+                        done += outcome.count
+                    }
+                    collected += turn.chunks
                     progress(Progress(done: done, total: total, bytes: report.bytes, elapsed: clock.now - start))
                 }
                 while next < min(configuration.parallelChunks, chunks.count) { submit() }
-                // A failed write stops the ingest: the writes queued after it must not run.
-                defer { for write in writes.values { write.cancel() } }
                 while let (index, prepared) = try await group.next() {
                     waiting[index] = prepared
                     while let ready = waiting.removeValue(forKey: toWrite) {
@@ -167,33 +187,25 @@ public struct Ingestor: Sendable {
                         let chunkRepositories = names.sorted().map {
                             repositories[$0] ?? RepositoryRecord(fullName: $0)
                         }
-                        let previous = lastWrite
                         let count = chunks[toWrite].count
-                        let write = Task {
-                            _ = try await previous?.value
-                            try Task.checkCancellation()
-                            return try await writer.run {
-                                let writeStart = ContinuousClock.now
-                                let summary = try store.write(
-                                    repositories: chunkRepositories, files: ready.files, seenAt: seen)
-                                try store.markSeen(ready.unchanged, at: seen)
-                                return Written(
-                                    summary: summary, unchanged: ready.unchanged.count,
-                                    unchangedRejected: ready.unchangedRejected, rejected: ready.rejected,
-                                    warnings: ready.warnings, bytes: ready.bytes, count: count, reused: ready.reused,
-                                    busy: ContinuousClock.now - writeStart)
-                            }
-                        }
-                        writes[scheduled] = write
-                        lastWrite = write
-                        scheduled += 1
+                        queued.append(
+                            Written(
+                                unchanged: ready.unchanged.count, unchangedRejected: ready.unchangedRejected,
+                                rejected: ready.rejected, warnings: ready.warnings, bytes: ready.bytes, count: count,
+                                reused: ready.reused))
+                        queue.add(
+                            WriteQueue.Chunk(
+                                repositories: chunkRepositories, files: ready.files, unchanged: ready.unchanged,
+                                listed: count))
                         toWrite += 1
                     }
-                    while scheduled - collected > configuration.queuedWrites { try await collect() }
+                    while queued.count - collected > configuration.queuedWrites { try await collect() }
                     if next < chunks.count { submit() }
                 }
-                while collected < scheduled { try await collect() }
+                queue.close()
+                while collected < queued.count { try await collect() }
             }
+            await serving.value
             // Repositories listed whole are seen even when no file of theirs was written (none left, or none at
             // all); then what they no longer hold is marked removed.
             let present = listing.present
@@ -333,6 +345,8 @@ public struct IngestReport: Sendable {
     public var elapsed: Duration = .zero
     /// Time the single writer spent in store writes: when it nears ``elapsed``, the writer bounds the ingest.
     public var writerBusy: Duration = .zero
+    /// Write transactions of files: one a chunk while the writer keeps up, fewer when chunks queue for it.
+    public var transactions = 0
     /// Whether the passage index was rebuilt, and how long that took (included in ``elapsed``).
     public var rebuiltPassageIndex = false
     public var indexElapsed: Duration = .zero

@@ -86,6 +86,8 @@ import Testing
         #expect(try BinaryRunner.run(["ingest", directory.appending("nowhere"), "--db", db]).status == 66)
         try directory.write("f/AGENTS.md", "- rule\n")
         #expect(try BinaryRunner.run(["ingest", directory.appending("f/AGENTS.md"), "--db", db]).status == 64)
+        let noBatch = try BinaryRunner.run(["ingest", directory.appending("f"), "--batch-files", "0", "--db", db])
+        #expect(noBatch.status == 64 && noBatch.stderr.contains("--batch-files"))
         try directory.write("bin.md", bytes: [0x23, 0, 0])
         #expect(try BinaryRunner.run(["rules", directory.appending("bin.md")]).status == 65)
         try directory.write("not-a-db.sqlite", String(repeating: "text, not a database\n", count: 100))

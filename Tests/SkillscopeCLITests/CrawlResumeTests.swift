@@ -53,7 +53,8 @@ import Testing
         #expect(whole.status == 0 && whole.stdout.hasPrefix("1,600 indexed (1,600 written, 0 unchanged)"))
 
         let resumed = directory.appending("resumed.sqlite")
-        let arguments = ["crawl", "github"] + names + ["--db", resumed]
+        // Transactions of 200 files, so that a kill can land between commits of the 1,600.
+        let arguments = ["crawl", "github"] + names + ["--db", resumed, "--batch-files", "200"]
         // Killed while fetching: some blobs are in the cache, no file is written yet.
         try server.clearLog()
         let killedFetching = try await crawlKilled(arguments, environment) {

@@ -38,7 +38,11 @@ import Testing
             // The WAL and its index go too: a new database beside an old WAL would take that WAL's pages.
             for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: resumed + suffix) }
             // Kill without warning once some chunks are committed.
-            let killed = BinaryRunner.kill(try BinaryRunner.start(["ingest", corpus, "--db", resumed])) {
+            // Transactions of 512 files, so that a kill can land between commits of the 3,000; the reference was
+            // written in one, which the registry must not show either.
+            let killed = BinaryRunner.kill(
+                try BinaryRunner.start(["ingest", corpus, "--db", resumed, "--batch-files", "512"])
+            ) {
                 guard FileManager.default.fileExists(atPath: resumed), let connection = try? Connection(path: resumed)
                 else { return false }
                 return ((try? connection.queryOne("SELECT count(*) FROM files")?.int(0)) ?? 0) > 0
@@ -48,7 +52,7 @@ import Testing
             killedMidway = killed && stored > 0 && stored < 3000
         }
         try #require(killedMidway, "could not kill the ingest midway in five tries")
-        let rerun = try BinaryRunner.run(["ingest", corpus, "--db", resumed, "--json"])
+        let rerun = try BinaryRunner.run(["ingest", corpus, "--db", resumed, "--json", "--batch-files", "512"])
         #expect(rerun.status == 0)
         let report = try #require(try JSONSerialization.jsonObject(with: Data(rerun.stdout.utf8)) as? [String: Any])
         #expect((report["unchanged"] as? Int ?? 0) > 0 && (report["written"] as? Int ?? 0) > 0)

@@ -9,6 +9,7 @@ import SkillscopeStore
 /// skillscope-bench SCENARIO ARGS…: runs one named scenario and prints one JSON line.
 ///
 ///     skillscope-bench ingest CORPUS_DIR [--label NAME] [--keep DIR] [--chunk-size N] [--queued-writes N]
+///                                        [--batch-files N]
 ///     skillscope-bench list CORPUS_DIR
 ///     skillscope-bench parse CORPUS_DIR [--limit N]
 ///     skillscope-bench prepare CORPUS_DIR [--limit N]
@@ -230,6 +231,7 @@ let store = try SQLiteStore(path: folder + "/registry.sqlite")
 var ingestConfiguration = Ingestor.Configuration()
 if let chunk = option("chunk-size").flatMap(Int.init) { ingestConfiguration.chunkSize = chunk }
 if let queued = option("queued-writes").flatMap(Int.init) { ingestConfiguration.queuedWrites = queued }
+if let batch = option("batch-files").flatMap(Int.init) { ingestConfiguration.batchFiles = batch }
 let report = try await Ingestor(store: store, configuration: ingestConfiguration).run([CorpusSource(root: corpus)])
 let elapsed = seconds(report.elapsed)
 let databaseBytes = (try? FileManager.default.attributesOfItem(atPath: folder + "/registry.sqlite")[.size] as? Int) ?? 0
@@ -239,6 +241,7 @@ let line: [String: Any] = [
     "seconds": (elapsed * 100).rounded() / 100, "files_per_s": Int(Double(report.files) / elapsed),
     "mb_per_s": (Double(report.bytes) / 1e6 / elapsed * 10).rounded() / 10,
     "peak_rss_mb": Int(peakRSSMegabytes()), "writer_busy_s": (seconds(report.writerBusy) * 10).rounded() / 10,
+    "transactions": report.transactions,
     "reused_parses": report.reusedParses,
     "passage_index_s": (seconds(report.indexElapsed) * 10).rounded() / 10,
     "checksum_rules": report.rules, "db_mb": databaseBytes / 1_000_000,
