@@ -10,9 +10,9 @@ internal import Synchronization
 /// can ``hurry()`` the writer when it must wait for a turn.
 ///
 /// Why larger: each transaction adds one segment to the search index (``SearchIndexBatch`` in the SQLite engine),
-/// and FTS5's cost for a file falls as its segments grow. Indexing 20,000 of the 50,000-file corpus's texts alone
-/// took 10.4 CPU-seconds in transactions of 512 files, 7.7 s in 4,096 and 6.9 s in 8,192 (bench/RESULTS.md).
-/// The committed registry is still a prefix of the listing, so an ingest killed at any moment resumes as before.
+/// and FTS5's cost for a file falls as its segments grow: indexing 20,000 of the 50,000-file corpus's texts alone
+/// took 15–32% less CPU in transactions of 4,096 files than of 512, and writing a 350,000-file corpus passed 34.5 GB
+/// to the disk instead of 45.4 GB (bench/RESULTS.md, `bench/fts5_transactions.py`). The committed registry is still a prefix of the listing, so an ingest killed at any moment resumes as before.
 ///
 /// Why a thread of its own: when each chunk's write was an async task chained to the one before, every write
 /// first had to get one of the cooperative pool's threads, busy with parsing chunks that each run for a long
