@@ -4,19 +4,18 @@ internal import Hashing
 public import SkillscopeCore
 public import SkillscopeStore
 
-/// Reads, parses and stores the files of ingest sources: parsing on every core, writing in chunked
+/// Reads, parses and stores the files of ingest sources: parsing on every core, writing on one thread in large
 /// transactions in a fixed order.
 ///
 /// Incremental and resumable: a file whose sha256 is already stored is not parsed or rewritten, and since each
-/// transaction holds whole chunks written in listing order, an ingest killed at any moment and run again ends with the
-/// registry an uninterrupted run gives. Renames a source found are applied first, and files gone from the
+/// transaction holds whole chunks written in listing order, an ingest killed at any moment and run again ends with
+/// the registry an uninterrupted run gives. Renames a source found are applied first, and files gone from the
 /// repositories a source lists whole are marked removed last, each in a transaction that a second run repeats
 /// harmlessly.
 public struct Ingestor: Sendable {
     /// How an ``Ingestor`` batches and parallelises.
     public struct Configuration: Sendable {
-        /// Files parsed as one piece of work, and written as one transaction unless chunks queue for the writer
-        /// (``batchFiles``).
+        /// Files parsed as one piece of work; the writer writes whole chunks, ``batchFiles`` files at a time.
         ///
         /// The default is 512.
         public var chunkSize = 512
@@ -345,7 +344,8 @@ public struct IngestReport: Sendable {
     public var elapsed: Duration = .zero
     /// Time the single writer spent in store writes: when it nears ``elapsed``, the writer bounds the ingest.
     public var writerBusy: Duration = .zero
-    /// Write transactions of files: one a chunk while the writer keeps up, fewer when chunks queue for it.
+    /// Write transactions of files, each of ``Ingestor/Configuration/batchFiles`` files in whole chunks (the last
+    /// of a listing fewer).
     public var transactions = 0
     /// Whether the passage index was rebuilt, and how long that took (included in ``elapsed``).
     public var rebuiltPassageIndex = false
