@@ -383,7 +383,7 @@ struct TextScan {
         var lowered: [Int: String] = [:]
         func lower(_ index: Int) -> String {
             if let text = lowered[index] { return text }
-            let text = lines[index].lowercased()
+            let text = Lowercase.of(lines[index])
             lowered[index] = text
             return text
         }
@@ -487,7 +487,7 @@ struct TextScan {
             if line.hasPrefix("#") || (line.hasSuffix(":") && !(line.first.map { "-*+".contains($0) } ?? false))
                 || line.hasSuffix(":**")
             {
-                let lowered = line.lowercased()
+                let lowered = Lowercase.of(line)
                 return Patterns.negation.matches(lowered) || Patterns.badExample.matches(lowered)
                     || Patterns.reviewer.matches(lowered)
             }
@@ -502,7 +502,7 @@ struct TextScan {
         guard let fence = fenceOf[index] else { return false }
         var before = fence - 1
         while before >= 0, lines[before].allSatisfy(\.isWhitespace) { before -= 1 }
-        return before >= 0 && fenceOf[before] == nil && Patterns.badExample.matches(lines[before].lowercased())
+        return before >= 0 && fenceOf[before] == nil && Patterns.badExample.matches(Lowercase.of(lines[before]))
     }
 
     /// Downloads or decoded text run as code on one line.
@@ -671,7 +671,7 @@ struct TextScan {
             return (.fail, "sends secrets, the environment, the conversation or the code to \(host)")
         }
         if collector { return (.fail, "sends data to \(host), a service made to collect requests") }
-        if Patterns.fileUpload.matches(original.lowercased()) {
+        if Patterns.fileUpload.matches(Lowercase.of(original)) {
             if Self.isKnownService(host) { return (.warn, "uploads local files to \(host); check which") }
             return (.fail, "uploads local files to \(host), a service the registry does not know")
         }
