@@ -25,8 +25,8 @@ struct IngestCommand: Command {
 
         Re-ingest is incremental: files whose sha256 is unchanged are not parsed or rewritten. Files are written in
         transactions of --batch-files files in listing order, so an interrupted ingest resumes where it stopped when
-        run again. Files that cannot be
-        indexed (binary, too large, unreadable) are reported with their reason; the batch goes on.
+        run again. Files that cannot be indexed (binary, too large, unreadable) are reported with their reason; the
+        batch goes on.
 
         Options:
           --repository OWNER/NAME  the repository for a folder or git repository (default local/<folder name>)

@@ -132,6 +132,7 @@ public struct Ingestor: Sendable {
             let queue = WriteQueue(maxFiles: configuration.batchFiles)
             let (turns, turnSink) = AsyncStream.makeStream(of: Result<WriteQueue.Turn, any Error>.self)
             let serving = Task {
+                // `run` throws only what its body throws; `serve` reports its failures through the turns instead.
                 _ = try? await writer.run { queue.serve(store, seenAt: seen) { turnSink.yield($0) } }
                 turnSink.finish()
             }
@@ -344,8 +345,8 @@ public struct IngestReport: Sendable {
     public var elapsed: Duration = .zero
     /// Time the single writer spent in store writes: when it nears ``elapsed``, the writer bounds the ingest.
     public var writerBusy: Duration = .zero
-    /// Write transactions of files, each of ``Ingestor/Configuration/batchFiles`` files in whole chunks (the last
-    /// of a listing fewer).
+    /// Write transactions of files, each of ``Ingestor/Configuration/batchFiles`` files in whole chunks (fewer at a
+    /// listing's end, or when the ingest waited for the writer).
     public var transactions = 0
     /// Whether the passage index was rebuilt, and how long that took (included in ``elapsed``).
     public var rebuiltPassageIndex = false

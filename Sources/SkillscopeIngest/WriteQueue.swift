@@ -2,7 +2,7 @@ internal import Dispatch
 internal import SkillscopeStore
 internal import Synchronization
 
-/// Parsed chunks waiting for the single writer, written together when several wait: a group commit.
+/// Parsed chunks waiting for the single writer, written a full batch at a time: a group commit.
 ///
 /// Chunks join the queue in listing order, and the writer, on a thread of its own (``serve(_:seenAt:turn:)``),
 /// takes them in that order: once ``maxFiles`` listed files are queued, it takes the oldest chunks up to that many
@@ -12,7 +12,8 @@ internal import Synchronization
 /// Why larger: each transaction adds one segment to the search index (``SearchIndexBatch`` in the SQLite engine),
 /// and FTS5's cost for a file falls as its segments grow: indexing 20,000 of the 50,000-file corpus's texts alone
 /// took 15–32% less CPU in transactions of 4,096 files than of 512, and writing a 350,000-file corpus passed 34.5 GB
-/// to the disk instead of 45.4 GB (bench/RESULTS.md, `bench/fts5_transactions.py`). The committed registry is still a prefix of the listing, so an ingest killed at any moment resumes as before.
+/// to the disk instead of 45.4 GB (bench/RESULTS.md, `bench/fts5_transactions.py`). The committed registry is
+/// still a prefix of the listing, so an ingest killed at any moment resumes as before.
 ///
 /// Why a thread of its own: when each chunk's write was an async task chained to the one before, every write
 /// first had to get one of the cooperative pool's threads, busy with parsing chunks that each run for a long
@@ -49,7 +50,8 @@ final class WriteQueue: Sendable {
     /// Most listed files one transaction takes; never less than one chunk.
     let maxFiles: Int
     private let state = Mutex(State())
-    /// Rung for every chunk added and at the close; the writer waits on it when the queue is empty.
+    /// Rung for every chunk added, every hurry and the close; the writer waits on it while less than a batch waits
+    /// and none of those came.
     private let doorbell = DispatchSemaphore(value: 0)
 
     init(maxFiles: Int) {
