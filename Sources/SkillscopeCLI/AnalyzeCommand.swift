@@ -108,7 +108,7 @@ struct AnalyzeCommand: Command {
         var versions = View.Versions(otherProjects: 0, bands: [])
         var report: RuleRatingReport
         if let store {
-            let rater = RegistryRater(store: store, modelEmbedder: EmbedderChoice.modelEmbedder(context: context))
+            let rater = RegistryRater.forOneQuery(store: store, context: context)
             let found = try rater.versionFinder().versions(
                 of: VersionFinder.Subject(document: document))
             versions.otherProjects = found.otherProjects

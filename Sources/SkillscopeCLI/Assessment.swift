@@ -10,11 +10,12 @@ struct Assessment: Encodable {
     var security: SecurityReport
     var quality: QualityScore
 
-    /// A stored file: checks as stored, stars from its repository, adoption from its versions.
+    /// A stored file: checks as stored, stars from its repository, adoption from its versions (measured on the
+    /// candidates alone: a command asks once).
     init(stored file: StoredFile, rules: [Rule], store: any Store) throws {
         findings = file.findings
         security = file.security
-        quality = try QualityScore.of(file, rules: rules, store: store)
+        quality = try QualityScore.of(file, rules: rules, store: store, tableScope: .candidates)
     }
 
     /// A file on disk, not stored: scripts beside a skill are scanned with it; stars and adoption are unknown.

@@ -1,5 +1,7 @@
 internal import Foundation
 internal import SkillscopeEmbeddings
+internal import SkillscopeRating
+internal import SkillscopeStore
 
 /// Which embedder groups rules: `lexical` (needs nothing), `minilm` (all-MiniLM-L6-v2 in Swift) or `static`
 /// (token vectors distilled from MiniLM: `skillscope model distill`).
@@ -43,5 +45,16 @@ enum EmbedderChoice: String, CaseIterable {
             }
             return embedder
         }
+    }
+}
+
+extension RegistryRater {
+    /// The rater of a command that asks the registry once: its version finders measure on the candidates alone
+    /// (``VersionFinder/TableScope/candidates``) instead of building the whole registry's lineage table for one
+    /// query, which reads every phrase set (63 s at 350,000 files; bench/RESULTS.md).
+    static func forOneQuery(store: any Store, context: Context) -> RegistryRater {
+        var rater = RegistryRater(store: store, modelEmbedder: EmbedderChoice.modelEmbedder(context: context))
+        rater.versionConfiguration.tableScope = .candidates
+        return rater
     }
 }

@@ -54,7 +54,7 @@ struct RulesCommand: Command {
                 ratings: nil)
         case .stored(let stored, let rules):
             let store = try context.openExistingStore()
-            let rater = RegistryRater(store: store, modelEmbedder: EmbedderChoice.modelEmbedder(context: context))
+            let rater = RegistryRater.forOneQuery(store: store, context: context)
             let finder = try rater.versionFinder()
             let versions = try finder.versions(of: try finder.subject(for: stored))
             let report = try rater.rate(rules, versions: versions, kind: stored.kind)

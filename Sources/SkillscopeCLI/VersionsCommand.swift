@@ -49,7 +49,7 @@ struct VersionsCommand: Command {
 
     func run(context: Context) async throws -> ExitCode {
         let store = try context.openExistingStore()
-        let finder = try RegistryRater(store: store, modelEmbedder: EmbedderChoice.modelEmbedder(context: context))
+        let finder = try RegistryRater.forOneQuery(store: store, context: context)
             .versionFinder()
         let subject: VersionFinder.Subject
         switch try FileLookup.find(file, kind: nil, context: context, command: Self.name) {

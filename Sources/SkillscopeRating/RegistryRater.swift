@@ -15,6 +15,9 @@ public struct RegistryRater: Sendable {
     /// The edited versions read for "kept by N of M", most-starred first.
     public var maximumVersions = 50
     public var rater = RuleRater()
+    /// How ``versionFinder()``'s finders cut and measure: a command that asks once measures on the candidates
+    /// alone (``VersionFinder/TableScope/candidates``).
+    public var versionConfiguration = VersionFinder.Configuration()
 
     public init(
         store: any Store, cache: StatisticsCache = StatisticsCache(),
@@ -83,12 +86,14 @@ public struct RegistryRater: Sendable {
 
     /// A version finder whose "their own version" band also holds files close in meaning (once grouped).
     public func versionFinder() throws -> VersionFinder {
-        guard let meaning = try cache.meaning(store) else { return VersionFinder(store: store) }
+        guard let meaning = try cache.meaning(store) else {
+            return VersionFinder(store: store, configuration: versionConfiguration)
+        }
         let rater = self
         let finder = MeaningFinder(meaning: meaning) {
             try rater.cache.vectors(rater.store).flatMap(rater.embedder(for:))
         }
-        return VersionFinder(store: store, meaning: finder)
+        return VersionFinder(store: store, configuration: versionConfiguration, meaning: finder)
     }
 
     private func embedder(for vectors: KindVectors) -> (any Embedder)? {

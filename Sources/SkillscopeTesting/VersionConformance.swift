@@ -189,6 +189,45 @@ public enum VersionConformance {
         #expect(removed.count == records.count - 1 && removed.row(of: twice.id) == nil)
     }
 
+    /// A finder measuring on a table of the candidates alone gives the report, matches and origins that the whole
+    /// table gives, for every stored file and for texts not stored.
+    public static func theCandidatesAloneGiveTheWholeTablesReport(_ store: any Store) throws {
+        try populateFamilies(store)
+        let whole = VersionFinder(store: store)
+        var configuration = VersionFinder.Configuration()
+        configuration.tableScope = .candidates
+        let candidates = VersionFinder(store: store, configuration: configuration)
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        var subjects: [VersionFinder.Subject] = []
+        for (id, _) in try store.fileKeys() {
+            subjects.append(try whole.subject(for: try #require(try store.file(.id(id)))))
+        }
+        subjects.append(
+            VersionFinder.Subject(
+                id: nil, key: nil, name: "family-1", firstSeen: nil,
+                fingerprint: TextFingerprint(text: "w1 w2 w3 w4 w5 w6 w7 w8 w9 w10")))
+        var edited = 0
+        var cameFrom = 0
+        for (position, subject) in subjects.enumerated() {
+            let expected = try whole.versions(of: subject)
+            let found = try candidates.versions(of: subject)
+            #expect(try encoder.encode(found) == encoder.encode(expected))
+            // Every match before the one-per-repository choice, for a third of the subjects (the debug build
+            // measures slowly) and the text not stored.
+            if position % 3 == 0 || subject.id == nil {
+                #expect(
+                    try candidates.matches(of: subject).map { "\($0.id) \($0.band) \($0.percentSame)" }
+                        == whole.matches(of: subject).map { "\($0.id) \($0.band) \($0.percentSame)" })
+            }
+            edited += expected.bands.first { $0.band == .edited }?.total ?? 0
+            cameFrom += expected.bands.flatMap(\.versions).filter { $0.cameFrom != nil }.count
+        }
+        // The families give every band something to compare.
+        #expect(edited > 20)
+        #expect(cameFrom > 20)
+    }
+
     /// Families of edited copies spread over repositories, seeded: what the next check measures.
     static func populateFamilies(_ store: any Store) throws {
         var state: UInt64 = 42

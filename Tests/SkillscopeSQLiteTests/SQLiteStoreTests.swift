@@ -459,4 +459,10 @@ import Testing
         let directory = TemporaryDirectory()
         try VersionConformance.versionsAreTheRecordsMeasuredOneByOne(try engine.makeEmptyStore(in: directory))
     }
+
+    @Test(arguments: StoreEngine.available)
+    func theCandidatesAloneGiveTheWholeTablesReport(engine: StoreEngine) throws {
+        let directory = TemporaryDirectory()
+        try VersionConformance.theCandidatesAloneGiveTheWholeTablesReport(try engine.makeEmptyStore(in: directory))
+    }
 }

@@ -1,4 +1,5 @@
 internal import Dispatch
+internal import Hashing
 internal import Synchronization
 
 /// An inverted index from winnowed phrase hashes to the files holding them, in three flat arrays (compressed
@@ -318,24 +319,20 @@ extension PassageIndex {
     }
 
     /// Reads ``encoded()`` bytes; `nil` when they are not an index.
+    ///
+    /// Each array is read in one pass of whole values: a command that asks once loads the kept index (299 MB at
+    /// 350,000 files), and reading it a byte at a time was a quarter of a `skillscope versions` run.
     public init?(encoded bytes: [UInt8]) {
-        func read(_ offset: Int, _ count: Int) -> UInt64 {
-            var value: UInt64 = 0
-            for index in (0..<count).reversed() { value = value << 8 | UInt64(bytes[offset + index]) }
-            return value
-        }
         guard bytes.count >= 16 else { return nil }
-        let hashCount = Int(clamping: read(0, 8))
-        let postingCount = Int(clamping: read(8, 8))
+        let counts = LittleEndian.uint64s(bytes, from: 0, count: 2)
+        let hashCount = Int(clamping: counts[0])
+        let postingCount = Int(clamping: counts[1])
         guard hashCount < bytes.count, postingCount < bytes.count,
             bytes.count == 16 + hashCount * 8 + (hashCount + 1) * 4 + postingCount * 4
         else { return nil }
-        var offset = 16
-        let hashes = (0..<hashCount).map { read(offset + $0 * 8, 8) }
-        offset += hashCount * 8
-        let offsets = (0...hashCount).map { UInt32(truncatingIfNeeded: read(offset + $0 * 4, 4)) }
-        offset += (hashCount + 1) * 4
-        let postings = (0..<postingCount).map { UInt32(truncatingIfNeeded: read(offset + $0 * 4, 4)) }
+        let hashes = LittleEndian.uint64s(bytes, from: 16, count: hashCount)
+        let offsets = LittleEndian.uint32s(bytes, from: 16 + hashCount * 8, count: hashCount + 1)
+        let postings = LittleEndian.uint32s(bytes, from: 16 + hashCount * 12 + 4, count: postingCount)
         guard offsets.last.map(Int.init) == postings.count else { return nil }
         self.init(hashes: hashes, offsets: offsets, postings: postings)
     }

@@ -33,6 +33,20 @@ public struct LineageTable: Sendable {
 
     public init() {}
 
+    /// A table of `records` alone (in ascending id order, as ``Store/lineageRecords(_:)`` gives them): what a query
+    /// that asks once measures its candidates on, instead of the whole registry's table.
+    public init(records: [LineageRecord]) {
+        var builder = Builder(reservingPhrases: records.reduce(0) { $0 + $1.phrases.count }, rows: records.count)
+        for record in records {
+            builder.append(
+                Row(
+                    id: record.id, repository: record.key.repository, path: record.key.path, kind: record.kind,
+                    name: record.name, stars: record.stars, firstSeen: record.firstSeen, wordCount: record.wordCount,
+                    sequenceHash: record.sequenceHash, phrases: record.phrases))
+        }
+        self = builder.build()
+    }
+
     /// Rows in the table.
     public var count: Int { ids.count }
 

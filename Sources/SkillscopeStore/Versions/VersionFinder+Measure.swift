@@ -30,27 +30,39 @@ extension VersionFinder {
     /// stop threshold is taken on the table's files (the current indexed ones).
     ///
     /// - Complexity: O(Σ min(postings, c log postings)) over the subject's phrases, for c candidates.
+    ///
+    /// With ``TableScope/candidates`` the table holds the proposed files alone, read for this query; the stop
+    /// threshold is still taken on the count of all current indexed files, so the candidates and every measure are
+    /// those of the whole table.
     func measure(_ subject: Subject) throws -> Measured {
         let index = try store.passageIndex()
-        let table = try store.lineageTable()
-        let threshold = PassageIndex.stopThreshold(fileCount: table.count)
+        let whole = configuration.tableScope == .whole ? try store.lineageTable() : nil
+        let threshold = PassageIndex.stopThreshold(fileCount: try whole?.count ?? store.indexedFileCount())
         let fingerprint = subject.fingerprint
+        // Proposed files: by passages, by the word sequence, by name (bits 1 | 2), by meaning (bits 1 | 4).
+        let sequence = fingerprint.wordCount > 0 ? try store.fileIDs(sequenceHash: fingerprint.sequenceHash) : []
+        let sameName = try NameKey.make(subject.name).map { try store.fileIDs(nameKey: $0) } ?? []
+        let close = try meaning?.neighbours(of: subject) ?? []
+        let table: LineageTable
+        if let whole {
+            table = whole
+        } else {
+            var ids = Set(sequence).union(sameName).union(close)
+            index.forEachCandidate(for: fingerprint.winnowed, maxPostings: threshold) { ids.insert(Int64($0)) }
+            table = LineageTable(records: try store.lineageRecords(ids.sorted()))
+        }
         // Per row: 1 when proposed, 2 when of the same name, 4 when close in meaning (bits).
         var marked = [UInt8](repeating: 0, count: table.count)
         index.forEachCandidate(for: fingerprint.winnowed, maxPostings: threshold) { id in
             if let row = table.row(of: Int64(id)) { marked[row] |= 1 }
         }
-        if fingerprint.wordCount > 0 {
-            for id in try store.fileIDs(sequenceHash: fingerprint.sequenceHash) {
-                if let row = table.row(of: id) { marked[row] |= 1 }
-            }
+        for id in sequence {
+            if let row = table.row(of: id) { marked[row] |= 1 }
         }
-        if let nameKey = NameKey.make(subject.name) {
-            for id in try store.fileIDs(nameKey: nameKey) {
-                if let row = table.row(of: id) { marked[row] |= 3 }
-            }
+        for id in sameName {
+            if let row = table.row(of: id) { marked[row] |= 3 }
         }
-        for id in try meaning?.neighbours(of: subject) ?? [] {
+        for id in close {
             if let row = table.row(of: id) { marked[row] |= 5 }
         }
         if let id = subject.id, let row = table.row(of: id) { marked[row] = 0 }

@@ -60,6 +60,10 @@ import Testing
         #expect(index.hashes == expected.keys.sorted())
         #expect(index.postingCount == expected.values.reduce(0) { $0 + $1.count })
         for (hash, postings) in expected { #expect(Array(index.files(holding: hash)) == postings) }
+        // Its bytes read back whole, every value at its place.
+        let decoded = PassageIndex(encoded: index.encoded())
+        #expect(decoded?.hashes == index.hashes && decoded?.offsets == index.offsets)
+        #expect(decoded?.postings == index.postings)
     }
 
     @Test func nameKeysTreatDashUnderscoreAndSpaceAlike() {
