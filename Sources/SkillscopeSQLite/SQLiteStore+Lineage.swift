@@ -20,24 +20,69 @@ extension SQLiteStore {
         return index
     }
 
+    /// Brings the kept passage index up to date.
+    ///
+    /// When the only changes since it was kept are new files (ids above the highest it was built over; the triggers
+    /// of schema 14 count every other change), their fingerprints are indexed alone and joined to the kept index
+    /// (``SkillscopeCore/PassageIndex/appending(_:)``): an ingest of a few files into a registry of 350,000 took
+    /// 15 s, nearly all of it building the index again from every file's fingerprints. Otherwise it is built again.
+    /// `passage_index_appended` records which it was: the files added, or -1 for a build.
     @discardableResult public func refreshPassageIndex() throws -> Bool {
         try writing { connection -> Bool in
             let generation = try Self.generation("files_generation", on: connection)
             guard try Self.generation("passage_index_generation", on: connection) != generation else { return false }
-            let index = try Self.buildIndex(on: connection)
-            let bytes = index.encoded()
-            try connection.run("DELETE FROM passage_index")
-            let part = 32 << 20
-            for (number, start) in stride(from: 0, to: bytes.count, by: part).enumerated() {
-                try connection.run(
-                    "INSERT INTO passage_index (part, data) VALUES (?1, ?2)",
-                    [number, Array(bytes[start..<min(start + part, bytes.count)])])
+            let changes = try Self.generation("passage_changes", on: connection)
+            let high = try connection.queryOne("SELECT coalesce(max(id), 0) FROM files")?.int(0) ?? 0
+            let index: PassageIndex
+            var appended = -1
+            if let keptHigh = try Self.meta("passage_index_high", on: connection),
+                try Self.meta("passage_index_changes", on: connection) == changes,
+                let kept = try Self.loadKeptIndex(on: connection)
+            {
+                let later = try Self.fingerprints(after: keptHigh, on: connection)
+                index = kept.appending(PassageIndex(files: later))
+                appended = later.count
+            } else {
+                index = try Self.buildIndex(on: connection)
             }
-            try connection.run(
-                "UPDATE meta SET value = ?1 WHERE key = 'passage_index_generation'", [Int64(generation)])
+            if appended != 0 {
+                let bytes = index.encoded()
+                try connection.run("DELETE FROM passage_index")
+                let part = 32 << 20
+                for (number, start) in stride(from: 0, to: bytes.count, by: part).enumerated() {
+                    try connection.run(
+                        "INSERT INTO passage_index (part, data) VALUES (?1, ?2)",
+                        [number, Array(bytes[start..<min(start + part, bytes.count)])])
+                }
+            }
+            for (key, value) in [
+                ("passage_index_generation", generation), ("passage_index_changes", changes),
+                ("passage_index_high", high), ("passage_index_appended", appended),
+            ] {
+                try connection.run(
+                    "INSERT INTO meta (key, value) VALUES (?1, ?2) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+                    [key, Int64(value)])
+            }
             indexCache.withLock { $0 = (generation, index) }
             return true
         }
+    }
+
+    /// A number kept in `meta`, or `nil` when none is.
+    private static func meta(_ key: String, on connection: Connection) throws -> Int? {
+        try connection.queryOne("SELECT value FROM meta WHERE key = ?1", [key])?.int(0)
+    }
+
+    /// The fingerprints of the current files above `id`, in id order.
+    private static func fingerprints(after id: Int, on connection: Connection) throws -> [(
+        id: Int64, fingerprints: [UInt64]
+    )] {
+        try connection.query(
+            """
+            SELECT file_id, fingerprints FROM file_fingerprints
+            WHERE file_id > ?1 AND file_id NOT IN (SELECT file_id FROM removed_files) ORDER BY file_id
+            """, [Int64(id)]
+        ).compactMap { row in row.int(0).flatMap { id in row.uint64s(1).map { (Int64(id), $0) } } }
     }
 
     private static func generation(_ key: String, on connection: Connection) throws -> Int {

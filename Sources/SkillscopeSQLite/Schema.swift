@@ -197,5 +197,24 @@ enum Schema {
             SELECT s.file_id AS file_id, s.phrases AS phrases, g.fingerprints AS fingerprints
             FROM file_phrase_sets s JOIN file_fingerprints g ON g.file_id = s.file_id;
         """,
+        // Version 14: what lets the kept passage index take new files without being built again. It records the
+        // highest file id it was built over (`passage_index_high`) and the count of changes it saw
+        // (`passage_index_changes`); these triggers count every change an addition of new files does not explain:
+        // fingerprints written, replaced or deleted for a file at or below that id, and files removed or restored.
+        // While the counts agree, the files above that id are all that is new (``SQLiteStore/refreshPassageIndex()``).
+        """
+        INSERT OR IGNORE INTO meta (key, value) VALUES ('passage_changes', 0);
+        CREATE TRIGGER IF NOT EXISTS passage_fingerprints_written AFTER INSERT ON file_fingerprints
+            WHEN NEW.file_id <= (SELECT value FROM meta WHERE key = 'passage_index_high')
+            BEGIN UPDATE meta SET value = value + 1 WHERE key = 'passage_changes'; END;
+        CREATE TRIGGER IF NOT EXISTS passage_fingerprints_changed AFTER UPDATE ON file_fingerprints
+            BEGIN UPDATE meta SET value = value + 1 WHERE key = 'passage_changes'; END;
+        CREATE TRIGGER IF NOT EXISTS passage_fingerprints_deleted AFTER DELETE ON file_fingerprints
+            BEGIN UPDATE meta SET value = value + 1 WHERE key = 'passage_changes'; END;
+        CREATE TRIGGER IF NOT EXISTS passage_file_removed AFTER INSERT ON removed_files
+            BEGIN UPDATE meta SET value = value + 1 WHERE key = 'passage_changes'; END;
+        CREATE TRIGGER IF NOT EXISTS passage_file_restored AFTER DELETE ON removed_files
+            BEGIN UPDATE meta SET value = value + 1 WHERE key = 'passage_changes'; END;
+        """,
     ]
 }

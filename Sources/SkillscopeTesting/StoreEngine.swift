@@ -31,6 +31,19 @@ public enum StoreEngine: String, Sendable, CaseIterable, CustomStringConvertible
         }
     }
 
+    /// A way to open one new registry in `directory` (as ``makeEmptyStore(in:)`` makes) again and again: the first
+    /// call creates it, each later one opens another handle on it, as another process would.
+    public func makeReopenableStore(in directory: TemporaryDirectory) throws -> @Sendable () throws -> any Store {
+        switch self {
+        case .sqlite:
+            let path = directory.appending("registry-\(UInt32.random(in: 0...UInt32.max)).sqlite")
+            return { try SQLiteStore(path: path) }
+        case .postgres:
+            let configuration = try Self.makeSchema(in: directory)
+            return { try PostgresStore(configuration: configuration) }
+        }
+    }
+
     /// A fresh schema on the test server, dropped (with everything in it) when `directory` goes.
     public static func makeSchema(in directory: TemporaryDirectory) throws -> PostgresStore.Configuration {
         guard let server = testServer else {

@@ -228,6 +228,65 @@ public enum VersionConformance {
         #expect(cameFrom > 20)
     }
 
+    /// After every kind of change, the passage index a refresh leaves (held, and as kept for a new reader) is the
+    /// index built over the current files' stored fingerprints; `appended` (the files a refresh added to the kept
+    /// index, -1 for a build, where the engine says) tells which way it went.
+    public static func theKeptIndexIsABuildOverTheCurrentFiles(
+        _ store: any Store, reopened: () throws -> any Store, appended: () throws -> Int?
+    ) throws {
+        func check(_ step: String, appends expected: Int) throws {
+            try store.refreshPassageIndex()
+            var files: [(id: Int64, fingerprints: [UInt64])] = []
+            for record in try store.lineageRecords(try store.fileKeys().map(\.id)) {
+                files.append((record.id, try #require(try store.fingerprint(ofFile: record.id)).winnowed))
+            }
+            let built = PassageIndex(files: files)
+            for (holder, index) in [("held", try store.passageIndex()), ("kept", try reopened().passageIndex())] {
+                let same =
+                    index.hashes == built.hashes && index.offsets == built.offsets
+                    && index.postings == built.postings
+                #expect(same, "\(step): the \(holder) index is not the one a build gives")
+            }
+            if let appended = try appended() { #expect(appended == expected, "\(step)") }
+        }
+        try populateFamilies(store)
+        try check("first build", appends: -1)
+        let family = try #require(try store.file(.key(FileKey(repository: "fam3/skills", path: "s0/SKILL.md"))))
+        _ = try store.write(
+            repositories: [RepositoryRecord(fullName: "late/skills", stars: 3)],
+            files: [
+                record("late/skills", "copy/SKILL.md", family.text, firstCommit: "2026-10-01T00:00:00Z"),
+                record(
+                    "late/skills", "edit/SKILL.md", family.text + "\n\nOne more line of words here.",
+                    firstCommit: "2026-10-02T00:00:00Z"),
+            ], seenAt: "2026-11-30T01:00:00Z")
+        try check("new files", appends: 2)
+        _ = try store.write(
+            repositories: [RepositoryRecord(fullName: "late/skills", stars: 30)], files: [],
+            seenAt: "2026-11-30T02:00:00Z")
+        try check("stars only", appends: 0)
+        _ = try store.write(
+            repositories: [],
+            files: [record("fam3/skills", "s0/SKILL.md", base, firstCommit: "2026-01-01T00:00:00Z")],
+            seenAt: "2026-11-30T03:00:00Z")
+        try check("an earlier file rewritten", appends: -1)
+        _ = try store.write(
+            repositories: [],
+            files: [record("later/skills", "x/SKILL.md", edited(base), firstCommit: "2026-10-03T00:00:00Z")],
+            seenAt: "2026-11-30T04:00:00Z")
+        try check("a new file after a build", appends: 1)
+        try store.markRemoved(repository: "late/skills", present: ["copy/SKILL.md"], at: "2026-11-30T05:00:00Z")
+        try check("a file removed", appends: -1)
+        try store.markSeen([FileKey(repository: "late/skills", path: "edit/SKILL.md")], at: "2026-11-30T06:00:00Z")
+        try check("a file restored", appends: -1)
+        _ = try store.write(
+            repositories: [],
+            files: [record("newest/skills", "y/SKILL.md", family.text, firstCommit: "2026-10-04T00:00:00Z")],
+            seenAt: "2026-11-30T07:00:00Z")
+        try store.markRemoved(repository: "newest/skills", present: [], at: "2026-11-30T08:00:00Z")
+        try check("a new file removed before the refresh", appends: -1)
+    }
+
     /// Families of edited copies spread over repositories, seeded: what the next check measures.
     static func populateFamilies(_ store: any Store) throws {
         var state: UInt64 = 42

@@ -164,6 +164,44 @@ public struct PassageIndex: Sendable {
         }
     }
 
+    /// This index with `later`'s files added: every file of `later` has a larger id than every file here.
+    ///
+    /// Each hash's postings are this index's followed by `later`'s, so they stay ascending: the index a build over
+    /// both sets of files gives, in one pass over both instead of a count and a fill over every file.
+    ///
+    /// - Complexity: O(H + P) for the hashes and postings of both.
+    public func appending(_ later: PassageIndex) -> PassageIndex {
+        guard !later.hashes.isEmpty else { return self }
+        guard !hashes.isEmpty else { return later }
+        precondition(
+            (postings.max() ?? 0) < (later.postings.min() ?? .max), "appended files must come after the index's")
+        var merged: [UInt64] = []
+        merged.reserveCapacity(hashes.count + later.hashes.count)
+        var offsets: [UInt32] = [0]
+        offsets.reserveCapacity(hashes.count + later.hashes.count + 1)
+        var joined: [UInt32] = []
+        joined.reserveCapacity(postings.count + later.postings.count)
+        var mine = 0
+        var theirs = 0
+        while mine < hashes.count || theirs < later.hashes.count {
+            let takesMine =
+                theirs == later.hashes.count || (mine < hashes.count && hashes[mine] <= later.hashes[theirs])
+            let takesTheirs =
+                mine == hashes.count || (theirs < later.hashes.count && later.hashes[theirs] <= hashes[mine])
+            merged.append(takesMine ? hashes[mine] : later.hashes[theirs])
+            if takesMine {
+                joined += postings[Int(self.offsets[mine])..<Int(self.offsets[mine + 1])]
+                mine += 1
+            }
+            if takesTheirs {
+                joined += later.postings[Int(later.offsets[theirs])..<Int(later.offsets[theirs + 1])]
+                theirs += 1
+            }
+            offsets.append(UInt32(joined.count))
+        }
+        return PassageIndex(hashes: merged, offsets: offsets, postings: joined)
+    }
+
     /// Files in the index.
     public var postingCount: Int { postings.count }
 

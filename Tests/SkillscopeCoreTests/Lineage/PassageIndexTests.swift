@@ -27,6 +27,31 @@ import Testing
         #expect(PassageIndex().candidates(for: [1], maxPostings: 5).isEmpty)
     }
 
+    /// Files added to an index give the index built over all of them: hashes only the earlier files hold, only
+    /// the later ones, and both (their postings joined in id order), with empty sides.
+    @Test func appendingLaterFilesGivesTheIndexBuiltOverAll() {
+        var state: UInt64 = 0xA99E
+        func next(_ bound: UInt64) -> UInt64 {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return (state >> 33) % bound
+        }
+        var files: [(id: Int64, fingerprints: [UInt64])] = []
+        for id in Int64(1)...400 {
+            // Hashes below 300 are common to early and late files, some only early, some only late.
+            let range: UInt64 = id <= 250 ? 600 : 900
+            let base: UInt64 = id <= 250 ? 0 : 300
+            files.append((id, Array(Set((0..<next(12)).map { _ in base + next(range - base) })).sorted()))
+        }
+        let whole = PassageIndex(files: files)
+        for cut in [0, 1, 250, 399, 400] {
+            let joined = PassageIndex(files: Array(files[..<cut])).appending(PassageIndex(files: Array(files[cut...])))
+            #expect(joined.hashes == whole.hashes)
+            #expect(joined.offsets == whole.offsets)
+            #expect(joined.postings == whole.postings)
+        }
+        #expect(whole.hashes.count > 500)
+    }
+
     /// Thousands of files, hashes that share their low or high bits, zero and the largest value: the index holds
     /// exactly what a plain dictionary of postings says (its tables grow many times on the way, and the files come
     /// in several batches to the two halves that build it).
