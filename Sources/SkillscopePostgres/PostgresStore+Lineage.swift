@@ -87,33 +87,41 @@ extension PostgresStore {
 
     public func lineageTable() throws -> LineageTable {
         let generation = try reading { try Self.generation("files_generation", on: $0) }
-        return try tableCache.table(generation: generation) {
-            try reading { connection -> LineageTable in
-                try connection.transaction { connection in
-                    _ = try connection.query("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ")
-                    let size = try connection.queryOne(
-                        "SELECT count(*), coalesce(sum(octet_length(phrases)), 0) / 8 FROM file_phrases")
-                    var builder = LineageTable.Builder(
-                        reservingPhrases: Int(size?.int64(1) ?? 0), rows: Int(size?.int64(0) ?? 0))
-                    // Pages of 20,000 files, so the result sets stay small.
-                    var after: Int64 = 0
-                    while true {
-                        let rows = try connection.query(
-                            """
-                            SELECT \(LineageRecord.tableColumns)
-                            FROM files f JOIN file_phrases p ON p.file_id = f.id
-                            JOIN repositories r ON r.id = f.repository_id
-                            WHERE f.id > $1 AND f.status = 'indexed' AND \(Self.isCurrent) ORDER BY f.id LIMIT 20000
-                            """, [after], format: .binary)
-                        for row in rows {
-                            let row = LineageTable.Row(reading: row)
-                            builder.append(row)
-                            after = row.id
-                        }
-                        if rows.count < 20000 { break }
+        return try tableCache.table(generation: generation) { try buildLineageTable() }
+    }
+
+    public func lineageTableIfBuilt() throws -> LineageTable? {
+        let generation = try reading { try Self.generation("files_generation", on: $0) }
+        return tableCache.heldOrBuilding(generation: generation) { [self] in try buildLineageTable() }
+    }
+
+    /// Every current indexed file's row of the lineage table, read in id order in one snapshot.
+    private func buildLineageTable() throws -> LineageTable {
+        try reading { connection -> LineageTable in
+            try connection.transaction { connection in
+                _ = try connection.query("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ")
+                let size = try connection.queryOne(
+                    "SELECT count(*), coalesce(sum(octet_length(phrases)), 0) / 8 FROM file_phrases")
+                var builder = LineageTable.Builder(
+                    reservingPhrases: Int(size?.int64(1) ?? 0), rows: Int(size?.int64(0) ?? 0))
+                // Pages of 20,000 files, so the result sets stay small.
+                var after: Int64 = 0
+                while true {
+                    let rows = try connection.query(
+                        """
+                        SELECT \(LineageRecord.tableColumns)
+                        FROM files f JOIN file_phrases p ON p.file_id = f.id
+                        JOIN repositories r ON r.id = f.repository_id
+                        WHERE f.id > $1 AND f.status = 'indexed' AND \(Self.isCurrent) ORDER BY f.id LIMIT 20000
+                        """, [after], format: .binary)
+                    for row in rows {
+                        let row = LineageTable.Row(reading: row)
+                        builder.append(row)
+                        after = row.id
                     }
-                    return builder.build()
+                    if rows.count < 20000 { break }
                 }
+                return builder.build()
             }
         }
     }

@@ -123,22 +123,30 @@ extension SQLiteStore {
 
     public func lineageTable() throws -> LineageTable {
         let generation = try reading { try Self.generation("files_generation", on: $0) }
-        return try tableCache.table(generation: generation) {
-            try reading { connection -> LineageTable in
-                let size = try connection.queryOne(
-                    "SELECT count(*), coalesce(sum(length(phrases)), 0) / 8 FROM file_phrase_sets")
-                var builder = LineageTable.Builder(reservingPhrases: size?.int(1) ?? 0, rows: size?.int(0) ?? 0)
-                let statement = try connection.prepare(
-                    """
-                    SELECT \(LineageRecord.tableColumns)
-                    FROM files f JOIN file_phrase_sets p ON p.file_id = f.id
-                        JOIN repositories r ON r.id = f.repository_id
-                    WHERE f.status = 'indexed' AND \(Self.isCurrent) ORDER BY f.id
-                    """)
-                defer { statement.reset() }
-                while let row = try statement.step() { builder.append(LineageTable.Row(reading: row)) }
-                return builder.build()
-            }
+        return try tableCache.table(generation: generation) { try buildLineageTable() }
+    }
+
+    public func lineageTableIfBuilt() throws -> LineageTable? {
+        let generation = try reading { try Self.generation("files_generation", on: $0) }
+        return tableCache.heldOrBuilding(generation: generation) { [self] in try buildLineageTable() }
+    }
+
+    /// Every current indexed file's row of the lineage table, read in id order.
+    private func buildLineageTable() throws -> LineageTable {
+        try reading { connection -> LineageTable in
+            let size = try connection.queryOne(
+                "SELECT count(*), coalesce(sum(length(phrases)), 0) / 8 FROM file_phrase_sets")
+            var builder = LineageTable.Builder(reservingPhrases: size?.int(1) ?? 0, rows: size?.int(0) ?? 0)
+            let statement = try connection.prepare(
+                """
+                SELECT \(LineageRecord.tableColumns)
+                FROM files f JOIN file_phrase_sets p ON p.file_id = f.id
+                    JOIN repositories r ON r.id = f.repository_id
+                WHERE f.status = 'indexed' AND \(Self.isCurrent) ORDER BY f.id
+                """)
+            defer { statement.reset() }
+            while let row = try statement.step() { builder.append(LineageTable.Row(reading: row)) }
+            return builder.build()
         }
     }
 

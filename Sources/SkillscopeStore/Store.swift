@@ -61,6 +61,10 @@ public protocol Store: Sendable {
     /// registry once per files generation and then held in memory, like the passage index.
     func lineageTable() throws -> LineageTable
 
+    /// ``lineageTable()`` when it is held for the current files; otherwise `nil`, and it starts being built in the
+    /// background: what a server answers from once it is there, without making a query wait for it.
+    func lineageTableIfBuilt() throws -> LineageTable?
+
     /// The fingerprint stored for an indexed file when it was parsed, or `nil`.
     func fingerprint(ofFile id: Int64) throws -> TextFingerprint?
 

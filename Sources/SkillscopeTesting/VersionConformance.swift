@@ -228,6 +228,40 @@ public enum VersionConformance {
         #expect(cameFrom > 20)
     }
 
+    /// A server's finder answers before the whole lineage table is built, the same as from it, and the table is
+    /// then built in the background, again after a write.
+    public static func aServerFinderDoesNotWaitForTheWholeTable(_ store: any Store) throws {
+        try populateFamilies(store)
+        var configuration = VersionFinder.Configuration()
+        configuration.tableScope = .wholeOnceBuilt
+        let server = VersionFinder(store: store, configuration: configuration)
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        let subjects = try store.fileKeys().prefix(12).map {
+            try server.subject(for: try #require(try store.file(.id($0.id))))
+        }
+        // Before the table is built: the first query starts its build.
+        #expect(try store.lineageTableIfBuilt() == nil)
+        let early = try subjects.map { try encoder.encode(try server.versions(of: $0)) }
+        func waitForTable() throws -> LineageTable? {
+            for _ in 0..<600 {
+                if let table = try store.lineageTableIfBuilt() { return table }
+                Thread.sleep(forTimeInterval: 0.05)
+            }
+            return nil
+        }
+        let built = try #require(try waitForTable())
+        #expect(built.count == (try store.indexedFileCount()))
+        let whole = VersionFinder(store: store)
+        #expect(try subjects.map { try encoder.encode(try whole.versions(of: $0)) } == early)
+        #expect(try subjects.map { try encoder.encode(try server.versions(of: $0)) } == early)
+        // A write makes the held table stale: it is built again, with the new file.
+        _ = try store.write(
+            repositories: [], files: [record("late/skills", "z/SKILL.md", base, firstCommit: "2026-10-01T00:00:00Z")],
+            seenAt: "2026-11-30T01:00:00Z")
+        #expect(try waitForTable()?.count == built.count + 1)
+    }
+
     /// After every kind of change, the passage index a refresh leaves (held, and as kept for a new reader) is the
     /// index built over the current files' stored fingerprints; `appended` (the files a refresh added to the kept
     /// index, -1 for a build, where the engine says) tells which way it went.

@@ -42,7 +42,8 @@ struct API {
                 return try json(
                     ChecksView(
                         findings: file.findings, security: file.security,
-                        quality: try QualityScore.of(file, rules: rules, store: store)))
+                        quality: try QualityScore.of(
+                            file, rules: rules, store: store, tableScope: rater.versionConfiguration.tableScope)))
             case "versions":
                 guard file.status == .indexed else {
                     throw WebError(404, "not_indexed", "file \(id) was rejected when ingested; it has no versions")
@@ -53,7 +54,8 @@ struct API {
                 return try Reviews(store: store).list(fileID: id)
             case "listing":
                 let rules = try store.rules(ofFile: id)
-                let quality = try QualityScore.of(file, rules: rules, store: store)
+                let quality = try QualityScore.of(
+                    file, rules: rules, store: store, tableScope: rater.versionConfiguration.tableScope)
                 let record = ListingRecord.export(
                     file,
                     facts: ListingRecord.Facts(

@@ -25,7 +25,10 @@ public struct WebApp: Sendable {
     ) {
         self.store = store
         self.mcp = mcp
-        rater = RegistryRater(store: store, modelEmbedder: modelEmbedder)
+        var rater = RegistryRater(store: store, modelEmbedder: modelEmbedder)
+        // A server answers many queries: from the whole lineage table, once built, without one waiting for it.
+        rater.versionConfiguration.tableScope = .wholeOnceBuilt
+        self.rater = rater
     }
 
     /// Headers on every response.

@@ -476,6 +476,12 @@ import Testing
     }
 
     @Test(arguments: StoreEngine.available)
+    func aServerFinderDoesNotWaitForTheWholeTable(engine: StoreEngine) throws {
+        let directory = TemporaryDirectory()
+        try VersionConformance.aServerFinderDoesNotWaitForTheWholeTable(try engine.makeEmptyStore(in: directory))
+    }
+
+    @Test(arguments: StoreEngine.available)
     func theCandidatesAloneGiveTheWholeTablesReport(engine: StoreEngine) throws {
         let directory = TemporaryDirectory()
         try VersionConformance.theCandidatesAloneGiveTheWholeTablesReport(try engine.makeEmptyStore(in: directory))

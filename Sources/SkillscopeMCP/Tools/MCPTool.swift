@@ -137,7 +137,9 @@ struct ToolRegistry: Sendable {
     let entries: [(name: String, entry: Entry)]
 
     init(store: any Store) {
-        let rater = RegistryRater(store: store)
+        var rater = RegistryRater(store: store)
+        // A server answers many queries: from the whole lineage table, once built, without one waiting for it.
+        rater.versionConfiguration.tableScope = .wholeOnceBuilt
         self.init(tools: [
             SearchTool(store: store), ReadTool(store: store, rater: rater), AnalyzeTool(store: store, rater: rater),
             WriteTool(store: store), InstallPlanTool(store: store),

@@ -73,7 +73,8 @@ struct ReadTool: MCPTool {
         let file = try FileTarget.resolve(
             id: arguments.id, repository: arguments.repository, path: arguments.path, in: store)
         let rules = try store.rules(ofFile: file.id)
-        let quality = try QualityScore.of(file, rules: rules, store: store)
+        let quality = try QualityScore.of(
+            file, rules: rules, store: store, tableScope: rater.versionConfiguration.tableScope)
         var versions: VersionsSummary?
         var report: VersionReport?
         if file.status == .indexed {

@@ -1,3 +1,4 @@
+internal import Dispatch
 internal import Synchronization
 
 /// A store's ``LineageTable`` with the files generation it was built for: built once per generation, by one caller
@@ -5,6 +6,8 @@ internal import Synchronization
 public final class LineageTableCache: Sendable {
     private let current = Mutex<(generation: Int, table: LineageTable)?>(nil)
     private let building = Mutex(())
+    /// The generation a background build was started for, until it ends.
+    private let started = Mutex<Int?>(nil)
 
     public init() {}
 
@@ -17,5 +20,23 @@ public final class LineageTableCache: Sendable {
             current.withLock { $0 = (generation, table) }
             return table
         }
+    }
+
+    /// The table for `generation` when it is held; otherwise `nil`, and `build` starts on a thread of its own
+    /// (once per generation: a later call while it runs starts nothing), so a later call finds it held.
+    public func heldOrBuilding(generation: Int, build: @escaping @Sendable () throws -> LineageTable) -> LineageTable? {
+        if let held = current.withLock({ $0 }), held.generation == generation { return held.table }
+        let starts = started.withLock { started in
+            guard started != generation else { return false }
+            started = generation
+            return true
+        }
+        guard starts else { return nil }
+        DispatchQueue.global(qos: .utility).async { [self] in
+            // A failure leaves nothing held; the next call starts again.
+            _ = try? table(generation: generation, build: build)
+            started.withLock { if $0 == generation { $0 = nil } }
+        }
+        return nil
     }
 }

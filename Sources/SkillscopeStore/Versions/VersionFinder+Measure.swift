@@ -31,12 +31,17 @@ extension VersionFinder {
     ///
     /// - Complexity: O(Σ min(postings, c log postings)) over the subject's phrases, for c candidates.
     ///
-    /// With ``TableScope/candidates`` the table holds the proposed files alone, read for this query; the stop
-    /// threshold is still taken on the count of all current indexed files, so the candidates and every measure are
-    /// those of the whole table.
+    /// With ``TableScope/candidates`` (and ``TableScope/wholeOnceBuilt`` until the whole table is built) the table
+    /// holds the proposed files alone, read for this query; the stop threshold is still taken on the count of all
+    /// current indexed files, so the candidates and every measure are those of the whole table.
     func measure(_ subject: Subject) throws -> Measured {
         let index = try store.passageIndex()
-        let whole = configuration.tableScope == .whole ? try store.lineageTable() : nil
+        let whole: LineageTable? =
+            switch configuration.tableScope {
+            case .whole: try store.lineageTable()
+            case .candidates: nil
+            case .wholeOnceBuilt: try store.lineageTableIfBuilt()
+            }
         let threshold = PassageIndex.stopThreshold(fileCount: try whole?.count ?? store.indexedFileCount())
         let fingerprint = subject.fingerprint
         // Proposed files: by passages, by the word sequence, by name (bits 1 | 2), by meaning (bits 1 | 4).

@@ -42,6 +42,10 @@ public struct VersionFinder: Sendable {
         case whole
         /// A table of the candidates alone, read for the query: what a command that asks once needs.
         case candidates
+        /// The whole table once it is built; until then (at the first query, and after each write) the candidates
+        /// alone, while the whole table is built in the background: what a server needs, so that no query waits
+        /// for the build (63 s at 350,000 files).
+        case wholeOnceBuilt
     }
 
     /// The file to find versions of: one in the registry, or a text that is compared and not stored.
