@@ -85,18 +85,12 @@ extension PostgresStore {
         return index
     }
 
-    public func lineageTable() throws -> LineageTable {
-        let generation = try reading { try Self.generation("files_generation", on: $0) }
-        return try tableCache.table(generation: generation) { try buildLineageTable() }
-    }
-
-    public func lineageTableIfBuilt() throws -> LineageTable? {
-        let generation = try reading { try Self.generation("files_generation", on: $0) }
-        return tableCache.heldOrBuilding(generation: generation) { [self] in try buildLineageTable() }
+    public func filesGeneration() throws -> Int {
+        try reading { try Self.generation("files_generation", on: $0) }
     }
 
     /// Every current indexed file's row of the lineage table, read in id order in one snapshot.
-    private func buildLineageTable() throws -> LineageTable {
+    public func buildLineageTable() throws -> LineageTable {
         try reading { connection -> LineageTable in
             try connection.transaction { connection in
                 _ = try connection.query("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ")

@@ -21,7 +21,7 @@ internal import Synchronization
 ///   Rejected: `SERIALIZABLE` isolation with retries (every conflicting batch re-parsed and rewritten, and the
 ///   work lost grows with the batch size), and row locks alone (the removed-files and generation rows are read
 ///   across many files). Readers never wait: they see the last committed state (MVCC).
-public final class PostgresStore: Store {
+public final class PostgresStore: Store, LineageTableSource {
     /// How the store reaches its database.
     public struct Configuration: Sendable {
         /// A libpq connection string: a `postgresql://` URL or `key=value` pairs.
@@ -46,7 +46,7 @@ public final class PostgresStore: Store {
     /// The passage index with the files generation it was built for; rebuilt when a write moved the generation.
     let indexCache = Mutex<(generation: Int, index: PassageIndex)?>(nil)
     /// The lineage table with the files generation it was built for.
-    let tableCache = LineageTableCache()
+    public let tableCache = LineageTableCache()
     /// Where the registry is, for messages: the URL without its password, and the schema.
     public let location: String
     /// The schema's name as a quoted SQL identifier, or `nil` for the search path's.

@@ -121,18 +121,12 @@ extension SQLiteStore {
         return index
     }
 
-    public func lineageTable() throws -> LineageTable {
-        let generation = try reading { try Self.generation("files_generation", on: $0) }
-        return try tableCache.table(generation: generation) { try buildLineageTable() }
-    }
-
-    public func lineageTableIfBuilt() throws -> LineageTable? {
-        let generation = try reading { try Self.generation("files_generation", on: $0) }
-        return tableCache.heldOrBuilding(generation: generation) { [self] in try buildLineageTable() }
+    public func filesGeneration() throws -> Int {
+        try reading { try Self.generation("files_generation", on: $0) }
     }
 
     /// Every current indexed file's row of the lineage table, read in id order.
-    private func buildLineageTable() throws -> LineageTable {
+    public func buildLineageTable() throws -> LineageTable {
         try reading { connection -> LineageTable in
             let size = try connection.queryOne(
                 "SELECT count(*), coalesce(sum(length(phrases)), 0) / 8 FROM file_phrase_sets")

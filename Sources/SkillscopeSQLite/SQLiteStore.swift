@@ -5,7 +5,7 @@ public import SkillscopeStore
 internal import Synchronization
 
 /// The embedded registry: one SQLite file in WAL mode, one writer and several readers, FTS5 for search.
-public final class SQLiteStore: Store {
+public final class SQLiteStore: Store, LineageTableSource {
     /// How the store opens its file.
     public struct Configuration: Sendable {
         /// Reading connections; size it to at least the threads that read at once.
@@ -20,7 +20,7 @@ public final class SQLiteStore: Store {
     /// The passage index with the files generation it was built for; rebuilt when a write moved the generation.
     let indexCache = Mutex<(generation: Int, index: PassageIndex)?>(nil)
     /// The lineage table with the files generation it was built for.
-    let tableCache = LineageTableCache()
+    public let tableCache = LineageTableCache()
     /// The database path.
     public let path: String
 

@@ -40,3 +40,23 @@ public final class LineageTableCache: Sendable {
         return nil
     }
 }
+
+/// A store that keeps its lineage table in a ``LineageTableCache``: it says how to read its files generation and
+/// how to build the table, and gets ``Store/lineageTable()`` and ``Store/lineageTableIfBuilt()`` from here.
+public protocol LineageTableSource: Sendable {
+    var tableCache: LineageTableCache { get }
+    /// The count of writes that changed the current files, or what ranks them.
+    func filesGeneration() throws -> Int
+    /// Every current indexed file's row, read from the registry in id order.
+    func buildLineageTable() throws -> LineageTable
+}
+
+extension LineageTableSource {
+    public func lineageTable() throws -> LineageTable {
+        try tableCache.table(generation: try filesGeneration()) { try buildLineageTable() }
+    }
+
+    public func lineageTableIfBuilt() throws -> LineageTable? {
+        tableCache.heldOrBuilding(generation: try filesGeneration()) { [self] in try buildLineageTable() }
+    }
+}
