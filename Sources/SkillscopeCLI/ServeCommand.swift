@@ -11,14 +11,18 @@ struct ServeCommand: Command {
     static let name = "serve"
     static let summary = "serve the registry's web pages and JSON API (127.0.0.1:8080 by default)"
     static let help = """
-        Usage: skillscope serve [--host ADDRESS] [--port N] [--threads N] [--db PATH]
+        Usage: skillscope serve [--host ADDRESS] [--port N] [--threads N] [--allow-origin ORIGIN]… [--db PATH]
 
         Serves the registry over HTTP: the search page (/), search results (/search?q=…), the file page
         (/files/ID) and the JSON API under /api/v1 (search?q=…, files/ID, files/ID/rules, files/ID/checks,
         files/ID/versions, files/ID/listing), and the MCP server at /mcp (Streamable HTTP: POST a JSON-RPC message;
-        send a review token as `Authorization: Bearer TOKEN` to registry_write). Binds to 127.0.0.1 unless --host says otherwise. Request bodies over
-        1 MiB get 413, headers over 64 KiB are refused, idle connections close after 30 s. One access log line per
-        request goes to stderr. SIGTERM or SIGINT stops accepting, finishes the requests in flight and exits 0.
+        send a review token as `Authorization: Bearer TOKEN` to registry_write). Binds to 127.0.0.1 unless --host
+        says otherwise. Request bodies over 1 MiB get 413, headers over 64 KiB are refused, idle connections close
+        after 30 s. One access log line per request goes to stderr. SIGTERM or SIGINT stops accepting, finishes the
+        requests in flight and exits 0.
+
+        Versions are measured on a table of every file's phrases, built in the background after the first query and
+        after each write (about a minute at 350,000 files); until it is built, each query reads its candidates'.
 
         Options:
           --host ADDRESS  an IPv4 address to bind (default 127.0.0.1; 0.0.0.0 for every interface)
