@@ -16,6 +16,9 @@ public final class LineageTableCache: Sendable {
         if let held = current.withLock({ $0 }), held.generation == generation { return held.table }
         return try building.withLock { _ in
             if let held = current.withLock({ $0 }), held.generation == generation { return held.table }
+            // A table of another generation is never used again: let it go before building, so the two are never
+            // held at once (7 GB each at 350,000 files).
+            current.withLock { $0 = nil }
             let table = try build()
             current.withLock { $0 = (generation, table) }
             return table
@@ -33,8 +36,16 @@ public final class LineageTableCache: Sendable {
         }
         guard starts else { return nil }
         DispatchQueue.global(qos: .utility).async { [self] in
-            // A failure leaves nothing held; the next call starts again.
-            _ = try? table(generation: generation, build: build)
+            building.withLock { _ in
+                // A newer generation asked while this build waited: its own build follows, and this table would
+                // never be used.
+                guard started.withLock({ $0 == generation }),
+                    current.withLock({ $0?.generation }) != generation
+                else { return }
+                current.withLock { $0 = nil }
+                // A failure leaves nothing held; the next call starts again.
+                if let table = try? build() { current.withLock { $0 = (generation, table) } }
+            }
             started.withLock { if $0 == generation { $0 = nil } }
         }
         return nil
