@@ -37,7 +37,7 @@ let package = Package(
         .systemLibrary(name: "CJemalloc", pkgConfig: "jemalloc", providers: [.apt(["libjemalloc-dev"])]),
 
         // Wrappers: know nothing of Skillscope.
-        .target(name: "SQLite", dependencies: ["CSQLite"], swiftSettings: settings),
+        .target(name: "SQLite", dependencies: ["CSQLite", "Hashing"], swiftSettings: settings),
         .target(name: "CommonMark", dependencies: ["CCmarkGFM"], swiftSettings: settings),
         .target(name: "YAML", dependencies: ["CYAML"], swiftSettings: settings),
         .target(name: "PCRE", dependencies: ["CPCRE2"], swiftSettings: settings),
@@ -46,7 +46,7 @@ let package = Package(
         .target(name: "MicroHTTP", dependencies: ["CMicroHTTPD"], swiftSettings: settings),
         .systemLibrary(name: "CArchive", pkgConfig: "libarchive", providers: [.apt(["libarchive-dev"])]),
         .target(name: "Archive", dependencies: ["CArchive"], swiftSettings: settings),
-        .target(name: "Postgres", dependencies: ["CLibPQ"], swiftSettings: settings),
+        .target(name: "Postgres", dependencies: ["CLibPQ", "Hashing"], swiftSettings: settings),
         .target(name: "BLAS", dependencies: ["COpenBLAS"], swiftSettings: settings),
         .target(name: "SafeTensors", swiftSettings: settings),
         .target(name: "Allocator", dependencies: ["CJemalloc"], swiftSettings: settings),

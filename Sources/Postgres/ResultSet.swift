@@ -1,3 +1,5 @@
+internal import Hashing
+
 /// The rows a statement returned, copied out of libpq's result (which is cleared before the call returns).
 ///
 /// Cells sit in one byte buffer with an offset and a length each, so a result of a million cells is two
@@ -136,14 +138,6 @@ public struct Row: Sendable {
     /// A `bytea` column of little-endian 64-bit values (8 bytes each), such as stored hash sets.
     public func uint64s(_ column: Int) -> [UInt64]? {
         guard let bytes = self.bytes(column) else { return nil }
-        let count = bytes.count / 8
-        var values: [UInt64] = []
-        values.reserveCapacity(count)
-        for offset in 0..<count {
-            var value: UInt64 = 0
-            for shift in 0..<8 { value |= UInt64(bytes[offset * 8 + shift]) << UInt64(shift * 8) }
-            values.append(value)
-        }
-        return values
+        return LittleEndian.uint64s(bytes, from: 0, count: bytes.count / 8)
     }
 }

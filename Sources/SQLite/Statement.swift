@@ -1,4 +1,5 @@
 internal import CSQLite
+internal import Hashing
 
 /// A prepared statement, owned by its ``Connection`` and used on that connection's thread.
 public final class Statement {
@@ -119,16 +120,7 @@ public struct Row: Sendable {
     /// value is no blob.
     public func uint64s(_ index: Int) -> [UInt64]? {
         guard case .blob(let bytes) = values[index] else { return nil }
-        let count = bytes.count / 8
-        return [UInt64](unsafeUninitializedCapacity: count) { buffer, initialized in
-            bytes.withUnsafeBytes { raw in
-                for offset in 0..<count {
-                    buffer[offset] = UInt64(
-                        littleEndian: raw.loadUnaligned(fromByteOffset: offset * 8, as: UInt64.self))
-                }
-            }
-            initialized = count
-        }
+        return LittleEndian.uint64s(bytes, from: 0, count: bytes.count / 8)
     }
 
     /// The text at `index`, or `nil` for NULL or another type.

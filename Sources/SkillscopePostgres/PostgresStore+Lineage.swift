@@ -5,7 +5,7 @@ internal import Synchronization
 
 extension PostgresStore {
     public func passageIndex() throws -> PassageIndex {
-        let generation = try reading { try Self.generation("files_generation", on: $0) }
+        let generation = try filesGeneration()
         if let cached = indexCache.withLock({ $0 }), cached.generation == generation { return cached.index }
         let index = try reading { connection -> PassageIndex in
             // One snapshot for the generation and the parts, so a refresh committing meanwhile is not half read.

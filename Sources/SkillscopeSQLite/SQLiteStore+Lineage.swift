@@ -6,7 +6,7 @@ internal import Synchronization
 
 extension SQLiteStore {
     public func passageIndex() throws -> PassageIndex {
-        let generation = try reading { try Self.generation("files_generation", on: $0) }
+        let generation = try filesGeneration()
         if let cached = indexCache.withLock({ $0 }), cached.generation == generation { return cached.index }
         let index = try reading { connection -> PassageIndex in
             if try Self.generation("passage_index_generation", on: connection) == generation,
@@ -86,7 +86,7 @@ extension SQLiteStore {
     }
 
     private static func generation(_ key: String, on connection: Connection) throws -> Int {
-        try connection.queryOne("SELECT value FROM meta WHERE key = ?1", [key])?.int(0) ?? 0
+        try meta(key, on: connection) ?? 0
     }
 
     private static func loadKeptIndex(on connection: Connection) throws -> PassageIndex? {

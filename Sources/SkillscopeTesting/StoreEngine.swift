@@ -23,12 +23,7 @@ public enum StoreEngine: String, Sendable, CaseIterable, CustomStringConvertible
     /// A new, empty store in `directory`: an SQLite file there, or a PostgreSQL schema of its own (so tests run
     /// in parallel on one database), dropped when `directory` goes.
     public func makeEmptyStore(in directory: TemporaryDirectory) throws -> any Store {
-        switch self {
-        case .sqlite:
-            return try SQLiteStore(path: directory.appending("registry-\(UInt32.random(in: 0...UInt32.max)).sqlite"))
-        case .postgres:
-            return try PostgresStore(configuration: try Self.makeSchema(in: directory))
-        }
+        try makeReopenableStore(in: directory)()
     }
 
     /// A way to open one new registry in `directory` (as ``makeEmptyStore(in:)`` makes) again and again: the first

@@ -14,15 +14,19 @@ public final class LineageTableCache: Sendable {
     /// The table for `generation`, built by `build` when the one held is for another generation.
     public func table(generation: Int, build: () throws -> LineageTable) throws -> LineageTable {
         if let held = current.withLock({ $0 }), held.generation == generation { return held.table }
-        return try building.withLock { _ in
-            if let held = current.withLock({ $0 }), held.generation == generation { return held.table }
-            // A table of another generation is never used again: let it go before building, so the two are never
-            // held at once (7 GB each at 350,000 files).
-            current.withLock { $0 = nil }
-            let table = try build()
-            current.withLock { $0 = (generation, table) }
-            return table
-        }
+        return try building.withLock { _ in try builtLocked(generation: generation, build: build) }
+    }
+
+    /// The table for `generation`, built unless held; called with ``building`` held.
+    @discardableResult
+    private func builtLocked(generation: Int, build: () throws -> LineageTable) throws -> LineageTable {
+        if let held = current.withLock({ $0 }), held.generation == generation { return held.table }
+        // A table of another generation is never used again: let it go before building, so the two are never held
+        // at once (7 GB each at 350,000 files).
+        current.withLock { $0 = nil }
+        let table = try build()
+        current.withLock { $0 = (generation, table) }
+        return table
     }
 
     /// The table for `generation` when it is held; otherwise `nil`, and `build` starts on a thread of its own
@@ -39,12 +43,9 @@ public final class LineageTableCache: Sendable {
             building.withLock { _ in
                 // A newer generation asked while this build waited: its own build follows, and this table would
                 // never be used.
-                guard started.withLock({ $0 == generation }),
-                    current.withLock({ $0?.generation }) != generation
-                else { return }
-                current.withLock { $0 = nil }
+                guard started.withLock({ $0 == generation }) else { return }
                 // A failure leaves nothing held; the next call starts again.
-                if let table = try? build() { current.withLock { $0 = (generation, table) } }
+                _ = try? builtLocked(generation: generation, build: build)
             }
             started.withLock { if $0 == generation { $0 = nil } }
         }

@@ -52,6 +52,8 @@ extension VersionFinder {
         if let whole {
             table = whole
         } else {
+            // The postings are walked again below rather than kept: with the whole table they go straight to rows,
+            // and a subject's can number millions.
             var ids = Set(sequence).union(sameName).union(close)
             index.forEachCandidate(for: fingerprint.winnowed, maxPostings: threshold) { ids.insert(Int64($0)) }
             table = LineageTable(records: try store.lineageRecords(ids.sorted()))
