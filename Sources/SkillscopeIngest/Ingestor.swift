@@ -110,7 +110,7 @@ public struct Ingestor: Sendable {
                 try store.renameRepository(old, to: new, at: seen)
             }
         }
-        let known = try store.storedHashes()
+        let known = try store.storedHashes(of: listings.flatMap { $0.entries.map(\.key) })
         let total = listings.reduce(0) { $0 + $1.entries.count }
         let writer = BlockingPool(label: "skillscope.ingest.writer")
         let parser = DocumentParser(configuration: configuration.parser)

@@ -118,14 +118,47 @@ public final class SQLiteStore: Store, LineageTableSource {
         }
     }
 
-    public func storedHashes() throws -> [FileKey: StoredHash] {
+    /// Looks each key up on its own when they are few against the registry's files.
+    ///
+    /// A scan of every file for a few listed ones read the whole files table (6 GB at 350,000 files, their texts
+    /// included), 40 s when it was not in the page cache. For a listing of most of the registry, one scan in row
+    /// order is the cheaper read.
+    public func storedHashes(of keys: [FileKey]) throws -> [FileKey: StoredHash] {
         try reading { connection in
             var hashes: [FileKey: StoredHash] = [:]
-            for row in try connection.query(
-                "SELECT r.full_name, f.path, f.sha256, f.status FROM files f JOIN repositories r ON r.id = f.repository_id"
-            ) {
-                hashes[FileKey(repository: row.string(0) ?? "", path: row.string(1) ?? "")] = StoredHash(
-                    sha256: row.string(2) ?? "", status: row.string(3) == "indexed" ? .indexed : .rejected)
+            func add(_ key: FileKey, _ row: Row, from column: Int) {
+                hashes[key] = StoredHash(
+                    sha256: row.string(column) ?? "", status: row.string(column + 1) == "indexed" ? .indexed : .rejected
+                )
+            }
+            let files = try connection.queryOne("SELECT coalesce(max(id), 0) FROM files")?.int(0) ?? 0
+            if keys.count * 8 > files {
+                let listed = Set(keys)
+                for row in try connection.query(
+                    "SELECT r.full_name, f.path, f.sha256, f.status FROM files f JOIN repositories r ON r.id = f.repository_id"
+                ) {
+                    let key = FileKey(repository: row.string(0) ?? "", path: row.string(1) ?? "")
+                    if listed.contains(key) { add(key, row, from: 2) }
+                }
+                return hashes
+            }
+            var repositories: [String: Int64?] = [:]
+            for key in keys {
+                let known =
+                    try repositories[key.repository]
+                    ?? {
+                        let id = try connection.queryOne(
+                            "SELECT id FROM repositories WHERE full_name = ?1", [key.repository]
+                        )?.int(0).map(Int64.init)
+                        repositories[key.repository] = id
+                        return id
+                    }()
+                guard let repository = known,
+                    let row = try connection.queryOne(
+                        "SELECT sha256, status FROM files WHERE repository_id = ?1 AND path = ?2",
+                        [repository, key.path])
+                else { continue }
+                add(key, row, from: 0)
             }
             return hashes
         }

@@ -8,8 +8,9 @@ public protocol Store: Sendable {
     /// The engine's name, such as `sqlite`.
     var engine: String { get }
 
-    /// The sha256 and status of every stored file, for incremental ingest.
-    func storedHashes() throws -> [FileKey: StoredHash]
+    /// The sha256 and status of the stored files among `keys`, for incremental ingest; a key not stored has no
+    /// entry.
+    func storedHashes(of keys: [FileKey]) throws -> [FileKey: StoredHash]
 
     /// Writes repositories and files in one transaction. A file whose sha256 is already stored for its key is
     /// not rewritten: only its last-seen time moves.

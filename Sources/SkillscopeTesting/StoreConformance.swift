@@ -214,7 +214,47 @@ public enum StoreConformance {
         #expect(stats.rejectedByReason["binary"] == 1)
         let file = try #require(try store.file(.key(record.key)))
         #expect(file.status == .rejected && file.diagnostics.first?.code == .binary)
-        #expect(try store.storedHashes()[record.key]?.status == .rejected)
+        #expect(try store.storedHashes(of: [record.key])[record.key]?.status == .rejected)
+    }
+
+    /// The listed keys that are stored, and those alone, whatever their paths hold (an engine may send them as an
+    /// array literal, where quotes, backslashes, commas and braces are syntax).
+    public static func storedHashesAnswerTheListedKeys(_ store: any Store) throws {
+        let paths = [
+            "a/SKILL.md", "quote\"d/SKILL.md", "back\\slash/SKILL.md", "comma,{brace}/SKILL.md", "sp ace/CLAUDE.md",
+            "ünï/AGENTS.md",
+        ]
+        var records = paths.map { Fixtures.record("acme/skills", $0, "# \($0)\n\n- Always run the tests.\n") }
+        records.append(Fixtures.record("other/repo", "AGENTS.md", "- Keep the diff small.\n"))
+        var rejected = Fixtures.record("other/repo", "bin/AGENTS.md", "x")
+        rejected.outcome = .rejected(
+            FileDiagnostic(path: "bin/AGENTS.md", code: .binary, severity: .error, message: "binary", line: 1))
+        records.append(rejected)
+        // Others, so that a few keys are few against the registry's files (an engine may look them up one by one,
+        // and read every file for many).
+        let others = (0..<48).map {
+            Fixtures.record("filler/repo", "f\($0)/AGENTS.md", "- Rule \($0) of the filler.\n")
+        }
+        _ = try store.write(repositories: [], files: records + others, seenAt: seenAt)
+        let missing = [
+            FileKey(repository: "acme/skills", path: "b/SKILL.md"),
+            FileKey(repository: "nobody/here", path: "a/SKILL.md"),
+            FileKey(repository: "acme/skills", path: "A/SKILL.md"),
+        ]
+        for (asked, expected) in [
+            (records.map(\.key) + missing + [records[0].key], records),
+            ([records[2].key, rejected.key] + missing, [records[2], rejected]),
+            ((records + others).map(\.key), records + others),
+        ] {
+            let hashes = try store.storedHashes(of: asked)
+            #expect(hashes.count == expected.count)
+            for record in expected {
+                #expect(hashes[record.key]?.sha256 == record.sha256, "\(record.key)")
+                #expect(hashes[record.key]?.status == (record.key == rejected.key ? .rejected : .indexed))
+            }
+            #expect(missing.allSatisfy { hashes[$0] == nil })
+        }
+        #expect(try store.storedHashes(of: []).isEmpty)
     }
 
     public static func statsCountKindsAndRules(_ store: any Store) throws {

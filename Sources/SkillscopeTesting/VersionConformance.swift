@@ -264,11 +264,11 @@ public enum VersionConformance {
 
     /// After every kind of change, the passage index a refresh leaves (held, and as kept for a new reader) is the
     /// index built over the current files' stored fingerprints; `appended` (the files a refresh added to the kept
-    /// index, -1 for a build, where the engine says) tells which way it went.
+    /// index, -1 for a build, and the files its tail holds, where the engine says) tells which way it went.
     public static func theKeptIndexIsABuildOverTheCurrentFiles(
-        _ store: any Store, reopened: () throws -> any Store, appended: () throws -> Int?
+        _ store: any Store, reopened: () throws -> any Store, appended: () throws -> (added: Int, tail: Int)?
     ) throws {
-        func check(_ step: String, appends expected: Int) throws {
+        func check(_ step: String, appends expected: Int, tail: Int = 0) throws {
             try store.refreshPassageIndex()
             var files: [(id: Int64, fingerprints: [UInt64])] = []
             for record in try store.lineageRecords(try store.fileKeys().map(\.id)) {
@@ -281,7 +281,10 @@ public enum VersionConformance {
                     && index.postings == built.postings
                 #expect(same, "\(step): the \(holder) index is not the one a build gives")
             }
-            if let appended = try appended() { #expect(appended == expected, "\(step)") }
+            if let appended = try appended() {
+                #expect(appended.added == expected, "\(step)")
+                #expect(appended.tail == tail, "\(step): files in the tail")
+            }
         }
         try populateFamilies(store)
         try check("first build", appends: -1)
@@ -294,11 +297,21 @@ public enum VersionConformance {
                     "late/skills", "edit/SKILL.md", family.text + "\n\nOne more line of words here.",
                     firstCommit: "2026-10-02T00:00:00Z"),
             ], seenAt: "2026-11-30T01:00:00Z")
-        try check("new files", appends: 2)
+        try check("new files", appends: 2, tail: 2)
         _ = try store.write(
             repositories: [RepositoryRecord(fullName: "late/skills", stars: 30)], files: [],
             seenAt: "2026-11-30T02:00:00Z")
-        try check("stars only", appends: 0)
+        try check("stars only", appends: 0, tail: 2)
+        // Enough new files that the tail holds more than an eighth of the postings: it is merged.
+        let many = try store.lineageRecords(try store.fileKeys().map(\.id)).count / 6
+        _ = try store.write(
+            repositories: [],
+            files: (0..<many).map {
+                record(
+                    "many/skills", "m\($0)/SKILL.md", family.text + "\n\nLine \($0) of its own words.",
+                    firstCommit: "2026-10-02T00:00:00Z")
+            }, seenAt: "2026-11-30T02:30:00Z")
+        try check("many new files", appends: many)
         _ = try store.write(
             repositories: [],
             files: [record("fam3/skills", "s0/SKILL.md", base, firstCommit: "2026-01-01T00:00:00Z")],
@@ -308,7 +321,7 @@ public enum VersionConformance {
             repositories: [],
             files: [record("later/skills", "x/SKILL.md", edited(base), firstCommit: "2026-10-03T00:00:00Z")],
             seenAt: "2026-11-30T04:00:00Z")
-        try check("a new file after a build", appends: 1)
+        try check("a new file after a build", appends: 1, tail: 1)
         try store.markRemoved(repository: "late/skills", present: ["copy/SKILL.md"], at: "2026-11-30T05:00:00Z")
         try check("a file removed", appends: -1)
         try store.markSeen([FileKey(repository: "late/skills", path: "edit/SKILL.md")], at: "2026-11-30T06:00:00Z")

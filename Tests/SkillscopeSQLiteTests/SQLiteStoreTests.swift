@@ -62,6 +62,12 @@ import Testing
     }
 
     @Test(arguments: StoreEngine.available)
+    func storedHashesAnswerTheListedKeys(engine: StoreEngine) throws {
+        let directory = TemporaryDirectory()
+        try StoreConformance.storedHashesAnswerTheListedKeys(try engine.makeEmptyStore(in: directory))
+    }
+
+    @Test(arguments: StoreEngine.available)
     func statsCountKindsAndRules(engine: StoreEngine) throws {
         let directory = TemporaryDirectory()
         try StoreConformance.statsCountKindsAndRules(try engine.makeEmptyStore(in: directory))
@@ -223,9 +229,9 @@ import Testing
         }
         let reopened = try SQLiteStore(path: path)
         #expect(try reopened.stats().files == 1)
-        #expect(try reopened.schemaVersion() == 14)
+        #expect(try reopened.schemaVersion() == 15)
         let raw = try Connection(path: path)
-        #expect(try raw.queryOne("SELECT count(*) FROM schema_migrations")?.int(0) == 14)
+        #expect(try raw.queryOne("SELECT count(*) FROM schema_migrations")?.int(0) == 15)
         #expect(try raw.queryOne("PRAGMA journal_mode")?.string(0) == "wal")
         // The search index buffers 64 MiB of new words before it writes a segment (schema 11).
         #expect(try raw.queryOne("SELECT v FROM files_fts_config WHERE k = 'hashsize'")?.int(0) == 64 << 20)
@@ -356,7 +362,7 @@ import Testing
                     "detail=column") == true)
         }
         let migrated = try SQLiteStore(path: path)
-        #expect(try migrated.schemaVersion() == 14)
+        #expect(try migrated.schemaVersion() == 15)
         let raw = try Connection(path: path)
         #expect(
             try raw.queryOne("SELECT sql FROM sqlite_master WHERE name = 'files_fts'")?.string(0)?.contains("detail")
@@ -402,7 +408,7 @@ import Testing
                 """)
         }
         let migrated = try SQLiteStore(path: path)
-        #expect(try migrated.schemaVersion() == 14)
+        #expect(try migrated.schemaVersion() == 15)
         let file = try #require(try migrated.file(.key(record.key)))
         #expect(file.sha256 == record.sha256 && file.firstSeen == "2026-11-30T00:00:00Z" && file.ruleCount == 2)
         #expect(file.blobSHA == nil && file.removedAt == nil)
@@ -470,8 +476,13 @@ import Testing
             appended: {
                 // The SQLite engine says how its last refresh went; the PostgreSQL one builds every time.
                 guard let path = (store as? SQLiteStore)?.path else { return nil }
-                return try Connection(path: path).queryOne(
-                    "SELECT value FROM meta WHERE key = 'passage_index_appended'")?.int(0)
+                let connection = try Connection(path: path)
+                func meta(_ key: String) throws -> Int? {
+                    try connection.queryOne("SELECT value FROM meta WHERE key = ?1", [key])?.int(0)
+                }
+                guard let added = try meta("passage_index_appended"), let tail = try meta("passage_index_tail_files")
+                else { return nil }
+                return (added, tail)
             })
     }
 

@@ -167,9 +167,11 @@ public struct PassageIndex: Sendable {
     /// This index with `later`'s files added: every file of `later` has a larger id than every file here.
     ///
     /// Each hash's postings are this index's followed by `later`'s, so they stay ascending: the index a build over
-    /// both sets of files gives, in one pass over both instead of a count and a fill over every file.
+    /// both sets of files gives, in one pass over both instead of a count and a fill over every file. The runs of
+    /// this index's hashes between two of `later`'s are copied whole (their offsets moved by the postings inserted
+    /// before them), so joining a few files to a large index costs about a copy of it.
     ///
-    /// - Complexity: O(H + P) for the hashes and postings of both.
+    /// - Complexity: O(H + P) for the hashes and postings of both, and O(h log H) searches for `later`'s h hashes.
     public func appending(_ later: PassageIndex) -> PassageIndex {
         guard !later.hashes.isEmpty else { return self }
         guard !hashes.isEmpty else { return later }
@@ -182,23 +184,39 @@ public struct PassageIndex: Sendable {
         var joined: [UInt32] = []
         joined.reserveCapacity(postings.count + later.postings.count)
         var mine = 0
-        var theirs = 0
-        while mine < hashes.count || theirs < later.hashes.count {
-            let takesMine =
-                theirs == later.hashes.count || (mine < hashes.count && hashes[mine] <= later.hashes[theirs])
-            let takesTheirs =
-                mine == hashes.count || (theirs < later.hashes.count && later.hashes[theirs] <= hashes[mine])
-            merged.append(takesMine ? hashes[mine] : later.hashes[theirs])
-            if takesMine {
-                joined += postings[Int(self.offsets[mine])..<Int(self.offsets[mine + 1])]
-                mine += 1
-            }
-            if takesTheirs {
-                joined += later.postings[Int(later.offsets[theirs])..<Int(later.offsets[theirs + 1])]
-                theirs += 1
-            }
-            offsets.append(UInt32(joined.count))
+        // Postings of `later` placed so far: what this index's offsets move by.
+        var shift: UInt32 = 0
+        /// Copies this index's hashes `mine..<end` with their postings.
+        func copyRun(to end: Int) {
+            guard end > mine else { return }
+            merged += hashes[mine..<end]
+            for offset in self.offsets[(mine + 1)...end] { offsets.append(offset &+ shift) }
+            joined += postings[Int(self.offsets[mine])..<Int(self.offsets[end])]
+            mine = end
         }
+        for theirs in later.hashes.indices {
+            let hash = later.hashes[theirs]
+            var low = mine
+            var high = hashes.count
+            while low < high {
+                let middle = (low + high) / 2
+                if hashes[middle] < hash { low = middle + 1 } else { high = middle }
+            }
+            copyRun(to: low)
+            let added = later.postings[Int(later.offsets[theirs])..<Int(later.offsets[theirs + 1])]
+            if mine < hashes.count, hashes[mine] == hash {
+                copyRun(to: mine + 1)
+                joined += added
+                shift &+= UInt32(added.count)
+                offsets[offsets.count - 1] &+= UInt32(added.count)
+            } else {
+                merged.append(hash)
+                joined += added
+                shift &+= UInt32(added.count)
+                offsets.append(UInt32(joined.count))
+            }
+        }
+        copyRun(to: hashes.count)
         return PassageIndex(hashes: merged, offsets: offsets, postings: joined)
     }
 

@@ -43,11 +43,19 @@ import Testing
             files.append((id, Array(Set((0..<next(12)).map { _ in base + next(range - base) })).sorted()))
         }
         let whole = PassageIndex(files: files)
-        for cut in [0, 1, 250, 399, 400] {
-            let joined = PassageIndex(files: Array(files[..<cut])).appending(PassageIndex(files: Array(files[cut...])))
-            #expect(joined.hashes == whole.hashes)
-            #expect(joined.offsets == whole.offsets)
-            #expect(joined.postings == whole.postings)
+        func part(_ range: Range<Int>) -> PassageIndex { PassageIndex(files: Array(files[range])) }
+        func same(_ joined: PassageIndex, _ step: String) {
+            #expect(joined.hashes == whole.hashes, "\(step)")
+            #expect(joined.offsets == whole.offsets, "\(step)")
+            #expect(joined.postings == whole.postings, "\(step)")
+        }
+        for cut in [0, 1, 2, 100, 250, 251, 398, 399, 400] {
+            same(part(0..<cut).appending(part(cut..<400)), "cut at \(cut)")
+        }
+        // A tail that takes files, then joins the rest, either way round.
+        for (first, second) in [(1, 2), (200, 390), (250, 252), (399, 400)] {
+            same(part(0..<first).appending(part(first..<second)).appending(part(second..<400)), "\(first), \(second)")
+            same(part(0..<first).appending(part(first..<second).appending(part(second..<400))), "\(first), \(second)")
         }
         #expect(whole.hashes.count > 500)
     }
