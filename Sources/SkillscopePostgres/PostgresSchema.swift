@@ -116,5 +116,29 @@ enum PostgresSchema {
         CREATE TABLE blobs (name text NOT NULL, part integer NOT NULL, data bytea NOT NULL, PRIMARY KEY (name, part));
         CREATE TABLE blob_generations (name text PRIMARY KEY, generation bigint NOT NULL);
         """,
+        // Version 5: what lets a refresh join new files to the kept passage index, in a tail of its own, instead of
+        // building it again (``SkillscopeStore/PassageIndexKeeping``; SQLite's schemas 14 and 15). The triggers count
+        // every change an addition of new files does not explain: fingerprints written at or below the highest file
+        // id the index covers (`passage_index_high`), replaced or deleted, and files removed or restored. Ids are
+        // taken in commit order: every write holds the registry's one write lock until it commits.
+        """
+        CREATE TABLE passage_index_tail (part integer PRIMARY KEY, data bytea NOT NULL);
+        INSERT INTO meta (key, value) VALUES ('passage_changes', 0) ON CONFLICT (key) DO NOTHING;
+        CREATE FUNCTION skillscope_passage_changed() RETURNS trigger LANGUAGE plpgsql AS $$
+        BEGIN
+            IF TG_TABLE_NAME = 'file_phrases' AND TG_OP = 'INSERT' THEN
+                IF NOT coalesce(NEW.file_id <= (SELECT value FROM meta WHERE key = 'passage_index_high'), false) THEN
+                    RETURN NULL;
+                END IF;
+            END IF;
+            UPDATE meta SET value = value + 1 WHERE key = 'passage_changes';
+            RETURN NULL;
+        END
+        $$;
+        CREATE TRIGGER passage_fingerprints_changed AFTER INSERT OR UPDATE OR DELETE ON file_phrases
+            FOR EACH ROW EXECUTE FUNCTION skillscope_passage_changed();
+        CREATE TRIGGER passage_files_removed_or_restored AFTER INSERT OR DELETE ON removed_files
+            FOR EACH ROW EXECUTE FUNCTION skillscope_passage_changed();
+        """,
     ]
 }

@@ -11,9 +11,8 @@ extension PostgresStore {
             // One snapshot for the generation and the parts, so a refresh committing meanwhile is not half read.
             try connection.transaction { connection in
                 _ = try connection.query("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ")
-                if try Self.generation("passage_index_generation", on: connection) == generation,
-                    let kept = try Self.loadKeptIndex(on: connection)
-                {
+                let keeper = Keeper(connection: connection)
+                if try keeper.meta("passage_index_generation") == generation, let kept = try keeper.keptIndex() {
                     return kept
                 }
                 return try Self.buildIndex(on: connection)
@@ -23,36 +22,59 @@ extension PostgresStore {
         return index
     }
 
+    /// Brings the kept passage index up to date.
+    ///
+    /// New files alone join its tail while nothing else changed, else it is built again (see
+    /// ``SkillscopeStore/PassageIndexKeeping``). It runs under the registry's write lock, so no write is in flight and
+    /// ids above the kept index's highest are exactly the files written since.
     @discardableResult public func refreshPassageIndex() throws -> Bool {
-        try writing { connection -> Bool in
-            let generation = try Self.generation("files_generation", on: connection)
-            guard try Self.generation("passage_index_generation", on: connection) != generation else { return false }
-            let index = try Self.buildIndex(on: connection)
-            let bytes = index.encoded()
-            _ = try connection.query("DELETE FROM passage_index")
-            let part = 32 << 20
-            for (number, start) in stride(from: 0, to: bytes.count, by: part).enumerated() {
-                _ = try connection.query(
-                    "INSERT INTO passage_index (part, data) VALUES ($1, $2)",
-                    [number, Array(bytes[start..<min(start + part, bytes.count)])])
-            }
+        try writing { try Keeper(connection: $0).refresh(holding: indexCache) }
+    }
+
+    /// The registry's side of keeping the passage index, on one connection.
+    private struct Keeper: PassageIndexKeeping {
+        let connection: Connection
+
+        func meta(_ key: String) throws -> Int? {
+            try connection.queryOne("SELECT value FROM meta WHERE key = $1", [key])?.int(0)
+        }
+
+        func setMeta(_ key: String, _ value: Int) throws {
             _ = try connection.query(
-                "UPDATE meta SET value = $1 WHERE key = 'passage_index_generation'", [Int64(generation)])
-            indexCache.withLock { $0 = (generation, index) }
-            return true
+                "INSERT INTO meta (key, value) VALUES ($1, $2) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+                [key, Int64(value)])
         }
-    }
 
-    private static func generation(_ key: String, on connection: Connection) throws -> Int {
-        try connection.queryOne("SELECT value FROM meta WHERE key = $1", [key])?.int(0) ?? 0
-    }
-
-    private static func loadKeptIndex(on connection: Connection) throws -> PassageIndex? {
-        var bytes: [UInt8] = []
-        for row in try connection.query("SELECT data FROM passage_index ORDER BY part", format: .binary) {
-            bytes += row.bytes(0) ?? []
+        func bytes(of table: String) throws -> [UInt8] {
+            var bytes: [UInt8] = []
+            for row in try connection.query("SELECT data FROM \(table) ORDER BY part", format: .binary) {
+                bytes += row.bytes(0) ?? []
+            }
+            return bytes
         }
-        return PassageIndex(encoded: bytes)
+
+        func replace(_ table: String, with parts: [ArraySlice<UInt8>]) throws {
+            _ = try connection.query("DELETE FROM \(table)")
+            for (number, part) in parts.enumerated() {
+                _ = try connection.query("INSERT INTO \(table) (part, data) VALUES ($1, $2)", [number, Array(part)])
+            }
+        }
+
+        func fingerprints(after id: Int) throws -> [(id: Int64, fingerprints: [UInt64])] {
+            try connection.query(
+                """
+                SELECT p.file_id, p.fingerprints FROM file_phrases p
+                WHERE p.file_id > $1 AND NOT EXISTS (SELECT 1 FROM removed_files x WHERE x.file_id = p.file_id)
+                ORDER BY p.file_id
+                """, [Int64(id)], format: .binary
+            ).compactMap { row in row.int64(0).flatMap { id in row.uint64s(1).map { (id, $0) } } }
+        }
+
+        func highestFileID() throws -> Int {
+            try connection.queryOne("SELECT coalesce(max(id), 0) FROM files")?.int(0) ?? 0
+        }
+
+        func buildIndex() throws -> PassageIndex { try PostgresStore.buildIndex(on: connection) }
     }
 
     /// Reads every current file's fingerprints a page of 20,000 files at a time (the index visits them twice,
@@ -86,7 +108,7 @@ extension PostgresStore {
     }
 
     public func filesGeneration() throws -> Int {
-        try reading { try Self.generation("files_generation", on: $0) }
+        try reading { try Keeper(connection: $0).meta("files_generation") ?? 0 }
     }
 
     /// Every current indexed file's row of the lineage table, read in id order in one snapshot.

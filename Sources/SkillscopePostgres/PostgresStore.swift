@@ -49,6 +49,8 @@ public final class PostgresStore: Store, LineageTableSource {
     public let tableCache = LineageTableCache()
     /// Where the registry is, for messages: the URL without its password, and the schema.
     public let location: String
+    /// How the store reaches its database.
+    public let configuration: Configuration
     /// The schema's name as a quoted SQL identifier, or `nil` for the search path's.
     let quotedSchema: String?
 
@@ -57,6 +59,7 @@ public final class PostgresStore: Store, LineageTableSource {
     /// - Throws: ``StoreError`` `.unavailable` when the server cannot be reached or refuses the login,
     ///   `.corrupt` when the schema is newer than this program.
     public init(configuration: Configuration) throws(StoreError) {
+        self.configuration = configuration
         location =
             Self.redacted(configuration.conninfo) + (configuration.schema.map { " (schema \($0))" } ?? "")
         let quoted = configuration.schema.map { "\"" + $0.replacing("\"", with: "\"\"") + "\"" }

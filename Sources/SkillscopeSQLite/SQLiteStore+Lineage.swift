@@ -9,9 +9,8 @@ extension SQLiteStore {
         let generation = try filesGeneration()
         if let cached = indexCache.withLock({ $0 }), cached.generation == generation { return cached.index }
         let index = try reading { connection -> PassageIndex in
-            if try Self.generation("passage_index_generation", on: connection) == generation,
-                let kept = try Self.loadKeptIndex(on: connection)
-            {
+            let keeper = Keeper(connection: connection)
+            if try keeper.meta("passage_index_generation") == generation, let kept = try keeper.keptIndex() {
                 return kept
             }
             return try Self.buildIndex(on: connection)
@@ -22,132 +21,57 @@ extension SQLiteStore {
 
     /// Brings the kept passage index up to date.
     ///
-    /// When the only changes since it was kept are new files (ids above the highest it was built over; the triggers
-    /// of schema 14 count every other change), their fingerprints are indexed alone and joined to the kept index's
-    /// tail (``SkillscopeCore/PassageIndex/appending(_:)``), a small index of the files added since the last build or
-    /// merge. The tail is merged into the rest once it holds an eighth of its postings. An ingest of a few files into a
-    /// registry of 350,000 took 15 s building the index again, then 8–10 s reading, joining and writing back the
-    /// whole 299 MB index. Otherwise the index is built again.
-    ///
-    /// `passage_index_appended` records which way it went: the files added, or -1 for a build;
-    /// `passage_index_tail_files` the files the tail holds.
+    /// New files alone join its tail while nothing else changed (schema 14's triggers count every other change,
+    /// schema 15 added the tail), else it is built again (see ``SkillscopeStore/PassageIndexKeeping``). An ingest of
+    /// a few files into a registry of 350,000 took 15 s building the index again, then 8–10 s reading, joining and
+    /// writing back the whole 299 MB index.
     @discardableResult public func refreshPassageIndex() throws -> Bool {
-        let held = indexCache.withLock { $0 }
-        return try writing { connection -> Bool in
-            let generation = try Self.generation("files_generation", on: connection)
-            let keptGeneration = try Self.generation("passage_index_generation", on: connection)
-            guard keptGeneration != generation else { return false }
-            let changes = try Self.generation("passage_changes", on: connection)
-            let high = try connection.queryOne("SELECT coalesce(max(id), 0) FROM files")?.int(0) ?? 0
-            var whole: PassageIndex?
-            var appended = -1
-            var tailFiles = 0
-            if let keptHigh = try Self.meta("passage_index_high", on: connection),
-                try Self.meta("passage_index_changes", on: connection) == changes,
-                let tail = try Self.loadTail(on: connection)
-            {
-                let later = try Self.fingerprints(after: keptHigh, on: connection)
-                let added = PassageIndex(files: later)
-                let grown = tail.appending(added)
-                appended = later.count
-                tailFiles = (try Self.meta("passage_index_tail_files", on: connection) ?? 0) + later.count
-                if grown.postingCount * 8 <= (try Self.meta("passage_index_base_postings", on: connection) ?? 0) {
-                    if appended > 0 { try Self.keep(grown, in: "passage_index_tail", on: connection) }
-                    // A held index of the kept generation is the kept index: the new files join it in memory.
-                    if let held, held.generation == keptGeneration { whole = held.index.appending(added) }
-                } else if let base = try Self.loadBase(on: connection) {
-                    whole = try Self.keepBase(base.appending(grown), on: connection)
-                    tailFiles = 0
-                } else {
-                    whole = try Self.keepBase(try Self.buildIndex(on: connection), on: connection)
-                    appended = -1
-                    tailFiles = 0
-                }
-            } else {
-                whole = try Self.keepBase(try Self.buildIndex(on: connection), on: connection)
-            }
-            for (key, value) in [
-                ("passage_index_generation", generation), ("passage_index_changes", changes),
-                ("passage_index_high", high), ("passage_index_appended", appended),
-                ("passage_index_tail_files", tailFiles),
-            ] {
-                try connection.run(
-                    "INSERT INTO meta (key, value) VALUES (?1, ?2) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
-                    [key, Int64(value)])
-            }
-            indexCache.withLock { $0 = whole.map { (generation, $0) } }
-            return true
+        try writing { try Keeper(connection: $0).refresh(holding: indexCache) }
+    }
+
+    /// The registry's side of keeping the passage index, on one connection.
+    private struct Keeper: PassageIndexKeeping {
+        let connection: Connection
+
+        func meta(_ key: String) throws -> Int? {
+            try connection.queryOne("SELECT value FROM meta WHERE key = ?1", [key])?.int(0)
         }
-    }
 
-    /// Keeps `index` as the whole kept index, with an empty tail; returns it.
-    private static func keepBase(_ index: PassageIndex, on connection: Connection) throws -> PassageIndex {
-        try keep(index, in: "passage_index", on: connection)
-        try keep(PassageIndex(), in: "passage_index_tail", on: connection)
-        try connection.run(
-            "INSERT INTO meta (key, value) VALUES ('passage_index_base_postings', ?1) "
-                + "ON CONFLICT (key) DO UPDATE SET value = excluded.value", [Int64(index.postingCount)])
-        return index
-    }
-
-    /// Writes `index` to `table` (`passage_index` or `passage_index_tail`), in parts of 32 MiB.
-    private static func keep(_ index: PassageIndex, in table: String, on connection: Connection) throws {
-        let bytes = index.encoded()
-        try connection.run("DELETE FROM \(table)")
-        let part = 32 << 20
-        for (number, start) in stride(from: 0, to: bytes.count, by: part).enumerated() {
+        func setMeta(_ key: String, _ value: Int) throws {
             try connection.run(
-                "INSERT INTO \(table) (part, data) VALUES (?1, ?2)",
-                [number, Array(bytes[start..<min(start + part, bytes.count)])])
+                "INSERT INTO meta (key, value) VALUES (?1, ?2) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+                [key, Int64(value)])
         }
-    }
 
-    /// A number kept in `meta`, or `nil` when none is.
-    private static func meta(_ key: String, on connection: Connection) throws -> Int? {
-        try connection.queryOne("SELECT value FROM meta WHERE key = ?1", [key])?.int(0)
-    }
-
-    /// The fingerprints of the current files above `id`, in id order.
-    private static func fingerprints(after id: Int, on connection: Connection) throws -> [(
-        id: Int64, fingerprints: [UInt64]
-    )] {
-        try connection.query(
-            """
-            SELECT file_id, fingerprints FROM file_fingerprints
-            WHERE file_id > ?1 AND file_id NOT IN (SELECT file_id FROM removed_files) ORDER BY file_id
-            """, [Int64(id)]
-        ).compactMap { row in row.int(0).flatMap { id in row.uint64s(1).map { (Int64(id), $0) } } }
-    }
-
-    private static func generation(_ key: String, on connection: Connection) throws -> Int {
-        try meta(key, on: connection) ?? 0
-    }
-
-    /// The kept index, its base joined to its tail; `nil` when none is kept.
-    private static func loadKeptIndex(on connection: Connection) throws -> PassageIndex? {
-        guard let base = try loadBase(on: connection), let tail = try loadTail(on: connection) else { return nil }
-        return base.appending(tail)
-    }
-
-    /// The kept index without its tail; `nil` when none is kept, or its bytes are not an index.
-    private static func loadBase(on connection: Connection) throws -> PassageIndex? {
-        PassageIndex(encoded: try bytes(of: "passage_index", on: connection))
-    }
-
-    /// The kept index's tail: empty when none is kept (a registry the tail came after), `nil` when its bytes are
-    /// not an index.
-    private static func loadTail(on connection: Connection) throws -> PassageIndex? {
-        let bytes = try bytes(of: "passage_index_tail", on: connection)
-        return bytes.isEmpty ? PassageIndex() : PassageIndex(encoded: bytes)
-    }
-
-    /// The parts of `table` joined.
-    private static func bytes(of table: String, on connection: Connection) throws -> [UInt8] {
-        var bytes: [UInt8] = []
-        for row in try connection.query("SELECT data FROM \(table) ORDER BY part") {
-            if case .blob(let part) = row[0] { bytes += part }
+        func bytes(of table: String) throws -> [UInt8] {
+            var bytes: [UInt8] = []
+            for row in try connection.query("SELECT data FROM \(table) ORDER BY part") {
+                if case .blob(let part) = row[0] { bytes += part }
+            }
+            return bytes
         }
-        return bytes
+
+        func replace(_ table: String, with parts: [ArraySlice<UInt8>]) throws {
+            try connection.run("DELETE FROM \(table)")
+            for (number, part) in parts.enumerated() {
+                try connection.run("INSERT INTO \(table) (part, data) VALUES (?1, ?2)", [number, Array(part)])
+            }
+        }
+
+        func fingerprints(after id: Int) throws -> [(id: Int64, fingerprints: [UInt64])] {
+            try connection.query(
+                """
+                SELECT file_id, fingerprints FROM file_fingerprints
+                WHERE file_id > ?1 AND file_id NOT IN (SELECT file_id FROM removed_files) ORDER BY file_id
+                """, [Int64(id)]
+            ).compactMap { row in row.int(0).flatMap { id in row.uint64s(1).map { (Int64(id), $0) } } }
+        }
+
+        func highestFileID() throws -> Int {
+            try connection.queryOne("SELECT coalesce(max(id), 0) FROM files")?.int(0) ?? 0
+        }
+
+        func buildIndex() throws -> PassageIndex { try SQLiteStore.buildIndex(on: connection) }
     }
 
     /// Streams every file's fingerprints twice (see ``PassageIndex/init(visiting:)``), never holding them all.
@@ -175,7 +99,7 @@ extension SQLiteStore {
     }
 
     public func filesGeneration() throws -> Int {
-        try reading { try Self.generation("files_generation", on: $0) }
+        try reading { try Keeper(connection: $0).meta("files_generation") ?? 0 }
     }
 
     /// Every current indexed file's row of the lineage table, read in id order.

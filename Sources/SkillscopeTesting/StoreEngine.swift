@@ -1,5 +1,6 @@
 internal import Foundation
 internal import Postgres
+internal import SQLite
 public import SkillscopePostgres
 internal import SkillscopeSQLite
 public import SkillscopeStore
@@ -36,6 +37,24 @@ public enum StoreEngine: String, Sendable, CaseIterable, CustomStringConvertible
         case .postgres:
             let configuration = try Self.makeSchema(in: directory)
             return { try PostgresStore(configuration: configuration) }
+        }
+    }
+
+    /// A number the registry behind `store` keeps in its `meta` table, read on a connection of its own (as another
+    /// process would); `nil` when none is kept.
+    public static func meta(_ key: String, of store: any Store) throws -> Int? {
+        switch store {
+        case let store as SQLiteStore:
+            return try SQLite.Connection(path: store.path).queryOne("SELECT value FROM meta WHERE key = ?1", [key])?
+                .int(0)
+        case let store as PostgresStore:
+            let connection = try Postgres.Connection(store.configuration.conninfo)
+            if let schema = store.configuration.schema {
+                try connection.execute("SET search_path TO \"\(schema.replacing("\"", with: "\"\""))\"")
+            }
+            return try connection.queryOne("SELECT value FROM meta WHERE key = $1", [key])?.int(0)
+        default:
+            return nil
         }
     }
 

@@ -57,8 +57,16 @@ struct ConcurrentIngestTests {
         }
         #expect(try one.search(SearchQuery(text: "widget 1234")).hits.first?.key.path == "skills/s1234/SKILL.md")
         #expect(try one.search(SearchQuery(text: "verify widget")).total == 1600)
-        // The passage index the last ingest kept covers every file.
-        #expect(try other.passageIndex().postings.count > 0 && one.indexedFileCount() == 1600)
+        // The passage index the last ingest kept (each refreshed it, the first one while the other still wrote) is the
+        // index a build over every file's fingerprints gives.
+        var files: [(id: Int64, fingerprints: [UInt64])] = []
+        for (id, _) in try one.fileKeys() {
+            files.append((id, try #require(try one.fingerprint(ofFile: id)).winnowed))
+        }
+        let built = PassageIndex(files: files)
+        let kept = try other.passageIndex()
+        #expect(try kept.postingCount > 1600 && one.indexedFileCount() == 1600)
+        #expect(kept.hashes == built.hashes && kept.offsets == built.offsets && kept.postings == built.postings)
         // And the CLI, from two more processes, answers alike.
         let searches = try (0..<2).map { _ in try BinaryRunner.run(["search", "widget", "1234", "--db", url, "--json"])
         }

@@ -27,9 +27,9 @@ struct PostgresStoreTests {
             )
         }
         let reopened = try PostgresStore(configuration: configuration)
-        #expect(try reopened.stats().files == 1 && reopened.schemaVersion() == 4)
+        #expect(try reopened.stats().files == 1 && reopened.schemaVersion() == 5)
         let raw = try connect(configuration)
-        #expect(try raw.queryOne("SELECT count(*) FROM schema_migrations")?.int(0) == 4)
+        #expect(try raw.queryOne("SELECT count(*) FROM schema_migrations")?.int(0) == 5)
     }
 
     @Test func aNewerSchemaIsRefused() throws {

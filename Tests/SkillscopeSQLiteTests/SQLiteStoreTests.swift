@@ -474,15 +474,10 @@ import Testing
         try VersionConformance.theKeptIndexIsABuildOverTheCurrentFiles(
             store, reopened: open,
             appended: {
-                // The SQLite engine says how its last refresh went; the PostgreSQL one builds every time.
-                guard let path = (store as? SQLiteStore)?.path else { return nil }
-                let connection = try Connection(path: path)
-                func meta(_ key: String) throws -> Int? {
-                    try connection.queryOne("SELECT value FROM meta WHERE key = ?1", [key])?.int(0)
-                }
-                guard let added = try meta("passage_index_appended"), let tail = try meta("passage_index_tail_files")
-                else { return nil }
-                return (added, tail)
+                (
+                    try #require(try StoreEngine.meta("passage_index_appended", of: store)),
+                    try #require(try StoreEngine.meta("passage_index_tail_files", of: store))
+                )
             })
     }
 
