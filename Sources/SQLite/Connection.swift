@@ -145,6 +145,14 @@ public final class Connection {
     /// Rows changed since the connection opened.
     public var totalChanges: Int { Int(sqlite3_total_changes(handle)) }
 
+    /// Runs `body` in a read transaction (`BEGIN … COMMIT`, deferred): its reads all see one snapshot of the
+    /// database, whatever other connections commit meanwhile.
+    public func snapshot<T>(_ body: () throws -> T) throws -> T {
+        try execute("BEGIN")
+        defer { try? execute("COMMIT") }
+        return try body()
+    }
+
     /// Runs `body` in `BEGIN IMMEDIATE … COMMIT`, rolling back when it throws.
     public func transaction<T>(_ body: () throws -> T) throws -> T {
         try execute("BEGIN IMMEDIATE")

@@ -7,19 +7,16 @@ extension PostgresStore {
     public func passageIndex() throws -> PassageIndex {
         let generation = try filesGeneration()
         if let cached = indexCache.withLock({ $0 }), cached.generation == generation { return cached.index }
-        let index = try reading { connection -> PassageIndex in
-            // One snapshot for the generation and the parts, so a refresh committing meanwhile is not half read.
+        let current = try reading { connection in
+            // One snapshot for the generation and the parts, so a refresh committing meanwhile is not half read, and
+            // a write committing meanwhile cannot leave an index held under an older generation than its files'.
             try connection.transaction { connection in
                 _ = try connection.query("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ")
-                let keeper = Keeper(connection: connection)
-                if try keeper.meta("passage_index_generation") == generation, let kept = try keeper.keptIndex() {
-                    return kept
-                }
-                return try Self.buildIndex(on: connection)
+                return try Keeper(connection: connection).currentIndex()
             }
         }
-        indexCache.withLock { $0 = (generation, index) }
-        return index
+        indexCache.withLock { $0 = current }
+        return current.index
     }
 
     /// Brings the kept passage index up to date.

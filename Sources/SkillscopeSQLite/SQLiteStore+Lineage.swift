@@ -8,15 +8,13 @@ extension SQLiteStore {
     public func passageIndex() throws -> PassageIndex {
         let generation = try filesGeneration()
         if let cached = indexCache.withLock({ $0 }), cached.generation == generation { return cached.index }
-        let index = try reading { connection -> PassageIndex in
-            let keeper = Keeper(connection: connection)
-            if try keeper.meta("passage_index_generation") == generation, let kept = try keeper.keptIndex() {
-                return kept
-            }
-            return try Self.buildIndex(on: connection)
+        // The generation read again in the snapshot the index is read in, so a write committing meanwhile cannot
+        // leave an index held under an older generation than its files'.
+        let current = try reading { connection in
+            try connection.snapshot { try Keeper(connection: connection).currentIndex() }
         }
-        indexCache.withLock { $0 = (generation, index) }
-        return index
+        indexCache.withLock { $0 = current }
+        return current.index
     }
 
     /// Brings the kept passage index up to date.

@@ -26,6 +26,25 @@ import Testing
         #expect(try connection.queryOne("SELECT count(*) FROM t")?.int(0) == 0)
     }
 
+    /// Reads in a snapshot see the database as it was at the first of them, whatever another connection commits
+    /// meanwhile; after it, they see the commit.
+    @Test func readsInASnapshotSeeOneState() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("snapshot-\(UUID().uuidString).sqlite")
+            .path
+        defer { for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) } }
+        let reader = try Connection(path: path)
+        let writer = try Connection(path: path)
+        try writer.execute("CREATE TABLE t (k INTEGER)")
+        try writer.run("INSERT INTO t VALUES (1)")
+        let seen = try reader.snapshot { () throws -> [Int?] in
+            let before = try reader.queryOne("SELECT count(*) FROM t")?.int(0)
+            try writer.transaction { try writer.run("INSERT INTO t VALUES (2)") }
+            return [before, try reader.queryOne("SELECT count(*) FROM t")?.int(0)]
+        }
+        #expect(seen == [1, 1])
+        #expect(try reader.queryOne("SELECT count(*) FROM t")?.int(0) == 2)
+    }
+
     @Test func constraintErrorsKeepTheExtendedCode() throws {
         let connection = try Connection(path: ":memory:")
         try connection.execute("CREATE TABLE t (k TEXT PRIMARY KEY); INSERT INTO t VALUES ('a')")

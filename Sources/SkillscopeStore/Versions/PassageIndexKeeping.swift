@@ -40,6 +40,17 @@ extension PassageIndexKeeping {
         return base.appending(tail)
     }
 
+    /// The registry's files generation and the index over its current files.
+    ///
+    /// The index is the kept one when it is for that generation, else a build. Call it in one snapshot of the
+    /// registry, so the generation is the one the index is for: a refresh joins new files to a held index of the
+    /// kept generation.
+    public func currentIndex() throws -> (generation: Int, index: PassageIndex) {
+        let generation = try meta("files_generation") ?? 0
+        if try meta("passage_index_generation") == generation, let kept = try keptIndex() { return (generation, kept) }
+        return (generation, try buildIndex())
+    }
+
     /// Brings the kept index up to the registry's files generation, and `cache` (the index a store holds, with the
     /// files generation it is for) with it when the whole index is at hand; returns whether it was refreshed.
     public func refresh(holding cache: borrowing Mutex<(generation: Int, index: PassageIndex)?>) throws -> Bool {
@@ -76,10 +87,16 @@ extension PassageIndexKeeping {
             let grown = tail.appending(added)
             appended = later.count
             tailFiles = (try meta("passage_index_tail_files") ?? 0) + later.count
-            if grown.postingCount * 8 <= (try meta("passage_index_base_postings") ?? 0) {
+            let basePostings = try meta("passage_index_base_postings") ?? 0
+            if grown.postingCount * 8 <= basePostings {
                 if appended > 0 { try keep(grown, in: "passage_index_tail") }
-                // A held index of the kept generation is the kept index: the new files join it in memory.
-                if let held, held.generation == keptGeneration { whole = held.index.appending(added) }
+                // A held index of the kept generation is the kept index (it has as many postings): the new files join
+                // it in memory.
+                if let held, held.generation == keptGeneration,
+                    held.index.postingCount == basePostings + tail.postingCount
+                {
+                    whole = held.index.appending(added)
+                }
             } else if let base = try keptBase() {
                 whole = try keepBase(base.appending(grown))
                 tailFiles = 0
