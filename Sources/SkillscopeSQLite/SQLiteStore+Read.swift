@@ -125,12 +125,18 @@ extension SQLiteStore {
             stats.engine = engine
             stats.repositories = try connection.queryOne("SELECT count(*) FROM repositories")?.int(0) ?? 0
             stats.removed = try connection.queryOne("SELECT count(*) FROM removed_files")?.int(0) ?? 0
+            // One scan of the files for the counts, the bytes and the rules (the rows hold their texts: 6 GB at
+            // 350,000 files).
             for row in try connection.query(
-                "SELECT status, kind, count(*), sum(bytes) FROM files f WHERE \(Self.isCurrent) GROUP BY status, kind")
+                """
+                SELECT status, kind, count(*), sum(bytes), sum(rule_count) FROM files f WHERE \(Self.isCurrent)
+                GROUP BY status, kind
+                """)
             {
                 let count = row.int(2) ?? 0
                 stats.files += count
                 stats.bytes += row.int(3) ?? 0
+                stats.rules += row.int(4) ?? 0
                 if row.string(0) == "indexed" {
                     stats.indexed += count
                     stats.byKind[row.string(1) ?? "", default: 0] += count
@@ -138,9 +144,6 @@ extension SQLiteStore {
                     stats.rejected += count
                 }
             }
-            stats.rules =
-                try connection.queryOne("SELECT coalesce(sum(rule_count), 0) FROM files f WHERE \(Self.isCurrent)")?
-                .int(0) ?? 0
             for row in try connection.query(
                 """
                 SELECT f.status, json_extract(d.value, '$.code'), count(DISTINCT f.id)
