@@ -120,6 +120,22 @@ public final class Connection {
         return rows
     }
 
+    /// Runs `sql` with `arguments` and hands `body` the first column of each row, a blob, in place.
+    ///
+    /// No copy is made: the bytes are SQLite's, valid until the next row. NULL and empty values come as empty
+    /// buffers.
+    public func forEachBlob(
+        _ sql: String, _ arguments: [any Bindable] = [], _ body: (UnsafeRawBufferPointer) throws -> Void
+    ) throws {
+        let statement = try prepare(sql)
+        try statement.bind(arguments)
+        defer { statement.reset() }
+        while try statement.advance() {
+            let count = Int(sqlite3_column_bytes(statement.handle, 0))
+            try body(UnsafeRawBufferPointer(start: sqlite3_column_blob(statement.handle, 0), count: count))
+        }
+    }
+
     /// Runs `sql` with `arguments` and returns the first row, if any.
     public func queryOne(_ sql: String, _ arguments: [any Bindable] = []) throws(SQLiteError) -> Row? {
         let statement = try prepare(sql)

@@ -55,6 +55,16 @@ public final class Statement {
         }
     }
 
+    /// Advances to the next row without copying it out; `false` when done.
+    func advance() throws(SQLiteError) -> Bool {
+        let rc = sqlite3_step(handle)
+        switch rc {
+        case SQLITE_ROW: return true
+        case SQLITE_DONE: return false
+        default: throw connection.lastError(sql: sql)
+        }
+    }
+
     /// Makes the statement ready to run again.
     public func reset() {
         sqlite3_reset(handle)

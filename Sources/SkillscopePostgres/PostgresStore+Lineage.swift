@@ -42,12 +42,14 @@ extension PostgresStore {
                 [key, Int64(value)])
         }
 
-        func bytes(of table: String) throws -> [UInt8] {
-            var bytes: [UInt8] = []
-            for row in try connection.query("SELECT data FROM \(table) ORDER BY part", format: .binary) {
-                bytes += row.bytes(0) ?? []
+        func forEachPart(of table: String, _ body: (UnsafeRawBufferPointer) -> Void) throws {
+            // One part at a time, so no more than one is held beside the index.
+            let parts = try connection.query("SELECT part FROM \(table) ORDER BY part").compactMap { $0.int64(0) }
+            for part in parts {
+                let row = try connection.queryOne(
+                    "SELECT data FROM \(table) WHERE part = $1", [part], format: .binary)
+                (row?.bytes(0) ?? []).withUnsafeBytes(body)
             }
-            return bytes
         }
 
         func replace(_ table: String, with parts: [ArraySlice<UInt8>]) throws {

@@ -41,12 +41,8 @@ extension SQLiteStore {
                 [key, Int64(value)])
         }
 
-        func bytes(of table: String) throws -> [UInt8] {
-            var bytes: [UInt8] = []
-            for row in try connection.query("SELECT data FROM \(table) ORDER BY part") {
-                if case .blob(let part) = row[0] { bytes += part }
-            }
-            return bytes
+        func forEachPart(of table: String, _ body: (UnsafeRawBufferPointer) -> Void) throws {
+            try connection.forEachBlob("SELECT data FROM \(table) ORDER BY part", [], body)
         }
 
         func replace(_ table: String, with parts: [ArraySlice<UInt8>]) throws {

@@ -45,6 +45,18 @@ import Testing
         #expect(try reader.queryOne("SELECT count(*) FROM t")?.int(0) == 2)
     }
 
+    @Test func blobsAreHandedOverInPlace() throws {
+        let connection = try Connection(path: ":memory:")
+        try connection.execute("CREATE TABLE t (k INTEGER, b BLOB)")
+        for (key, value) in [(1, [UInt8]([1, 2, 3])), (2, []), (3, [UInt8](repeating: 7, count: 100_000))] {
+            try connection.run("INSERT INTO t VALUES (?1, ?2)", [key, value])
+        }
+        try connection.run("INSERT INTO t VALUES (4, NULL)")
+        var seen: [[UInt8]] = []
+        try connection.forEachBlob("SELECT b FROM t WHERE k > ?1 ORDER BY k", [0]) { seen.append(Array($0)) }
+        #expect(seen == [[1, 2, 3], [], [UInt8](repeating: 7, count: 100_000), []])
+    }
+
     @Test func constraintErrorsKeepTheExtendedCode() throws {
         let connection = try Connection(path: ":memory:")
         try connection.execute("CREATE TABLE t (k TEXT PRIMARY KEY); INSERT INTO t VALUES ('a')")

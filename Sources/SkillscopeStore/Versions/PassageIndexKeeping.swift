@@ -18,8 +18,9 @@ public protocol PassageIndexKeeping {
     func meta(_ key: String) throws -> Int?
     /// Sets a number in `meta`.
     func setMeta(_ key: String, _ value: Int) throws
-    /// The parts kept in `table` (`passage_index` or `passage_index_tail`), joined in order.
-    func bytes(of table: String) throws -> [UInt8]
+    /// Hands `body` each part kept in `table` (`passage_index` or `passage_index_tail`), in order; the bytes may be
+    /// the engine's own, valid during the call.
+    func forEachPart(of table: String, _ body: (UnsafeRawBufferPointer) -> Void) throws
     /// Replaces what `table` holds with `parts`, numbered from 0.
     func replace(_ table: String, with parts: [ArraySlice<UInt8>]) throws
     /// The current files above `id` with their fingerprints, in ascending id.
@@ -118,14 +119,26 @@ extension PassageIndexKeeping {
 
     /// The kept index without its tail; `nil` when none is kept or its bytes are not an index.
     private func keptBase() throws -> PassageIndex? {
-        PassageIndex(encoded: try bytes(of: "passage_index"))
+        try read("passage_index")?.index()
     }
 
     /// The kept index's tail: empty when none is kept (a registry from before the tail), `nil` when its bytes are
     /// not an index.
     private func keptTail() throws -> PassageIndex? {
-        let bytes = try bytes(of: "passage_index_tail")
-        return bytes.isEmpty ? PassageIndex() : PassageIndex(encoded: bytes)
+        guard let reader = try read("passage_index_tail") else { return PassageIndex() }
+        return reader.index()
+    }
+
+    /// The parts of `table` read (each value copied once: at 350,000 files, joining the 299 MB of parts and then
+    /// decoding them was half of a `skillscope versions` run); `nil` when the table holds none.
+    private func read(_ table: String) throws -> PassageIndex.Reader? {
+        var reader = PassageIndex.Reader()
+        var parts = 0
+        try forEachPart(of: table) { part in
+            reader.read(part)
+            parts += 1
+        }
+        return parts > 0 ? reader : nil
     }
 
     /// Keeps `index` as the whole kept index, with an empty tail; returns it.

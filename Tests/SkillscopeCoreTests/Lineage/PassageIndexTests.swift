@@ -99,6 +99,50 @@ import Testing
         #expect(decoded?.postings == index.postings)
     }
 
+    /// The bytes read in pieces of any size, values cut anywhere, give the index back; cut short, run on, or with a
+    /// header that cannot be, they give none.
+    @Test func anIndexReadInPiecesIsTheIndex() {
+        var state: UInt64 = 0xB17E
+        func next(_ bound: UInt64) -> UInt64 {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return (state >> 33) % bound
+        }
+        let files = (Int64(1)...300).map { id in
+            (id: id, fingerprints: Array(Set((0..<next(30)).map { _ in next(1 << 40) * 977 })).sorted())
+        }
+        let index = PassageIndex(files: files)
+        let bytes = index.encoded()
+        #expect(index.postingCount > 3000)
+        func read(_ sizes: [Int], of bytes: [UInt8]) -> PassageIndex? {
+            var reader = PassageIndex.Reader()
+            var at = 0
+            var turn = 0
+            bytes.withUnsafeBytes { raw in
+                while at < raw.count {
+                    let size = min(sizes[turn % sizes.count], raw.count - at)
+                    reader.read(UnsafeRawBufferPointer(rebasing: raw[at..<at + size]))
+                    at += size
+                    turn += 1
+                }
+            }
+            return reader.index()
+        }
+        for sizes in [[bytes.count], [1], [3], [7], [13], [4096], [16, 5, 8, 3, 1, 32 << 10], [15, 17]] {
+            let read = read(sizes, of: bytes)
+            #expect(read?.hashes == index.hashes && read?.offsets == index.offsets, "\(sizes)")
+            #expect(read?.postings == index.postings, "\(sizes)")
+        }
+        #expect(read([7], of: Array(bytes.dropLast())) == nil)
+        #expect(read([7], of: bytes + [0]) == nil)
+        #expect(read([7], of: Array(bytes.prefix(15))) == nil)
+        var damaged = bytes
+        damaged[0] = 0xFF  // more hashes than postings
+        #expect(read([4096], of: damaged) == nil)
+        #expect(PassageIndex(encoded: bytes)?.postings == index.postings)
+        #expect(PassageIndex(encoded: PassageIndex().encoded())?.postingCount == 0)
+        #expect(PassageIndex(encoded: []) == nil)
+    }
+
     @Test func nameKeysTreatDashUnderscoreAndSpaceAlike() {
         #expect(NameKey.make("SwiftUI_Patterns") == NameKey.make("swiftui-patterns"))
         #expect(NameKey.make("swiftui  patterns") == "swiftui-patterns")
