@@ -34,14 +34,10 @@ public enum LittleEndian {
     private static func values<Value: FixedWidthInteger>(_ bytes: [UInt8], from offset: Int, count: Int) -> [Value] {
         let width = MemoryLayout<Value>.size
         precondition(offset >= 0 && count >= 0 && offset + count * width <= bytes.count, "bytes too short")
-        return [Value](unsafeUninitializedCapacity: count) { buffer, initialized in
-            bytes.withUnsafeBytes { raw in
-                for index in 0..<count {
-                    buffer[index] = Value(
-                        littleEndian: raw.loadUnaligned(fromByteOffset: offset + index * width, as: Value.self))
-                }
-            }
-            initialized = count
+        var values: [Value] = []
+        bytes.withUnsafeBytes { raw in
+            append(UnsafeRawBufferPointer(rebasing: raw[offset..<offset + count * width]), to: &values)
         }
+        return values
     }
 }

@@ -47,12 +47,7 @@ public final class Statement {
 
     /// Advances to the next row; `nil` when done.
     public func step() throws(SQLiteError) -> Row? {
-        let rc = sqlite3_step(handle)
-        switch rc {
-        case SQLITE_ROW: return Row(statement: self)
-        case SQLITE_DONE: return nil
-        default: throw connection.lastError(sql: sql)
-        }
+        try advance() ? Row(statement: self) : nil
     }
 
     /// Advances to the next row without copying it out; `false` when done.

@@ -186,7 +186,7 @@ public final class PostgresStore: Store, LineageTableSource {
             }
             for row in rows {
                 hashes[FileKey(repository: row.string(0) ?? "", path: row.string(1) ?? "")] = StoredHash(
-                    sha256: row.string(2) ?? "", status: row.string(3) == "indexed" ? .indexed : .rejected)
+                    reading: row, from: 2)
             }
         }
         return hashes

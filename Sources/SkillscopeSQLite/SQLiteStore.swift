@@ -126,11 +126,6 @@ public final class SQLiteStore: Store, LineageTableSource {
     public func storedHashes(of keys: [FileKey]) throws -> [FileKey: StoredHash] {
         try reading { connection in
             var hashes: [FileKey: StoredHash] = [:]
-            func add(_ key: FileKey, _ row: Row, from column: Int) {
-                hashes[key] = StoredHash(
-                    sha256: row.string(column) ?? "", status: row.string(column + 1) == "indexed" ? .indexed : .rejected
-                )
-            }
             let files = try connection.queryOne("SELECT coalesce(max(id), 0) FROM files")?.int(0) ?? 0
             if keys.count * 8 > files {
                 let listed = Set(keys)
@@ -138,27 +133,19 @@ public final class SQLiteStore: Store, LineageTableSource {
                     "SELECT r.full_name, f.path, f.sha256, f.status FROM files f JOIN repositories r ON r.id = f.repository_id"
                 ) {
                     let key = FileKey(repository: row.string(0) ?? "", path: row.string(1) ?? "")
-                    if listed.contains(key) { add(key, row, from: 2) }
+                    if listed.contains(key) { hashes[key] = StoredHash(reading: row, from: 2) }
                 }
                 return hashes
             }
-            var repositories: [String: Int64?] = [:]
             for key in keys {
-                let known =
-                    try repositories[key.repository]
-                    ?? {
-                        let id = try connection.queryOne(
-                            "SELECT id FROM repositories WHERE full_name = ?1", [key.repository]
-                        )?.int(0).map(Int64.init)
-                        repositories[key.repository] = id
-                        return id
-                    }()
-                guard let repository = known,
-                    let row = try connection.queryOne(
-                        "SELECT sha256, status FROM files WHERE repository_id = ?1 AND path = ?2",
-                        [repository, key.path])
-                else { continue }
-                add(key, row, from: 0)
+                if let row = try connection.queryOne(
+                    """
+                    SELECT f.sha256, f.status FROM files f JOIN repositories r ON r.id = f.repository_id
+                    WHERE r.full_name = ?1 AND f.path = ?2
+                    """, [key.repository, key.path])
+                {
+                    hashes[key] = StoredHash(reading: row)
+                }
             }
             return hashes
         }

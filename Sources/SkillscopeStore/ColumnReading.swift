@@ -14,6 +14,14 @@ public protocol ColumnReading {
     func double(_ column: Int) -> Double?
 }
 
+extension StoredHash {
+    /// Decodes a row's `sha256` and `status` columns, from `column` on.
+    public init(reading row: some ColumnReading, from column: Int = 0) {
+        self.init(
+            sha256: row.string(column) ?? "", status: row.string(column + 1) == "indexed" ? .indexed : .rejected)
+    }
+}
+
 extension StoredReview {
     /// The columns both engines select for a review, in the order ``init(reading:)`` reads them.
     public static let selectedColumns =

@@ -70,7 +70,7 @@ extension PassageIndexKeeping {
     ///
     /// `passage_index_appended` records which way it went: the files added, or -1 for a build;
     /// `passage_index_tail_files` the files the tail holds.
-    public func refresh(
+    private func refresh(
         generation: Int, held: (generation: Int, index: PassageIndex)?
     ) throws -> (refreshed: Bool, whole: PassageIndex?) {
         let keptGeneration = try meta("passage_index_generation") ?? 0
