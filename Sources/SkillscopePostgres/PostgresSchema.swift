@@ -140,5 +140,15 @@ enum PostgresSchema {
         CREATE TRIGGER passage_files_removed_or_restored AFTER INSERT OR DELETE ON removed_files
             FOR EACH ROW EXECUTE FUNCTION skillscope_passage_changed();
         """,
+        // Version 6: when a file whose text did not change was seen again, in a narrow table of its own, as in
+        // SQLite's schema 16. An update of `files.last_seen` writes a new version of the file's row, every column
+        // but the long texts kept apart, and leaves the old one for vacuum; a row here stands for it until the file's
+        // row is written again.
+        """
+        CREATE TABLE file_sightings (
+            file_id bigint PRIMARY KEY REFERENCES files(id),
+            last_seen text NOT NULL
+        );
+        """,
     ]
 }

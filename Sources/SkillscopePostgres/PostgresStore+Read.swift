@@ -99,7 +99,7 @@ extension PostgresStore {
             case .relevance: "weighted DESC, f.id"
             case .stars:
                 "(SELECT coalesce(rs.stars, -1) FROM repositories rs WHERE rs.id = f.repository_id) DESC, weighted DESC, f.id"
-            case .recent: "coalesce(f.last_commit_at, f.last_seen) DESC, weighted DESC, f.id"
+            case .recent: "changed DESC, weighted DESC, f.id"
             }
         let outerOrder =
             switch query.sort {
@@ -115,7 +115,7 @@ extension PostgresStore {
                     'StartSel="", StopSel="", MaxWords=16, MinWords=6, MaxFragments=1, FragmentDelimiter=" … "')
             FROM (
                 SELECT f.id, f.repository_id, f.path, f.kind, f.name, f.description, f.body,
-                    coalesce(f.last_commit_at, f.last_seen) AS changed,
+                    coalesce(f.last_commit_at, \(StoredFile.lastSeenColumn)) AS changed,
                     ts_rank('{0.1, 0.2, 0.5, 1.0}', f.search, to_tsquery('english', $1), 1)
                         * (CASE f.kind WHEN 'skill' THEN 1.5 WHEN 'skill-reference' THEN 1.0 ELSE 1.2 END) AS weighted
                 FROM files f WHERE \(match)

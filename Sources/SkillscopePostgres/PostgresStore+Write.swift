@@ -31,11 +31,18 @@ extension PostgresStore {
                 let touched = unchanged.compactMap { file in
                     existing[file.key].map { Touch(id: $0.id, blob: file.blobSHA) }
                 }
+                // The file's row is left as it is: its sighting stands for its `last_seen` (schema 6).
                 _ = try connection.query(
                     """
-                    UPDATE files SET last_seen = $1, blob_sha = coalesce(k.blob, files.blob_sha)
-                    FROM jsonb_to_recordset($2::jsonb) AS k(id bigint, blob text) WHERE files.id = k.id
+                    INSERT INTO file_sightings (file_id, last_seen)
+                    SELECT DISTINCT k.id, $1 FROM jsonb_to_recordset($2::jsonb) AS k(id bigint, blob text)
+                    ON CONFLICT (file_id) DO UPDATE SET last_seen = excluded.last_seen
                     """, [seenAt, try Self.json(touched)])
+                _ = try connection.query(
+                    """
+                    UPDATE files SET blob_sha = k.blob FROM jsonb_to_recordset($1::jsonb) AS k(id bigint, blob text)
+                    WHERE files.id = k.id AND k.blob IS NOT NULL AND files.blob_sha IS DISTINCT FROM k.blob
+                    """, [try Self.json(touched)])
                 summary.unchanged = unchanged.count
             }
             let changed = files.filter { existing[$0.key]?.sha256 != $0.sha256 }
@@ -133,6 +140,8 @@ extension PostgresStore {
             ), listing AS (
                 INSERT INTO listings (file_id, record) SELECT id, $30::text FROM upserted WHERE $30::text IS NOT NULL
                 ON CONFLICT (file_id) DO UPDATE SET record = excluded.record
+            ), sighting AS (
+                DELETE FROM file_sightings WHERE file_id IN (SELECT id FROM upserted)
             )
             SELECT id FROM upserted
             """, values)
@@ -144,8 +153,10 @@ extension PostgresStore {
         try writing { connection in
             _ = try connection.query(
                 """
-                UPDATE files f SET last_seen = $1 FROM repositories r, jsonb_to_recordset($2::jsonb) AS k(r text, p text)
+                INSERT INTO file_sightings (file_id, last_seen)
+                SELECT DISTINCT f.id, $1 FROM files f, repositories r, jsonb_to_recordset($2::jsonb) AS k(r text, p text)
                 WHERE r.id = f.repository_id AND r.full_name = k.r AND f.path = k.p
+                ON CONFLICT (file_id) DO UPDATE SET last_seen = excluded.last_seen
                 """, [seenAt, list])
             let restored = try connection.query(
                 """

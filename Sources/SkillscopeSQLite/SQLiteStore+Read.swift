@@ -98,7 +98,8 @@ extension SQLiteStore {
         let rows = try connection.query(
             """
             WITH page AS (
-                SELECT f.id AS id, coalesce(r.stars, -1) AS stars, coalesce(f.last_commit_at, f.last_seen) AS recent,
+                SELECT f.id AS id, coalesce(r.stars, -1) AS stars,
+                    coalesce(f.last_commit_at, \(StoredFile.lastSeenColumn)) AS recent,
                     rank * (CASE f.kind WHEN 'skill' THEN 1.5 WHEN 'skill-reference' THEN 1.0 ELSE 1.2 END) AS weighted
                 \(matched)
                 ORDER BY \(order) LIMIT ?\(limitIndex) OFFSET ?\(limitIndex + 1))

@@ -41,8 +41,10 @@ extension SQLiteStore {
             for key in keys {
                 try connection.run(
                     """
-                    UPDATE files SET last_seen = ?1
+                    INSERT INTO file_sightings (file_id, last_seen)
+                    SELECT id, ?1 FROM files
                     WHERE path = ?3 AND repository_id = (SELECT id FROM repositories WHERE full_name = ?2)
+                    ON CONFLICT (file_id) DO UPDATE SET last_seen = excluded.last_seen
                     """, [seenAt, key.repository, key.path])
             }
             var restored = 0
@@ -161,7 +163,7 @@ extension SQLiteStore {
         var summary = WriteSummary()
         let existing = try connection.queryOne(
             """
-            SELECT id, sha256, status, name, description, rules_text, body, first_seen, rules_layout FROM files
+            SELECT id, sha256, status, name, description, rules_text, body, first_seen, rules_layout, blob_sha FROM files
             WHERE repository_id = ?1 AND path = ?2
             """, [repositoryID, file.key.path])
         if let id = existing?.int(0) {
@@ -169,9 +171,10 @@ extension SQLiteStore {
             if connection.changes > 0 { restored = true }
         }
         if let existing, existing.string(1) == file.sha256 {
-            try connection.run(
-                "UPDATE files SET last_seen = ?1, blob_sha = coalesce(?3, blob_sha) WHERE id = ?2",
-                [seenAt, existing.int(0), file.blobSHA])
+            try recordSighting(fileID: existing.int64(0), at: seenAt, on: connection)
+            if let blob = file.blobSHA, blob != existing.string(9) {
+                try connection.run("UPDATE files SET blob_sha = ?2 WHERE id = ?1", [existing.int64(0), blob])
+            }
             summary.unchanged = 1
             return summary
         }
@@ -211,6 +214,8 @@ extension SQLiteStore {
                     blob_sha = ?27
                 WHERE id = ?28
                 """, values + [fileID])
+            // The row's own `last_seen` is the newest again.
+            try connection.run("DELETE FROM file_sightings WHERE file_id = ?1", [fileID])
         } else {
             try connection.run(
                 """
@@ -243,6 +248,16 @@ extension SQLiteStore {
             body: encoded.searchBody)
         summary.rulesWritten = document.rules.count
         return summary
+    }
+
+    /// Records that a file whose text did not change was seen at `seenAt`, in `file_sightings` (schema 16), which
+    /// leaves the file's long row as it is.
+    private static func recordSighting(fileID: Int64?, at seenAt: String, on connection: Connection) throws {
+        try connection.run(
+            """
+            INSERT INTO file_sightings (file_id, last_seen) VALUES (?1, ?2)
+            ON CONFLICT (file_id) DO UPDATE SET last_seen = excluded.last_seen
+            """, [fileID, seenAt])
     }
 
     /// Stores a file's phrase set and fingerprints, each in its table (schema 13); `replacing` when the file had

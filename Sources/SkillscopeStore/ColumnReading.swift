@@ -63,11 +63,19 @@ extension ReviewSummary {
 }
 
 extension StoredFile {
+    /// When file `f` was last seen, in both engines' SQL.
+    ///
+    /// A file seen again with the same text has a row in `file_sightings`, which stands for `files.last_seen` until
+    /// the file's row is written again (SQLite's schema 16). Setting `files.last_seen` would rewrite the whole row,
+    /// the file's text with it.
+    public static let lastSeenColumn =
+        "coalesce((SELECT last_seen FROM file_sightings WHERE file_id = f.id), f.last_seen)"
+
     /// The columns both engines select for a stored file, in the order ``init(reading:)`` reads them, from
     /// `files f JOIN repositories r`.
     public static let selectedColumns = """
         f.id, r.full_name, f.path, f.kind, f.status, f.commit_sha, f.first_commit_at, f.last_commit_at, f.first_seen,
-        f.last_seen, f.sha256, f.bytes, f.name, f.title, f.description, f.front_matter, f.diagnostics, f.line_count,
+        \(lastSeenColumn), f.sha256, f.bytes, f.name, f.title, f.description, f.front_matter, f.diagnostics, f.line_count,
         f.rule_count, f.body, r.stars, r.license, r.topics, r.default_branch, r.pushed_at, r.head_commit, f.findings,
         f.security, (SELECT record FROM listings WHERE file_id = f.id), f.blob_sha,
         (SELECT removed_at FROM removed_files WHERE file_id = f.id)
@@ -126,9 +134,10 @@ extension FileRow {
     /// `removed_files x` and `file_phrases p`, in the order ``init(reading:)`` reads it.
     public static let selectedColumns = """
         f.id, f.repository_id, f.path, f.kind, f.status, f.commit_sha, f.first_commit_at, f.last_commit_at,
-        f.first_seen, f.last_seen, f.sha256, f.bytes, f.name, f.title, f.description, f.front_matter, f.diagnostics,
-        f.line_count, f.rule_count, f.rules_text, f.rules_layout, f.body, f.word_count, f.words_hash, f.name_key,
-        f.findings, f.security, f.security_verdict, f.blob_sha, l.record, x.removed_at, p.phrases, p.fingerprints
+        f.first_seen, \(StoredFile.lastSeenColumn), f.sha256, f.bytes, f.name, f.title, f.description, f.front_matter,
+        f.diagnostics, f.line_count, f.rule_count, f.rules_text, f.rules_layout, f.body, f.word_count, f.words_hash,
+        f.name_key, f.findings, f.security, f.security_verdict, f.blob_sha, l.record, x.removed_at, p.phrases,
+        p.fingerprints
         """
 
     /// The joins ``selectedColumns`` reads from.

@@ -165,6 +165,49 @@ public enum StoreConformance {
         #expect(try store.stats().rules == 3)
     }
 
+    /// A file seen again with the same text gets the new time as its `lastSeen`, in every read (the file, search's
+    /// "recent" order, an export), without its row being written; writing the row again makes the row's time the
+    /// one that counts, even an earlier one.
+    public static func aFileSeenAgainKeepsItsRowButNotItsTime(_ store: any Store) throws {
+        var first = Fixtures.record("acme/skills", "review/SKILL.md", Fixtures.reviewSkill)
+        var second = Fixtures.record(
+            "acme/skills", "commit/SKILL.md", "# Commits\n\n- Ask for a review of every commit.\n")
+        first.lastCommitAt = nil
+        second.lastCommitAt = nil
+        first.blobSHA = "blob-1"
+        _ = try store.write(repositories: [], files: [first, second], seenAt: seenAt)
+        func lastSeen(_ record: FileRecord) throws -> String? { try store.file(.key(record.key))?.lastSeen }
+        func recentFirst() throws -> [String] {
+            try store.search(SearchQuery(text: "review", sort: .recent)).hits.map(\.key.path)
+        }
+
+        try store.markSeen([second.key], at: "2026-12-01T00:00:00Z")
+        #expect(try lastSeen(second) == "2026-12-01T00:00:00Z" && lastSeen(first) == seenAt)
+        #expect(try recentFirst() == ["commit/SKILL.md", "review/SKILL.md"])
+
+        // Through a write of the same text: the time moves, the blob id too when a new one is given.
+        first.blobSHA = "blob-2"
+        let summary = try store.write(repositories: [], files: [first], seenAt: "2026-12-02T00:00:00Z")
+        #expect(summary.unchanged == 1 && summary.written == 0)
+        var stored = try #require(try store.file(.key(first.key)))
+        #expect(stored.lastSeen == "2026-12-02T00:00:00Z" && stored.blobSHA == "blob-2")
+        #expect(try recentFirst() == ["review/SKILL.md", "commit/SKILL.md"])
+        first.blobSHA = nil
+        _ = try store.write(repositories: [], files: [first], seenAt: "2026-12-03T00:00:00Z")
+        stored = try #require(try store.file(.key(first.key)))
+        #expect(stored.lastSeen == "2026-12-03T00:00:00Z" && stored.blobSHA == "blob-2")
+        let exported = try store.exportFiles(after: 0, limit: 10)
+        #expect(exported.map(\.lastSeen) == ["2026-12-03T00:00:00Z", "2026-12-01T00:00:00Z"])
+
+        // A new text rewrites the row, whose time counts again, even when it is older than the last sighting.
+        let edited = Fixtures.record(
+            "acme/skills", "review/SKILL.md", Fixtures.reviewSkill + "\n- Read the tests first.\n")
+        #expect(try store.write(repositories: [], files: [edited], seenAt: "2026-12-01T12:00:00Z").written == 1)
+        #expect(try lastSeen(edited) == "2026-12-01T12:00:00Z")
+        try store.markSeen([edited.key], at: "2026-12-04T00:00:00Z")
+        #expect(try lastSeen(edited) == "2026-12-04T00:00:00Z")
+    }
+
     public static func changedFileReplacesRulesAndSearchText(_ store: any Store) throws {
         let key = ("acme/skills", "review/SKILL.md")
         _ = try store.write(

@@ -27,9 +27,9 @@ struct PostgresStoreTests {
             )
         }
         let reopened = try PostgresStore(configuration: configuration)
-        #expect(try reopened.stats().files == 1 && reopened.schemaVersion() == 5)
+        #expect(try reopened.stats().files == 1 && reopened.schemaVersion() == 6)
         let raw = try connect(configuration)
-        #expect(try raw.queryOne("SELECT count(*) FROM schema_migrations")?.int(0) == 5)
+        #expect(try raw.queryOne("SELECT count(*) FROM schema_migrations")?.int(0) == 6)
     }
 
     @Test func aNewerSchemaIsRefused() throws {

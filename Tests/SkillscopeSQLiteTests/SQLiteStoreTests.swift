@@ -44,6 +44,12 @@ import Testing
     }
 
     @Test(arguments: StoreEngine.available)
+    func aFileSeenAgainKeepsItsRowButNotItsTime(engine: StoreEngine) throws {
+        let directory = TemporaryDirectory()
+        try StoreConformance.aFileSeenAgainKeepsItsRowButNotItsTime(try engine.makeEmptyStore(in: directory))
+    }
+
+    @Test(arguments: StoreEngine.available)
     func changedFileReplacesRulesAndSearchText(engine: StoreEngine) throws {
         let directory = TemporaryDirectory()
         try StoreConformance.changedFileReplacesRulesAndSearchText(try engine.makeEmptyStore(in: directory))
@@ -218,6 +224,40 @@ import Testing
         }
     }
 
+    /// A registry in `directory` holding `record`, written on 2026-11-30, then taken back by `rewind` (SQL) to
+    /// what an older skillscope left.
+    static func rewoundRegistry(in directory: TemporaryDirectory, holding record: FileRecord, rewind: String) throws
+        -> String
+    {
+        let path = directory.appending("registry.sqlite")
+        do {
+            let store = try SQLiteStore(path: path)
+            _ = try store.write(repositories: [], files: [record], seenAt: "2026-11-30T00:00:00Z")
+        }
+        try Connection(path: path).execute(rewind)
+        return path
+    }
+
+    @Test func migratingToSchema16KeepsEachFilesTimeAndSightingsLeaveTheRowAlone() throws {
+        let directory = TemporaryDirectory()
+        let record = Fixtures.record("a/b", "skills/review/SKILL.md", Fixtures.reviewSkill)
+        let path = try Self.rewoundRegistry(
+            in: directory, holding: record,
+            rewind:
+                "DROP TABLE file_sightings; DROP INDEX files_stored_hash; DELETE FROM schema_migrations WHERE version = 16;"
+        )
+        let migrated = try SQLiteStore(path: path)
+        #expect(try migrated.schemaVersion() == 16)
+        #expect(try migrated.file(.key(record.key))?.lastSeen == "2026-11-30T00:00:00Z")
+        #expect(try migrated.storedHashes(of: [record.key])[record.key]?.sha256 == record.sha256)
+        try migrated.markSeen([record.key], at: "2026-12-01T00:00:00Z")
+        #expect(try migrated.file(.key(record.key))?.lastSeen == "2026-12-01T00:00:00Z")
+        // The file's own row keeps the time it was written at; the sighting stands for it.
+        let raw = try Connection(path: path)
+        #expect(try raw.queryOne("SELECT last_seen FROM files")?.string(0) == "2026-11-30T00:00:00Z")
+        #expect(try raw.queryOne("SELECT last_seen FROM file_sightings")?.string(0) == "2026-12-01T00:00:00Z")
+    }
+
     @Test func reopeningKeepsDataAndAppliesNoMigrationTwice() throws {
         let directory = TemporaryDirectory()
         let path = directory.appending("registry.sqlite")
@@ -229,9 +269,9 @@ import Testing
         }
         let reopened = try SQLiteStore(path: path)
         #expect(try reopened.stats().files == 1)
-        #expect(try reopened.schemaVersion() == 15)
+        #expect(try reopened.schemaVersion() == 16)
         let raw = try Connection(path: path)
-        #expect(try raw.queryOne("SELECT count(*) FROM schema_migrations")?.int(0) == 15)
+        #expect(try raw.queryOne("SELECT count(*) FROM schema_migrations")?.int(0) == 16)
         #expect(try raw.queryOne("PRAGMA journal_mode")?.string(0) == "wal")
         // The search index buffers 64 MiB of new words before it writes a segment (schema 11).
         #expect(try raw.queryOne("SELECT v FROM files_fts_config WHERE k = 'hashsize'")?.int(0) == 64 << 20)
@@ -362,7 +402,7 @@ import Testing
                     "detail=column") == true)
         }
         let migrated = try SQLiteStore(path: path)
-        #expect(try migrated.schemaVersion() == 15)
+        #expect(try migrated.schemaVersion() == 16)
         let raw = try Connection(path: path)
         #expect(
             try raw.queryOne("SELECT sql FROM sqlite_master WHERE name = 'files_fts'")?.string(0)?.contains("detail")
@@ -389,26 +429,20 @@ import Testing
 
     @Test func migratingToSchema5KeepsEveryFile() throws {
         let directory = TemporaryDirectory()
-        let path = directory.appending("registry.sqlite")
         let record = Fixtures.record("a/b", "AGENTS.md", Fixtures.agentsFile)
-        do {
-            let store = try SQLiteStore(path: path)
-            _ = try store.write(repositories: [], files: [record], seenAt: "2026-11-30T00:00:00Z")
-        }
         // Take the registry back to schema 4, as an older skillscope left it.
-        do {
-            let raw = try Connection(path: path)
-            try raw.execute(
-                """
+        let path = try Self.rewoundRegistry(
+            in: directory, holding: record,
+            rewind: """
+                DROP TABLE file_sightings; DROP INDEX files_stored_hash;
                 DROP TABLE removed_files; ALTER TABLE files DROP COLUMN blob_sha;
                 DELETE FROM schema_migrations WHERE version >= 5; DROP TABLE review_log; DROP TABLE reviews; DROP TABLE tokens;
                 DROP VIEW files_search_text;
                 DROP TABLE blobs; DROP TABLE blob_generations;
                 \(Self.beforeSchema13)
                 """)
-        }
         let migrated = try SQLiteStore(path: path)
-        #expect(try migrated.schemaVersion() == 15)
+        #expect(try migrated.schemaVersion() == 16)
         let file = try #require(try migrated.file(.key(record.key)))
         #expect(file.sha256 == record.sha256 && file.firstSeen == "2026-11-30T00:00:00Z" && file.ruleCount == 2)
         #expect(file.blobSHA == nil && file.removedAt == nil)
