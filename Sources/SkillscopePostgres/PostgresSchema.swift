@@ -141,9 +141,10 @@ enum PostgresSchema {
             FOR EACH ROW EXECUTE FUNCTION skillscope_passage_changed();
         """,
         // Version 6: when a file whose text did not change was seen again, in a narrow table of its own, as in
-        // SQLite's schema 16. An update of `files.last_seen` writes a new version of the file's row, every column
-        // but the long texts kept apart, and leaves the old one for vacuum; a row here stands for it until the file's
-        // row is written again.
+        // SQLite's schema 16. An update of `files.last_seen` computes the row's search document again (a stored
+        // generated column: `to_tsvector` over the whole text) and writes a new version of the row: 7.0 s for the
+        // 7,892 files of the shared corpus listed again unchanged, against 0.8 s now. A row here stands for it until
+        // the file's row is written again.
         """
         CREATE TABLE file_sightings (
             file_id bigint PRIMARY KEY REFERENCES files(id),
