@@ -2,7 +2,7 @@
 """The SQLite writer's floor: CPU-seconds to write a kept registry's rows again, with nothing else to do.
 
     python3 bench/writer_floor.py REGISTRY [--batch 4096] [--limit N] [--parts all|search|rows] [--cache-mib 256]
-                                  [--detail full|column|none]
+                                  [--detail full|column|none] [--checkpoint inline|apart]
 
 Reads every file of REGISTRY (a registry a Skillscope ingest kept, e.g. `skillscope-bench ingest … --keep DIR`)
 and writes the same rows into a fresh database shaped like it (its tables and indexes, 16 KiB pages, WAL,
@@ -12,7 +12,9 @@ Only the time inside the writes is counted (`time.process_time` around each batc
 reads from REGISTRY left out), so the figure is what SQLite itself needs for these bytes: no parsing, no encoding,
 no Swift. Parts: `rows` writes the files, phrase sets, fingerprints and listings without the search index;
 `search` only the search index; `all` both, as an ingest does. `--detail` sets the search index's FTS5 detail (the registry keeps `full`: word
-positions, which bm25 needs to rank without reading the texts again).
+positions, which bm25 needs to rank without reading the texts again). `--checkpoint apart` copies the WAL into the
+database after each batch outside the counted time, as the registry's checkpointer thread does; `inline` (the
+default) leaves it to SQLite's automatic checkpoints inside the commits, and counts them.
 
 The search index gets each file's name, description and rules text, and as its body the whole body (rules
 included) with the rules field empty: about the words the registry indexes (it indexes the body without the
@@ -28,6 +30,7 @@ parser.add_argument("--limit", type=int, default=0)
 parser.add_argument("--parts", choices=["all", "search", "rows"], default="all")
 parser.add_argument("--cache-mib", type=int, default=256)
 parser.add_argument("--detail", choices=["full", "column", "none"], default="full")
+parser.add_argument("--checkpoint", choices=["inline", "apart"], default="inline")
 args = parser.parse_args()
 
 source_path = os.path.join(args.registry, "registry.sqlite") if os.path.isdir(args.registry) else args.registry
@@ -51,6 +54,8 @@ with tempfile.TemporaryDirectory(dir=os.environ.get("TMPDIR", "/tmp")) as scratc
     db.execute("PRAGMA journal_mode=WAL")
     db.execute("PRAGMA synchronous=NORMAL")
     db.execute(f"PRAGMA cache_size={-1024 * args.cache_mib}")
+    if args.checkpoint == "apart":
+        db.execute("PRAGMA wal_autocheckpoint=0")
     for sql in schema:
         db.execute(sql)
     db.execute(
@@ -90,12 +95,14 @@ with tempfile.TemporaryDirectory(dir=os.environ.get("TMPDIR", "/tmp")) as scratc
         db.execute("COMMIT")
         cpu += time.process_time() - start
         files += len(batch)
+        if args.checkpoint == "apart":
+            db.execute("PRAGMA wal_checkpoint(PASSIVE)")
     db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
     size = os.path.getsize(path)
     db.close()
     print(json.dumps({
         "scenario": "writer-floor", "registry": args.registry, "parts": args.parts, "files": files,
-        "files_per_transaction": args.batch, "cache_mib": args.cache_mib, "detail": args.detail, "cpu_s": round(cpu, 2),
+        "files_per_transaction": args.batch, "cache_mib": args.cache_mib, "detail": args.detail, "checkpoint": args.checkpoint, "cpu_s": round(cpu, 2),
         "cpu_ms_per_file": round(1000 * cpu / max(files, 1), 3), "db_mb": size // 1_000_000,
         "sqlite": sqlite3.sqlite_version,
     }), flush=True)

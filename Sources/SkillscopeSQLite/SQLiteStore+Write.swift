@@ -170,10 +170,10 @@ extension SQLiteStore {
             try connection.run("DELETE FROM removed_files WHERE file_id = ?1", [id])
             if connection.changes > 0 { restored = true }
         }
-        if let existing, existing.string(1) == file.sha256 {
-            try recordSighting(fileID: existing.int64(0), at: seenAt, on: connection)
+        if let existing, let id = existing.int64(0), existing.string(1) == file.sha256 {
+            try recordSighting(fileID: id, at: seenAt, on: connection)
             if let blob = file.blobSHA, blob != existing.string(9) {
-                try connection.run("UPDATE files SET blob_sha = ?2 WHERE id = ?1", [existing.int64(0), blob])
+                try connection.run("UPDATE files SET blob_sha = ?2 WHERE id = ?1", [id, blob])
             }
             summary.unchanged = 1
             return summary
@@ -252,7 +252,7 @@ extension SQLiteStore {
 
     /// Records that a file whose text did not change was seen at `seenAt`, in `file_sightings` (schema 16), which
     /// leaves the file's long row as it is.
-    private static func recordSighting(fileID: Int64?, at seenAt: String, on connection: Connection) throws {
+    private static func recordSighting(fileID: Int64, at seenAt: String, on connection: Connection) throws {
         try connection.run(
             """
             INSERT INTO file_sightings (file_id, last_seen) VALUES (?1, ?2)
