@@ -75,9 +75,9 @@ extension StoredFile {
     /// `files f JOIN repositories r`.
     public static let selectedColumns = """
         f.id, r.full_name, f.path, f.kind, f.status, f.commit_sha, f.first_commit_at, f.last_commit_at, f.first_seen,
-        \(lastSeenColumn), f.sha256, f.bytes, f.name, f.title, f.description, f.front_matter, f.diagnostics, f.line_count,
-        f.rule_count, f.body, r.stars, r.license, r.topics, r.default_branch, r.pushed_at, r.head_commit, f.findings,
-        f.security, (SELECT record FROM listings WHERE file_id = f.id), f.blob_sha,
+        \(lastSeenColumn), f.sha256, f.bytes, f.name, f.title, f.description, f.front_matter, f.diagnostics,
+        f.line_count, f.rule_count, f.body, r.stars, r.license, r.topics, r.default_branch, r.pushed_at, r.head_commit,
+        f.findings, f.security, (SELECT record FROM listings WHERE file_id = f.id), f.blob_sha,
         (SELECT removed_at FROM removed_files WHERE file_id = f.id)
         """
 
