@@ -28,21 +28,20 @@ extension PostgresStore {
                 ).affectedRows
             let unchanged = files.filter { existing[$0.key]?.sha256 == $0.sha256 }
             if !unchanged.isEmpty {
-                let touched = unchanged.compactMap { file in
-                    existing[file.key].map { Touch(id: $0.id, blob: file.blobSHA) }
-                }
+                let touched = try Self.json(
+                    unchanged.compactMap { file in existing[file.key].map { Touch(id: $0.id, blob: file.blobSHA) } })
                 // The file's row is left as it is: its sighting stands for its `last_seen` (schema 6).
                 _ = try connection.query(
                     """
                     INSERT INTO file_sightings (file_id, last_seen)
                     SELECT DISTINCT k.id, $1 FROM jsonb_to_recordset($2::jsonb) AS k(id bigint, blob text)
                     ON CONFLICT (file_id) DO UPDATE SET last_seen = excluded.last_seen
-                    """, [seenAt, try Self.json(touched)])
+                    """, [seenAt, touched])
                 _ = try connection.query(
                     """
                     UPDATE files SET blob_sha = k.blob FROM jsonb_to_recordset($1::jsonb) AS k(id bigint, blob text)
                     WHERE files.id = k.id AND k.blob IS NOT NULL AND files.blob_sha IS DISTINCT FROM k.blob
-                    """, [try Self.json(touched)])
+                    """, [touched])
                 summary.unchanged = unchanged.count
             }
             let changed = files.filter { existing[$0.key]?.sha256 != $0.sha256 }

@@ -38,22 +38,18 @@ extension SQLiteStore {
     public func markSeen(_ keys: [FileKey], at seenAt: String) throws {
         guard !keys.isEmpty else { return }
         try writing { connection in
-            for key in keys {
-                try connection.run(
-                    """
-                    INSERT INTO file_sightings (file_id, last_seen)
-                    SELECT id, ?1 FROM files
-                    WHERE path = ?3 AND repository_id = (SELECT id FROM repositories WHERE full_name = ?2)
-                    ON CONFLICT (file_id) DO UPDATE SET last_seen = excluded.last_seen
-                    """, [seenAt, key.repository, key.path])
-            }
+            // Each listed file is found once, by the unique index on repository and path; its row is not read.
             var restored = 0
             for key in keys {
-                try connection.run(
-                    """
-                    DELETE FROM removed_files WHERE file_id = (SELECT f.id FROM files f
-                        JOIN repositories r ON r.id = f.repository_id WHERE r.full_name = ?1 AND f.path = ?2)
-                    """, [key.repository, key.path])
+                guard
+                    let id = try connection.queryOne(
+                        """
+                        SELECT f.id FROM files f JOIN repositories r ON r.id = f.repository_id
+                        WHERE r.full_name = ?1 AND f.path = ?2
+                        """, [key.repository, key.path])?.int64(0)
+                else { continue }
+                try Self.recordSighting(fileID: id, at: seenAt, on: connection)
+                try connection.run("DELETE FROM removed_files WHERE file_id = ?1", [id])
                 restored += connection.changes
             }
             let repositories = Set(keys.map(\.repository))
