@@ -67,8 +67,17 @@ public enum CommonMarkParser {
             switch kind {
             case .paragraph, .heading, .tableCell:
                 var text = CollapsedText()
-                appendCollapsed(childrenOf: node, to: &text)
-                return MarkdownNode(kind: kind, range: range, inlineText: text.string)
+                var shape = InlineShape()
+                appendCollapsed(childrenOf: node, to: &text, shape: &shape, inLink: false, inCode: false)
+                if let first = cmark_node_first_child(node),
+                    cmark_node_get_type(first) == CMARK_NODE_STRONG || cmark_node_get_type(first) == CMARK_NODE_EMPH
+                {
+                    var label = CollapsedText()
+                    var ignored = InlineShape()
+                    appendCollapsed(childrenOf: first, to: &label, shape: &ignored, inLink: false, inCode: false)
+                    shape.leadingLabel = label.string
+                }
+                return MarkdownNode(kind: kind, range: range, inlineText: text.string, inlineShape: shape)
             default: break
             }
         }
@@ -87,23 +96,56 @@ public enum CommonMarkParser {
         return MarkdownNode(kind: kind, range: range, literal: literal, children: children)
     }
 
-    /// The inlines under `node` as ``MarkdownNode/collapsedPlainText`` reads them from a tree of nodes.
-    private static func appendCollapsed(childrenOf node: OpaquePointer, to text: inout CollapsedText) {
+    /// The inlines under `node` as ``MarkdownNode/collapsedPlainText`` reads them from a tree of nodes, and what
+    /// they are made of.
+    private static func appendCollapsed(
+        childrenOf node: OpaquePointer, to text: inout CollapsedText, shape: inout InlineShape, inLink: Bool,
+        inCode: Bool
+    ) {
         var child = cmark_node_first_child(node)
         while let current = child {
             switch cmark_node_get_type(current) {
             case CMARK_NODE_TEXT, CMARK_NODE_HTML_INLINE:
-                if let pointer = cmark_node_get_literal(current) { text.append(cString: pointer) }
+                if let pointer = cmark_node_get_literal(current) {
+                    text.append(cString: pointer)
+                    let letters = countLetters(pointer)
+                    if !inLink { shape.lettersOutsideLinks += letters }
+                    if !inCode { shape.lettersOutsideCode += letters }
+                }
             case CMARK_NODE_CODE:
                 text.append(byte: 0x60)
-                if let pointer = cmark_node_get_literal(current) { text.append(cString: pointer) }
+                if let pointer = cmark_node_get_literal(current) {
+                    text.append(cString: pointer)
+                    if !inLink { shape.lettersOutsideLinks += countLetters(pointer) }
+                }
                 text.append(byte: 0x60)
             case CMARK_NODE_SOFTBREAK, CMARK_NODE_LINEBREAK: text.space()
             case CMARK_NODE_IMAGE: break
-            default: appendCollapsed(childrenOf: current, to: &text)
+            case CMARK_NODE_LINK:
+                if shape.linkDestinations.count < 16 {
+                    shape.linkDestinations.append(cmark_node_get_url(current).map { String(cString: $0) } ?? "")
+                }
+                appendCollapsed(childrenOf: current, to: &text, shape: &shape, inLink: true, inCode: inCode)
+            default: appendCollapsed(childrenOf: current, to: &text, shape: &shape, inLink: inLink, inCode: inCode)
             }
             child = cmark_node_next(current)
         }
+    }
+
+    /// ASCII letters and digits and every byte past ASCII that starts a scalar: a count to compare with zero and
+    /// small numbers, not a character count.
+    private static func countLetters(_ pointer: UnsafePointer<CChar>) -> Int {
+        var count = 0
+        var cursor = pointer
+        while cursor.pointee != 0 {
+            let byte = UInt8(bitPattern: cursor.pointee)
+            switch byte {
+            case 0x30...0x39, 0x41...0x5A, 0x61...0x7A, 0xC0...: count += 1
+            default: break
+            }
+            cursor += 1
+        }
+        return count
     }
 
     private static func kind(of node: OpaquePointer) -> MarkdownNode.Kind {

@@ -67,6 +67,9 @@ public struct MarkdownNode: Sendable, Hashable {
     /// The collapsed plain text of a paragraph, heading or table cell parsed with
     /// ``CommonMarkParser/Inlines/collapsedText``, which keeps no inline nodes; `nil` otherwise.
     public let inlineText: String?
+    /// What the inlines of a block parsed with ``CommonMarkParser/Inlines/collapsedText`` were made of; `nil`
+    /// otherwise.
+    public let inlineShape: InlineShape?
 
     public init(kind: Kind, range: SourceRange, literal: String = "", children: [MarkdownNode] = []) {
         self.kind = kind
@@ -74,15 +77,17 @@ public struct MarkdownNode: Sendable, Hashable {
         self.literal = literal
         self.children = children
         inlineText = nil
+        inlineShape = nil
     }
 
     /// A block whose inlines were read into their collapsed plain text instead of nodes.
-    public init(kind: Kind, range: SourceRange, inlineText: String) {
+    public init(kind: Kind, range: SourceRange, inlineText: String, inlineShape: InlineShape = InlineShape()) {
         self.kind = kind
         self.range = range
         literal = ""
         children = []
         self.inlineText = inlineText
+        self.inlineShape = inlineShape
     }
 
     /// Whether this is a block (not an inline) node.
@@ -149,6 +154,22 @@ public struct MarkdownNode: Sendable, Hashable {
         if !literal.isEmpty && !isBlock { line += " \"\(literal)\"" }
         return ([line] + children.filter(\.isBlock).map { $0.dump(indent: indent + 1) }).joined(separator: "\n")
     }
+}
+
+/// What a block's inlines were made of, beside their text: enough to tell a table of contents (links to the
+/// file's own anchors), a bare code name and a bold label from prose.
+public struct InlineShape: Sendable, Hashable {
+    /// The destinations of the block's links, in order (at most 16 are kept).
+    public var linkDestinations: [String] = []
+    /// Letters and digits outside links.
+    public var lettersOutsideLinks = 0
+    /// Letters and digits outside code spans.
+    public var lettersOutsideCode = 0
+    /// The plain text of a leading strong or emphasised span (a label such as "**Never**"), if the block opens
+    /// with one.
+    public var leadingLabel: String?
+
+    public init() {}
 }
 
 /// Text with each run of white space made one space, none at the start or the end.

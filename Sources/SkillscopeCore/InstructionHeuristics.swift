@@ -25,12 +25,61 @@ public enum InstructionHeuristics {
         "stop", "store", "structure", "submit", "summarize", "summarise", "support", "switch", "take", "tell",
         "test", "think", "treat", "trim", "try", "turn", "type", "update", "upgrade", "use", "validate",
         "verify", "wait", "warn", "watch", "wrap", "write",
+        // More English verbs that open rules.
+        "act", "adhere", "analyse", "analyze", "answer", "append", "approve", "assert", "assign", "attach", "audit",
+        "benchmark", "bundle", "cache", "capture", "cite", "clarify", "collect", "combine", "communicate", "compare",
+        "complete", "compose", "consult", "continue", "coordinate", "count", "cover", "debug", "defer", "delegate",
+        "deliver", "deprecate", "derive", "detect", "determine", "discuss", "dispatch", "draft", "drop", "duplicate",
+        "encode", "encourage", "estimate", "evaluate", "examine", "exclude", "execute", "expand", "expect",
+        "expose", "fail", "fill", "filter", "finish", "flag", "focus", "forbid", "gather", "guard", "hide", "honor",
+        "honour", "insert", "inspect", "integrate", "introduce", "investigate", "isolate", "iterate", "justify",
+        "launch", "lead", "lock", "maintain", "match", "measure", "minimise", "minimize", "modify", "monitor",
+        "normalize", "notify", "obey", "obtain", "offer", "optimize", "optimise", "order", "output", "override",
+        "parse", "paste", "perform", "persist", "pick", "post", "present", "prevent", "proceed", "process",
+        "produce", "profile", "prompt", "propose", "protect", "prototype", "publish", "query", "raise", "re-run",
+        "rerun", "redact", "refresh", "register", "reject", "release", "rely", "render", "repeat", "replace",
+        "reproduce", "research", "restrict", "retry", "revert", "route", "sanitize", "sanitise", "schedule",
+        "scope", "seek", "serialize", "share", "simplify", "stage", "stick", "strip", "suggest", "tag", "target",
+        "trace", "track", "translate", "trigger", "understand", "unify", "upload", "utilize", "utilise", "walk",
+        "work", "sign", "squash", "recheck", "re-check", "reread", "rate", "step", "pair", "prune", "let", "go", "get", "come", "fall",
+        // Rules in other languages, by their opening word (German, Spanish, French, Portuguese, Italian, Russian).
+        "verwende", "verwenden", "nutze", "nutzen", "benutze", "vermeide", "vermeiden", "achte", "prüfe", "prüfen",
+        "stelle", "schreibe", "halte", "füge", "führe", "erstelle", "lies", "lege", "nimm", "frage", "beachte",
+        "usa", "utiliza", "evita", "asegúrate", "escribe", "revisa", "mantén", "sigue", "crea", "ejecuta", "añade",
+        "utilisez", "évitez", "évite", "vérifiez", "vérifie", "assurez-vous", "écrivez", "gardez",
+        "ajoutez", "suivez", "evite", "mantenha", "verifique", "escreva", "usare", "evitare",
+        "используй", "используйте", "избегай", "избегайте", "проверь", "проверьте", "проверяй", "пиши", "пишите",
+        "добавь", "добавьте", "создай", "создайте", "запусти", "запустите", "следуй", "следуйте", "не",
     ]
 
     /// Words that make a sentence a directive wherever they stand.
     static let directiveWords: Set<String> = [
         "must", "mustn't", "should", "shouldn't", "never", "always", "avoid", "prefer", "ensure", "required",
-        "forbidden", "don't", "important",
+        "forbidden", "don't", "important", "critical", "mandatory", "cannot", "can't", "won't", "shall",
+        // The same in other languages.
+        "niemals", "immer", "muss", "müssen", "musst", "sollte", "sollten", "sollst", "nie", "verboten", "keinesfalls",
+        "nunca", "siempre", "debe", "deben", "debes", "jamais", "toujours", "doit", "doivent", "sempre", "deve",
+        "devem", "mai", "всегда", "никогда", "должен", "должна", "должны", "нужно", "необходимо", "следует",
+        "нельзя", "запрещено", "обязательно",
+    ]
+
+    /// Openers that make a short list item a rule though it has no verb: "No emojis", "Only ASCII", "Not `any`".
+    static let shortDirectiveOpeners: Set<String> = ["no", "not", "only", "without", "zero", "one"]
+
+    /// Markers of an instruction in languages written without spaces between words (Chinese, Japanese) and in
+    /// Korean, whose endings carry the mood: any of them in a text makes it instruct.
+    static let scriptMarkers: [String] = [
+        // Chinese: must, be sure to, do not, forbidden, please, should, ensure, avoid, may not, never, always,
+        // prefer, use, need to, cannot, only, remember, note.
+        "必须", "务必", "不要", "禁止", "请", "應該", "应该", "应当", "确保", "確保", "避免", "不得", "切勿", "始终", "总是",
+        "永远", "优先", "使用", "需要", "不能", "不可", "勿", "一定要", "只能", "记得", "注意", "严禁", "不允许", "必需",
+        // Japanese: please do, do not, always, forbidden, avoid, should, use, check, follow, recommended.
+        "してください", "ください", "しないで", "必ず", "禁止", "避け", "べき", "ないこと", "すること", "使用する", "使う",
+        "使って", "確認", "守る", "推奨", "しない", "ましょう", "こと。", "せよ", "する。", "網羅",
+        // Chinese verbs that open a rule: follow, read, call, run, execute, check, keep.
+        "遵循", "读取", "调用", "运行", "执行", "检查", "保持",
+        // Korean: do (polite imperative), do not, must, forbidden, always, use.
+        "하세요", "마세요", "하십시오", "마십시오", "해야", "반드시", "금지", "하지 않", "주세요", "사용하", "항상", "절대",
     ]
 
     /// Word pairs and triples that make a sentence a directive wherever they stand.
@@ -43,7 +92,12 @@ public enum InstructionHeuristics {
     static let phraseOpeners = Set(directivePhrases.compactMap(\.first))
 
     /// Openers that take a verb after them: "please run", "you must".
-    static let addressees: Set<String> = ["please", "you", "agents", "claude"]
+    static let addressees: Set<String> = ["please", "you", "agents", "claude", "agent"]
+
+    /// Modal verbs that, after an addressee, make a sentence tell the agent what to do: "you could use …".
+    static let modals: Set<String> = [
+        "must", "should", "could", "can", "may", "might", "will", "need", "have", "shall", "always", "never", "only",
+    ]
 
     /// Whether `text` (a paragraph's plain text) instructs.
     ///
@@ -73,8 +127,7 @@ public enum InstructionHeuristics {
             } else if count == 2, let second = word {
                 found =
                     imperativeVerbs.contains(first) || directiveWords.contains(first)
-                    || (addressees.contains(first)
-                        && (imperativeVerbs.contains(second) || second == "must" || second == "should"))
+                    || (addressees.contains(first) && (imperativeVerbs.contains(second) || modals.contains(second)))
             }
             if count >= 2, !found, let word {
                 found = directiveWords.contains(word)
@@ -90,7 +143,9 @@ public enum InstructionHeuristics {
             return !found
         }
         if found { return true }
+        if hasScriptMarker(text) { return true }
         guard count >= 2 else { return false }
+        if opensWithClauseThenInstruction(text) { return true }
         // An opening label such as "Important:" or "Rule 1:": look at the word after the colon too.
         if let colon = text.utf8.firstIndex(of: UInt8(ascii: ":")),
             text.utf8.distance(from: text.utf8.startIndex, to: colon) < 40
@@ -99,6 +154,97 @@ public enum InstructionHeuristics {
             if let next = rest.first, imperativeVerbs.contains(next) { return true }
         }
         return false
+    }
+
+    /// Words that open a condition or a step before the instruction: "If the log is empty, rerun it", "When in
+    /// doubt, ask", "Then verify the output".
+    static let clauseOpeners: Set<String> = [
+        "if", "when", "whenever", "before", "after", "once", "unless", "while", "for", "during", "on", "in", "to",
+        "where", "until", "then", "also", "finally", "first", "next", "otherwise", "instead", "afterwards", "and",
+        "but", "so", "now", "here", "by", "with", "without", "because", "since", "per",
+    ]
+
+    /// Labels that make what follows them an instruction by example: "Bad: …", "Good: …", "Wrong: …".
+    static let exampleLabels: Set<String> = [
+        "bad", "good", "wrong", "right", "correct", "incorrect", "preferred", "better", "worse", "avoid", "do",
+        "don't", "dont", "instead", "rule", "tip", "note", "warning", "caution", "required", "never", "always",
+    ]
+
+    /// Whether `text` opens with a condition or a step word and instructs after it: the first word after the
+    /// opening clause's comma (or, after "then" and the like, the next word) is an imperative verb, or an
+    /// addressee before a modal; or it opens with a label such as "Bad:" or "Good:".
+    static func opensWithClauseThenInstruction(_ text: String) -> Bool {
+        let head = lowercaseWords(text, limit: 2)
+        guard let first = head.first else { return false }
+        if exampleLabels.contains(first), let colon = text.utf8.firstIndex(of: UInt8(ascii: ":")),
+            text.utf8.distance(from: text.utf8.startIndex, to: colon) <= first.utf8.count + 5
+        {
+            return true
+        }
+        guard clauseOpeners.contains(first) else { return false }
+        if head.count > 1, imperativeVerbs.contains(head[1]) && first != "to" && first != "for" { return true }
+        // The clause ends at its first comma or colon within 160 bytes.
+        let utf8 = text.utf8
+        guard
+            let stop = utf8.firstIndex(where: { $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: ":") }),
+            utf8.distance(from: utf8.startIndex, to: stop) <= 160
+        else { return false }
+        let after = lowercaseWords(String(text[text.index(after: stop)...]), limit: 3)
+        guard let next = after.first else { return false }
+        if imperativeVerbs.contains(next) || directiveWords.contains(next) { return true }
+        return addressees.contains(next) && after.count > 1 && (imperativeVerbs.contains(after[1]) || modals.contains(after[1]))
+    }
+
+    /// Whether `text` holds one of the ``scriptMarkers`` (only text beyond ASCII can).
+    static func hasScriptMarker(_ text: String) -> Bool {
+        guard text.utf8.contains(where: { $0 >= 0x80 }) else { return false }
+        return scriptMarkers.contains { text.contains($0) }
+    }
+
+    /// Whether a short text (a list item, a table cell) carries anything that instructs: what
+    /// ``isInstruction(_:)`` finds, an opener such as "No" or "Only", or an arrow or "instead".
+    public static func hasInstructionSignal(_ text: String) -> Bool {
+        if isInstruction(text) { return true }
+        let words = lowercaseWords(text, limit: 8)
+        if let first = words.first, shortDirectiveOpeners.contains(first) || imperativeVerbs.contains(first) {
+            return true
+        }
+        if words.contains("instead") || words.contains("not") || words.contains("over") { return true }
+        return text.contains("→") || text.contains("->") || text.contains("❌") || text.contains("✗")
+    }
+
+    /// Whether `text` is a few words at most: three words, or (in a script without spaces) six letters.
+    static func isFewWords(_ text: String) -> Bool {
+        let words = lowercaseWords(text, limit: 5)
+        if words.count > 3 { return false }
+        // A word of a script written without spaces is a whole phrase: few words are four letters of it.
+        return words.allSatisfy { word in word.unicodeScalars.filter { $0.value >= 0x2E80 }.count <= 4 }
+    }
+
+    /// A heading's text as a table of contents repeats it: lower-case letters and digits alone, the leading
+    /// numbering dropped ("2. Review Checklist" and "Review checklist" alike); nil when nothing is left.
+    public static func headingKey(_ title: String) -> String? {
+        var words = lowercaseWords(title)
+        while let first = words.first, first.allSatisfy({ $0.isNumber || $0 == "-" }) { words.removeFirst() }
+        let key = words.joined(separator: " ")
+        return key.isEmpty ? nil : key
+    }
+
+    /// Words in a table's header that say its rows instruct: do / don't, use / instead, good / bad, rule, when.
+    static let instructingHeaderWords: Set<String> = [
+        "do", "don't", "dont", "avoid", "use", "instead", "prefer", "rule", "rules", "never", "always", "bad",
+        "good", "wrong", "right", "correct", "incorrect", "should", "must", "when", "action", "fix", "anti-pattern",
+        "guideline", "guidelines", "required", "requirement", "convention", "recommended", "recommendation",
+        "practice", "pattern", "do's", "don'ts", "instruction", "policy", "how", "preferred", "alternative", "not",
+        "replace", "replacement", "better", "allowed", "forbidden", "mistake", "solution", "correction", "then",
+    ]
+
+    /// Whether a table's header cells say its rows instruct.
+    static func isInstructingHeader(_ cells: [String]) -> Bool {
+        cells.contains { cell in
+            lowercaseWords(cell, limit: 8).contains(where: instructingHeaderWords.contains)
+                || cell.contains("✅") || cell.contains("❌") || hasScriptMarker(cell)
+        }
     }
 
     /// A test on a lower-case ASCII word's bytes that lets through every directive word and every word of a

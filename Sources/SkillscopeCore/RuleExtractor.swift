@@ -2,19 +2,51 @@ internal import CommonMark
 
 /// Walks a Markdown tree into sections and rules.
 ///
-/// A rule is one instruction: a list item's own text (an item whose text only introduces its sub-items is
-/// context, and the sub-items are the rules), a paragraph outside lists that instructs, a table body row.
-/// Headings, code blocks, HTML and block quotes are never rules; a code block becomes an example of the rule
-/// before it in the same section.
+/// What a rule is, as the extractor applies it (the definitions every rating and count builds on):
+///
+/// - A rule is one instruction the file gives an agent, in one block: a list item's own text (without its
+///   sub-items), a paragraph that instructs, or a body row of a table that instructs. It starts on the line its
+///   block starts on, as an editor numbers it (front matter counted).
+/// - A list item that only introduces its sub-items ("Before committing:", "Testing") is context; the sub-items are
+///   the rules.
+/// - A list whose items only link to anchors of the same file, or repeat its headings, is navigation (a table of
+///   contents): none of it is a rule, nested lists included.
+/// - A bare name is not a rule: an item that is only code (`CNMutableContact`, `` `init` ``), only links, or a
+///   noun phrase of a few words with nothing that instructs ("Environment", "✅ GetObject"). A list of them is a
+///   reference list: context for the rule before it.
+/// - A bold or code label followed by an instruction ("**Never** read whole files", "**Testing**: run the suite")
+///   is one rule, its text without the label's markup.
+/// - A paragraph is a rule when it tells the agent to do, use, avoid or check something, in any language and verb
+///   form (``InstructionHeuristics/isInstruction(_:)``): "Use …", "You could use the `tools/x.py` file to …",
+///   "Niemals …", "必须先调用 …", "…してください".
+/// - Each body row of an instructing table is a rule (do / don't, use-this / not-that, situation / action); a
+///   reference table (option / meaning, file / contents) with no instructing header or row gives none.
+/// - Headings, code blocks, HTML and thematic breaks are never rules; a code block becomes an example of the rule
+///   before it in the same section. Block quotes are read like the text around them.
 struct RuleExtractor {
     private(set) var rules: [Rule] = []
     private(set) var sections: [Section] = []
     private var headingStack: [(level: Int, title: String)] = []
+    /// The file's headings as ``InstructionHeuristics/headingKey(_:)`` compares them: what a table of contents
+    /// repeats.
+    private var headingKeys: Set<String> = []
 
     private var sectionPath: [String] { headingStack.map(\.title) }
 
     mutating func walk(document: MarkdownNode) {
+        collectHeadings(document)
         for block in document.children { visitBlock(block) }
+    }
+
+    private mutating func collectHeadings(_ node: MarkdownNode) {
+        for child in node.children {
+            switch child.kind {
+            case .heading:
+                if let key = InstructionHeuristics.headingKey(child.collapsedPlainText) { headingKeys.insert(key) }
+            case .blockQuote, .customBlock: collectHeadings(child)
+            default: continue
+            }
+        }
     }
 
     private mutating func visitBlock(_ node: MarkdownNode) {
@@ -35,25 +67,54 @@ struct RuleExtractor {
             visitTable(node)
         case .codeBlock(let info):
             attachExample(node, language: info)
-        case .footnoteDefinition, .customBlock:
+        case .footnoteDefinition, .customBlock, .blockQuote:
             for child in node.children { visitBlock(child) }
         default:
-            // Block quotes, HTML blocks and thematic breaks are never rules.
+            // HTML blocks and thematic breaks are never rules.
             break
         }
     }
 
-    private mutating func visitList(_ list: MarkdownNode) {
+    /// An item's own paragraphs, not its sub-lists or code.
+    private static func ownParagraphs(_ item: MarkdownNode) -> [MarkdownNode] {
+        item.children.filter { if case .paragraph = $0.kind { true } else { false } }
+    }
+
+    /// Whether every item of `list` (and of the lists nested in it) only links to the file's own anchors or
+    /// repeats one of its headings.
+    private func isNavigation(_ list: MarkdownNode) -> Bool {
+        var entries = 0
         for item in list.children {
-            let own = item.children.filter { if case .paragraph = $0.kind { true } else { false } }
+            for paragraph in Self.ownParagraphs(item) {
+                let text = paragraph.collapsedPlainText
+                guard !text.isEmpty else { continue }
+                entries += 1
+                let shape = paragraph.inlineShape ?? InlineShape()
+                let linksToAnchors =
+                    !shape.linkDestinations.isEmpty && shape.linkDestinations.allSatisfy { $0.hasPrefix("#") }
+                    && shape.lettersOutsideLinks <= 3
+                let repeatsHeading = InstructionHeuristics.headingKey(text).map(headingKeys.contains) ?? false
+                if !linksToAnchors && !repeatsHeading { return false }
+            }
+            for child in item.children {
+                if case .list = child.kind, !isNavigation(child) { return false }
+            }
+        }
+        return entries > 0
+    }
+
+    private mutating func visitList(_ list: MarkdownNode) {
+        if isNavigation(list) { return }
+        for item in list.children {
+            let own = Self.ownParagraphs(item)
             let hasSubList = item.children.contains { if case .list = $0.kind { true } else { false } }
             let text =
                 own.map(\.collapsedPlainText).filter { !$0.isEmpty }.joined(separator: " ")
-            let introducesOnly =
-                hasSubList
-                && (text.isEmpty || text.hasSuffix(":")
-                    || InstructionHeuristics.lowercaseWords(text, limit: 4).count <= 3)
-            if !text.isEmpty && !introducesOnly {
+            // An item over sub-items introduces them unless it instructs itself ("Avoid `sleep()`. Instead:").
+            let introducesOnly = hasSubList && !InstructionHeuristics.hasInstructionSignal(text)
+            let isTask = if case .taskItem = item.kind { true } else { false }
+            let isRule = isTask || !Self.isBareName(text, shapes: own.compactMap(\.inlineShape))
+            if !text.isEmpty && !introducesOnly && isRule {
                 let end = own.map { lines(of: $0).end }.max() ?? item.range.startLine
                 emit(text, lines: LineSpan(start: item.range.startLine, end: end), source: .listItem)
             }
@@ -66,12 +127,35 @@ struct RuleExtractor {
         }
     }
 
+    /// Whether a list item's text is a bare name: only code, only links, or a few words that do not instruct.
+    static func isBareName(_ text: String, shapes: [InlineShape]) -> Bool {
+        if !shapes.isEmpty {
+            if shapes.allSatisfy({ $0.lettersOutsideCode == 0 }) { return true }
+            if shapes.allSatisfy({ $0.lettersOutsideLinks == 0 }) { return true }
+        }
+        if InstructionHeuristics.hasInstructionSignal(text) { return false }
+        return InstructionHeuristics.isFewWords(text)
+    }
+
     private mutating func visitTable(_ table: MarkdownNode) {
+        var header: [String] = []
+        var rows: [(cells: [String], line: Int)] = []
         for row in table.children {
-            guard case .tableRow = row.kind else { continue }
-            let cells = row.children.map(\.collapsedPlainText).filter { !$0.isEmpty }
-            guard !cells.isEmpty else { continue }
-            emit(cells.joined(separator: " — "), lines: LineSpan(line: row.range.startLine), source: .tableRow)
+            let cells = row.children.map(\.collapsedPlainText)
+            switch row.kind {
+            case .tableHeader: header = cells
+            case .tableRow:
+                let kept = cells.filter { !$0.isEmpty }
+                if !kept.isEmpty { rows.append((kept, row.range.startLine)) }
+            default: continue
+            }
+        }
+        let instructs =
+            InstructionHeuristics.isInstructingHeader(header)
+            || rows.contains { row in row.cells.contains(where: InstructionHeuristics.hasInstructionSignal) }
+        guard instructs else { return }
+        for row in rows {
+            emit(row.cells.joined(separator: " — "), lines: LineSpan(line: row.line), source: .tableRow)
         }
     }
 
