@@ -4,31 +4,50 @@ internal import SkillscopeRating
 internal import SkillscopeStore
 
 /// Which embedder groups rules: `lexical` (needs nothing), `minilm` (all-MiniLM-L6-v2 in Swift) or `static`
-/// (token vectors distilled from MiniLM: `skillscope model distill`).
+/// (token vectors distilled from MiniLM: `skillscope model distill`); with no flag, the best one installed.
 enum EmbedderChoice: String, CaseIterable {
     case lexical
     case minilm
     case `static`
+    /// No flag: MiniLM where its model is installed and the registry holds at most
+    /// ``EmbedderChoice/miniLMRuleLimit`` distinct rules; the static table (fast enough for 350,000 files) where it
+    /// is distilled; else MiniLM; else the lexical embedder, with a warning saying what is lost.
+    case automatic
 
-    /// The choice named by `--embedder` (default lexical).
+    /// Distinct rules up to which MiniLM itself groups a registry by default: above it, the static table distilled
+    /// from it, which embeds in microseconds instead of milliseconds (bench/RESULTS.md).
+    static let miniLMRuleLimit = 50_000
+
+    /// The choice named by `--embedder` (no flag: ``automatic``).
     static func parse(_ value: String?, command: String) throws(CLIError) -> EmbedderChoice {
-        guard let value else { return .lexical }
-        guard let choice = EmbedderChoice(rawValue: value) else {
+        guard let value else { return .automatic }
+        guard let choice = EmbedderChoice(rawValue: value), choice != .automatic else {
             throw .usage(
-                "unknown embedder '\(value)': use \(allCases.map(\.rawValue).joined(separator: ", "))",
-                command: command)
+                "unknown embedder '\(value)': use lexical, minilm or static", command: command)
         }
         return choice
     }
 
     /// The embedder; model-backed ones read the model folder of `--model`, `$SKILLSCOPE_MODEL` or the default.
-    func make(context: Context, modelFlag: String? = nil) throws -> any Embedder {
+    ///
+    /// - Parameter distinctRules: the registry's distinct rules, for ``automatic`` (nil: a small set).
+    func make(context: Context, modelFlag: String? = nil, distinctRules: Int? = nil) throws -> any Embedder {
         let folder = ModelFolder.resolve(flag: modelFlag, environment: context.environment)
         do {
             switch self {
             case .lexical: return LexicalEmbedder()
             case .minilm: return try MiniLMEmbedder(modelFolder: folder)
             case .static: return try StaticEmbedder(modelFolder: folder)
+            case .automatic:
+                let large = (distinctRules ?? 0) > Self.miniLMRuleLimit
+                if large, let table = try? StaticEmbedder(modelFolder: folder) { return table }
+                if let model = try? MiniLMEmbedder(modelFolder: folder) { return model }
+                if let table = try? StaticEmbedder(modelFolder: folder) { return table }
+                context.output.error(
+                    "warning: all-MiniLM-L6-v2 is not installed in \(folder.path) (`skillscope model install`): "
+                        + "using the lexical embedder, which finds few rules of the same kind worded differently, so "
+                        + "≈ common and \"their own version\" by meaning are rarely found")
+                return LexicalEmbedder()
             }
         } catch {
             throw CLIError("\(error)", exitCode: .unavailable)

@@ -18,10 +18,11 @@ struct GroupCommand: Command {
         page) read what it saves; run it again after ingesting.
 
         Options:
-          --embedder NAME     lexical (hashed words and word pairs, weighted by the registry; the default),
-                              minilm (all-MiniLM-L6-v2 in Swift; `skillscope model install`) or static (token
-                              vectors distilled from MiniLM; `skillscope model distill`: fast enough for 350,000
-                              files)
+          --embedder NAME     lexical (hashed words and word pairs, weighted by the registry), minilm
+                              (all-MiniLM-L6-v2 in Swift; `skillscope model install`) or static (token vectors
+                              distilled from MiniLM; `skillscope model distill`: fast enough for 350,000 files).
+                              Default: minilm when installed and the registry holds at most 50,000 rules, else
+                              static when distilled, else minilm, else lexical with a warning
           --model DIR         the model folder (default: $SKILLSCOPE_MODEL, else where `model install` put it)
           --threshold COSINE  the similarity at which rules are of one kind (default: tuned per embedder)
           --evaluate PAIRS    group nothing: score the embedder on labelled rule pairs (JSON lines with a, b
@@ -55,9 +56,12 @@ struct GroupCommand: Command {
         if let evaluate { return try evaluatePairs(evaluate, context: context) }
         let store = try context.openExistingStore()
         let started = Date()
+        let distinct = embedder == .automatic ? try store.stats().rules : nil
         let builder = RuleKindBuilder(
             store: store,
-            configuration: .init(embedder: try embedder.make(context: context, modelFlag: model), threshold: threshold))
+            configuration: .init(
+                embedder: try embedder.make(context: context, modelFlag: model, distinctRules: distinct),
+                threshold: threshold))
         let summary = try builder.build(at: ISO8601DateFormatter().string(from: started)) { message in
             context.output.error("group: \(message)")
         }
@@ -96,6 +100,8 @@ struct GroupCommand: Command {
         let evaluation = try PairEvaluation(pairs: pairs, embedder: chosen)
         let seconds = Date().timeIntervalSince(started)
         let tuned = evaluation.tuned()
+        // The point `group` itself would group at with this embedder: its flag's threshold, else its own default.
+        let shipped = evaluation.point(at: threshold ?? RuleKindBuilder.threshold(for: evaluation.embedder))
         if context.json {
             struct View: Encodable {
                 var embedder: String
@@ -104,11 +110,12 @@ struct GroupCommand: Command {
                 var sweep: [PairEvaluation.Point]
                 var best: PairEvaluation.Point
                 var tuned: PairEvaluation.Point?
+                var `default`: PairEvaluation.Point
             }
             try context.output.json(
                 View(
                     embedder: evaluation.embedder, pairs: pairs.count, seconds: seconds, sweep: evaluation.sweep,
-                    best: evaluation.best, tuned: tuned))
+                    best: evaluation.best, tuned: tuned, default: shipped))
             return .success
         }
         context.output.print("\(evaluation.embedder) on \(pairs.count) pairs (\(String(format: "%.1f", seconds)) s)")
@@ -120,6 +127,10 @@ struct GroupCommand: Command {
         }
         let best = evaluation.best
         context.output.print(String(format: "best F1 %.3f at %.2f", best.f1, best.threshold))
+        context.output.print(
+            String(
+                format: "default (what group uses): %.2f, precision %.3f, recall %.3f, F1 %.3f", shipped.threshold,
+                shipped.precision, shipped.recall, shipped.f1))
         if let tuned {
             context.output.print(
                 String(

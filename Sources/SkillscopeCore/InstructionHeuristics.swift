@@ -195,6 +195,18 @@ public enum InstructionHeuristics {
         return addressees.contains(next) && after.count > 1 && (imperativeVerbs.contains(after[1]) || modals.contains(after[1]))
     }
 
+    /// Whether `word` is an everyday English word of instruction files (never a project's name by itself).
+    static func isCommonWord(_ word: String) -> Bool {
+        imperativeVerbs.contains(word) || directiveWords.contains(word) || clauseOpeners.contains(word)
+            || ["agent", "agents", "skill", "skills", "claude", "cursor", "awesome", "rules", "prompts", "tools",
+                "local", "project", "starter", "template", "config", "dotfiles", "plugins", "context", "swift",
+                "python", "react", "nextjs", "design", "frontend", "backend", "mobile", "open", "super", "smart",
+                "swiftui", "kotlin", "flutter", "golang", "node", "angular", "svelte", "django", "rails", "laravel",
+                "spring", "docker", "kubernetes", "terraform", "android", "apple", "google", "microsoft", "openai",
+                "anthropic", "github", "vercel", "typescript", "javascript", "supabase", "firebase", "expert",
+            ].contains(word)
+    }
+
     /// Whether `text` holds one of the ``scriptMarkers`` (only text beyond ASCII can).
     static func hasScriptMarker(_ text: String) -> Bool {
         guard text.utf8.contains(where: { $0 >= 0x80 }) else { return false }

@@ -15,6 +15,8 @@ public struct RegistryRater: Sendable {
     /// The edited versions read for "kept by N of M", most-starred first.
     public var maximumVersions = 50
     public var rater = RuleRater()
+    /// Names that never tie a rule to a project (``PublicNames/bundled``).
+    public var publicNames = PublicNames.bundled
     /// How ``versionFinder()``'s finders cut and measure: a command that asks once measures on the candidates
     /// alone (``VersionFinder/TableScope/candidates``).
     public var versionConfiguration = VersionFinder.Configuration()
@@ -35,6 +37,17 @@ public struct RegistryRater: Sendable {
         let edited = versions?.bands.first { $0.band == .edited }?.versions ?? []
         let versionIDs = edited.prefix(maximumVersions).map(\.id)
         var context = RuleRater.Context(fileKind: kind)
+        context.publicNames = publicNames
+        if let subject = versions?.subject, let repository = subject.repository {
+            let files = try store.repositoryFiles(repository)
+            context.filePath = subject.path
+            context.repositoryName = repository.split(separator: "/").last.map(String.init)
+            let related = versions?.bands.filter { $0.band != .own }.map(\.total).reduce(0, +) ?? 0
+            context.versionRepositories = related
+            context.repositoryFiles = RepositoryPaths(files.map(\.path) + [subject.path])
+            context.repositorySkills = Set(
+                files.filter { $0.kind == .skill && $0.path != subject.path }.compactMap { NameKey.make($0.name) })
+        }
         if let statistics {
             context.registryFiles = statistics.files
             context.registryRepositories = statistics.repositories

@@ -60,7 +60,7 @@ def main():
                 totals["found"] += 1
                 lang["found"] += 1
                 if start in ratings:
-                    predicted = ratings[start]["rating"] == "very specific"
+                    predicted = ratings[start]["rating"] == "very-specific"
                     truth = bool(rule["very_specific"])
                     key = {(True, True): "vs_tp", (True, False): "vs_fp", (False, True): "vs_fn",
                            (False, False): "vs_tn"}[(predicted, truth)]

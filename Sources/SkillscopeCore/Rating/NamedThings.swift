@@ -185,7 +185,7 @@ public enum NamedThings {
 }
 
 extension StringProtocol {
-    fileprivate func trimmingCharacters(in set: String) -> String {
+    func trimmingCharacters(in set: String) -> String {
         var result = Substring(self)
         while let first = result.first, set.contains(first) { result = result.dropFirst() }
         while let last = result.last, set.contains(last) { result = result.dropLast() }

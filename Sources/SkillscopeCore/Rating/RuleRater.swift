@@ -61,8 +61,23 @@ public struct RuleRater: Sendable {
         public var editedVersions: [Version]
         /// Repositories naming each thing, by ``NamedThing/key``; absent is none.
         public var thingRepositories: [String: Int]
-        /// The rated file's kind, where known: a skill's paths into its own folders bind it to no project.
+        /// The rated file's kind, where known.
         public var fileKind: FileKind?
+        /// The rated file's path in its repository, where known: where its relative paths start.
+        public var filePath: String?
+        /// The files of the rated file's repository that the registry knows, as paths in the repository: a path a
+        /// rule names that is one of them binds the rule to the project, however small the registry.
+        public var repositoryFiles: RepositoryPaths = RepositoryPaths([])
+        /// The names of the skills of the rated file's repository, as ``NameKey`` makes them.
+        public var repositorySkills: Set<String> = []
+        /// Names known to be public (libraries, standard APIs, tools): never evidence of one project.
+        public var publicNames: PublicNames = PublicNames()
+        /// The rated file's repository's name (`aiida-core` of `aiidateam/aiida-core`): a rule naming the project
+        /// itself is bound to it.
+        public var repositoryName: String?
+        /// Other repositories holding a copy or an edited version of the rated file: its paths travel with it
+        /// there, so that many more repositories name them without making them public.
+        public var versionRepositories = 0
 
         public init(
             registryFiles: Int = 0, registryRepositories: Int = 0, embedder: String? = nil, kinds: [Int: Kind] = [:],
@@ -102,9 +117,7 @@ public struct RuleRater: Sendable {
         var rated = RatedRule(
             position: rule.position, line: rule.lines.start, endLine: rule.lines.end, text: rule.text,
             rating: .distinctive, isEstimate: false, evidence: "", namedThings: countedThings)
-        let isSkill = context.fileKind == .skill || context.fileKind == .skillReference
-        let bindingThings = countedThings.filter { !(isSkill && Self.isSkillOwnPath($0)) }
-        if let evidence = projectBound(bindingThings, counted: counted) {
+        if let evidence = projectBound(countedThings, text: rule.text, context: context, counted: counted) {
             rated.rating = .verySpecific
             rated.evidence = evidence
             return rated
@@ -144,11 +157,53 @@ public struct RuleRater: Sendable {
     }
 
     /// The evidence that a rule is bound to one project, or nil.
-    private func projectBound(_ things: [RatedRule.CountedThing], counted: Bool) -> String? {
+    ///
+    /// In order, the signals that decide:
+    /// 1. a path (or a script a command runs) that is a file or folder of the rule's own repository: "names
+    ///    `scripts/release.sh`, a file of this repository"; a path into a skill's own folders points at that
+    ///    skill's file ("points only at this skill's `references/x.md`"), which a copy of the rule elsewhere lacks;
+    /// 2. the name of a skill of the same repository: "names `writing-plans`, a skill of this repository";
+    /// 3. a public name (``PublicNames``: a library, a standard API, a tool) never binds: "names `URLSession`, a
+    ///    public API";
+    /// 4. in a registry large enough for statistics, a path, command, setting, environment variable or host that
+    ///    few repositories name ("seen in 1 repository"); a bare inline name only when no other repository names
+    ///    it and it is shaped like a project's own identifier;
+    /// 5. in a smaller registry, the shape of a path, project command, setting, environment variable or host.
+    private func projectBound(
+        _ things: [RatedRule.CountedThing], text: String, context: Context, counted: Bool
+    ) -> String? {
+        let isSkill = context.fileKind == .skill || context.fileKind == .skillReference
+        for thing in things where thing.kind == .path || thing.kind == .command || thing.kind == .code {
+            for path in Self.paths(in: thing) {
+                if isSkill, Self.isSkillOwnPath(path) {
+                    return "points at this skill's `\(path)`"
+                }
+                if !Self.everyProjectHas(NamedThing(text: path, kind: .path).key),
+                    context.repositoryFiles.contains(path, from: context.filePath)
+                {
+                    return "names `\(thing.text)`, a file of this repository"
+                }
+            }
+        }
         for thing in things {
+            if let key = NameKey.make(thing.text.trimmingCharacters(in: "/`")), context.repositorySkills.contains(key) {
+                return "names `\(thing.text)`, a skill of this repository"
+            }
+        }
+        if let word = Self.skillWord(in: text, skills: context.repositorySkills) {
+            return "names `\(word)`, a skill of this repository"
+        }
+        if let name = Self.projectName(in: text, context: context) {
+            return "names \(name), the project itself"
+        }
+        for thing in things {
+            // A bare inline name (`storeToRefs`, `logger.exception()`) is an API far more often than a project's
+            // own: rarity in the registry is no evidence for it, only its repository's files and skills are.
+            if thing.kind == .code { continue }
+            if context.publicNames.contains(thing.text, isCommand: thing.kind == .command) { continue }
             if let repositories = thing.repositories {
-                let bound = thing.kind == .code ? configuration.boundNameRepositories : configuration.boundRepositories
-                guard repositories <= bound else { continue }
+                // Copies of this file carry its paths into other repositories: those are no sign of a public name.
+                guard repositories <= configuration.boundRepositories + context.versionRepositories else { continue }
                 let seen =
                     repositories == 0
                     ? "named in no repository of the registry"
@@ -163,22 +218,70 @@ public struct RuleRater: Sendable {
         return nil
     }
 
+    /// A word of `text` that is the name of a skill of the same repository: a hyphenated name
+    /// (`writing-plans`, `test-driven-development`), or any name right before "skill" or "技能".
+    static func skillWord(in text: String, skills: Set<String>) -> String? {
+        guard !skills.isEmpty else { return nil }
+        let words = InstructionHeuristics.lowercaseWords(text, limit: 400)
+        for (index, word) in words.enumerated() {
+            guard let key = NameKey.make(word), skills.contains(key) else { continue }
+            let next = index + 1 < words.count ? words[index + 1] : ""
+            if word.contains("-") || next == "skill" || next == "skills" || next.hasPrefix("技能") { return word }
+        }
+        return nil
+    }
+
+    /// The project's own name where `text` names it: the repository's name (`aiida-core`, "Rulesync"), or its
+    /// first part when that is five letters or more and no public name (`aiida`, not `python` of `python-sdk`).
+    static func projectName(in text: String, context: Context) -> String? {
+        guard let repository = context.repositoryName?.lowercased(), !repository.isEmpty else { return nil }
+        let whole = NameKey.make(repository) ?? repository
+        let parts = repository.split(whereSeparator: { $0 == "-" || $0 == "_" || $0 == "." }).map(String.init)
+        var names = [whole]
+        if let first = parts.first, parts.count > 1, first.count >= 5, !context.publicNames.contains(first),
+            !InstructionHeuristics.isCommonWord(first)
+        {
+            names.append(first)
+        }
+        let words = InstructionHeuristics.lowercaseWords(text, limit: 400)
+        for name in names {
+            if !name.contains("-"), words.contains(name) { return "`\(name)`" }
+            if name.contains("-"), words.contains(name) || words.joined(separator: "-").contains(name) {
+                return "`\(name)`"
+            }
+        }
+        return nil
+    }
+
+    /// The paths a thing names: itself for a path, the script a command runs, a code span that is a path.
+    static func paths(in thing: RatedRule.CountedThing) -> [String] {
+        switch thing.kind {
+        case .path: return [thing.text]
+        case .command, .code:
+            return thing.text.split(separator: " ").map(String.init).filter { NamedThings.isPath($0) }
+        default: return []
+        }
+    }
+
+    /// Whether an inline name is shaped like a project's own identifier rather than a word or an API call
+    /// anyone makes: a name with an inner separator or capital (`provider_details`, `WrapperToolset`,
+    /// `model_profile()`), not a lone lower-case word or a flag.
+    static func isProjectIdentifier(_ text: String) -> Bool {
+        guard !text.contains(" "), !text.hasPrefix("-"), text.count >= 4 else { return false }
+        let body = text.drop { !$0.isLetter }
+        let inner = body.dropFirst()
+        return inner.contains("_") || inner.contains(where: \.isUppercase) || inner.contains(".")
+            || inner.contains(":")
+    }
+
     /// The folders of a skill that the Agent Skills specification names; a path into one is the skill's own file.
     static let skillFolders = ["scripts/", "references/", "assets/"]
 
-    /// Whether `thing` is a path into one of a skill's own folders (`references/forms.md`), or a command that
-    /// runs one of its scripts (`python scripts/fill.py`, `./scripts/check.sh`).
-    static func isSkillOwnPath(_ thing: RatedRule.CountedThing) -> Bool {
-        func isOwn(_ token: Substring) -> Bool {
-            var path = Substring(token.lowercased())
-            while path.hasPrefix("./") { path = path.dropFirst(2) }
-            return skillFolders.contains { path.hasPrefix($0) } && !path.contains("..")
-        }
-        switch thing.kind {
-        case .path: return isOwn(Substring(thing.text))
-        case .command: return thing.text.split(separator: " ").contains(where: isOwn)
-        default: return false
-        }
+    /// Whether `path` is a file in one of a skill's own folders (`references/forms.md`, `./scripts/check.sh`).
+    static func isSkillOwnPath(_ path: String) -> Bool {
+        var path = Substring(path.lowercased())
+        while path.hasPrefix("./") { path = path.dropFirst(2) }
+        return skillFolders.contains { path.hasPrefix($0) } && !path.contains("..") && path.count > 8
     }
 
     /// Names every project has, which never tie a rule to one: `package.json`, `README.md`, `.env`, `src/`.

@@ -12,6 +12,8 @@ extension VersionFinder {
         var shared: Int
         /// Of the same name as the subject (else, in the own band, close in meaning).
         var isSameName = false
+        /// Files of other repositories that hold the subject's name without sharing passages or meaning.
+        var nameHolders = 0
     }
 
     /// Every version found, with the table they were measured on and the stop threshold used.
@@ -46,7 +48,10 @@ extension VersionFinder {
         let fingerprint = subject.fingerprint
         // Proposed files: by passages, by the word sequence, by name (bits 1 | 2), by meaning (bits 1 | 4).
         let sequence = fingerprint.wordCount > 0 ? try store.fileIDs(sequenceHash: fingerprint.sequenceHash) : []
-        let sameName = try NameKey.make(subject.name).map { try store.fileIDs(nameKey: $0) } ?? []
+        // A kind whose files carry no name of their own (a CLAUDE.md is named by its first heading, if at all)
+        // finds its own versions by meaning alone.
+        let usesName = subject.kind?.hasOwnName ?? true
+        let sameName = usesName ? try NameKey.make(subject.name).map { try store.fileIDs(nameKey: $0) } ?? [] : []
         let close = try meaning?.neighbours(of: subject) ?? []
         let table: LineageTable
         if let whole {
@@ -95,7 +100,23 @@ extension VersionFinder {
                         isSameName: marked[row] & 2 != 0))
             }
         }
+        dropGenericName(&hits, marked: marked, table: table, subject: subject)
         return Measured(table: table, hits: hits, threshold: threshold)
+    }
+
+    /// Drops the own versions found by name alone when more unrelated files of other repositories hold the name
+    /// than ``Configuration/distinctiveNameHolders``: such a name is generic and no evidence. Otherwise records the
+    /// count on each, for its evidence.
+    private func dropGenericName(_ hits: inout [Hit], marked: [UInt8], table: LineageTable, subject: Subject) {
+        let subjectRepository = subject.key.flatMap { table.repository(named: $0.repository) }
+        let byNameAlone = hits.indices.filter { hits[$0].band == .own && marked[hits[$0].row] & 4 == 0 }
+        let holders = byNameAlone.filter { table.repositories[hits[$0].row] != subjectRepository }.count
+        if holders > configuration.distinctiveNameHolders {
+            let dropped = Set(byNameAlone)
+            hits = hits.indices.filter { !dropped.contains($0) }.map { hits[$0] }
+            return
+        }
+        for position in byNameAlone { hits[position].nameHolders = holders }
     }
 
     /// Subject phrases above which their postings are walked on two threads.

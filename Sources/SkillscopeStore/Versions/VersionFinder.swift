@@ -23,6 +23,12 @@ public struct VersionFinder: Sendable {
         ///
         /// The default is 50.
         public var originThreshold = 50
+        /// Files of other repositories that may share the subject's name, without sharing passages or meaning,
+        /// for the name to count as evidence of "their own version": a name more unrelated files hold is generic
+        /// ("Project Guidelines", "instructions").
+        ///
+        /// The default is 3.
+        public var distinctiveNameHolders = 3
         /// Versions for which "came from" is worked out (pairwise, so bounded).
         ///
         /// The default is 50.
@@ -53,6 +59,9 @@ public struct VersionFinder: Sendable {
         public var id: Int64?
         public var key: FileKey?
         public var name: String?
+        /// The subject's kind, where known: kinds without a name of their own (CLAUDE.md, AGENTS.md, cursor rules)
+        /// find their own versions by meaning alone.
+        public var kind: FileKind?
         public var firstSeen: String?
         public var fingerprint: TextFingerprint
         /// For a text not stored: its description and rules, which its meaning is embedded from.
@@ -62,6 +71,7 @@ public struct VersionFinder: Sendable {
         /// A text that is compared and not stored.
         public init(document: Document) {
             self.init(id: nil, key: nil, name: document.name, firstSeen: nil, fingerprint: document.fingerprint)
+            kind = document.kind
             description = document.description
             rules = document.rules.map(\.text)
         }
@@ -91,9 +101,11 @@ public struct VersionFinder: Sendable {
     /// The subject for a stored file, with the fingerprint stored when it was parsed (computed again only for a
     /// file stored without one).
     public func subject(for file: StoredFile) throws -> Subject {
-        Subject(
+        var subject = Subject(
             id: file.id, key: file.key, name: file.name, firstSeen: file.firstCommitAt ?? file.firstSeen,
             fingerprint: try store.fingerprint(ofFile: file.id) ?? TextFingerprint(text: file.text))
+        subject.kind = file.kind
+        return subject
     }
 
     /// The versions of `subject`.
@@ -185,7 +197,8 @@ public struct VersionFinder: Sendable {
             method: """
                 Word for word: the same words. Edited: shares passages (N% same = the share of its five-word phrases \
                 that also stand in this file; \(configuration.editedThreshold)% or more counts). Their own version: the \
-                same name. Candidates share a passage of at least \(Winnowing.defaultWindow + 4) words; phrases in \
+                same name, when at most \(configuration.distinctiveNameHolders) unrelated files hold it, or similar \
+                meaning; a CLAUDE.md, AGENTS.md, GEMINI.md or rule file by meaning alone. Candidates share a passage of at least \(Winnowing.defaultWindow + 4) words; phrases in \
                 more than \(threshold) files propose none. One version per repository; each band lists the \
                 \(configuration.bandLimit) most-starred.
                 """)
@@ -196,7 +209,10 @@ public struct VersionFinder: Sendable {
             switch hit.band {
             case .wordForWord: "same words"
             case .edited: "shares passages"
-            case .own: hit.isSameName ? "same name" : "similar meaning"
+            case .own:
+                hit.isSameName
+                    ? "same name (\(hit.nameHolders) other \(hit.nameHolders == 1 ? "file holds" : "files hold") it)"
+                    : "similar meaning"
             }
         return VersionMatch(
             id: record.id, repository: record.key.repository, path: record.key.path, kind: record.kind,
