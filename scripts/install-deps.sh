@@ -4,7 +4,7 @@
 # As root it runs apt-get; otherwise it prints the exact command to run.
 set -euo pipefail
 packages=(pkg-config libsqlite3-dev libcmark-gfm-dev libcmark-gfm-extensions-dev libyaml-dev libpcre2-dev libssl-dev libgit2-dev
-    libmicrohttpd-dev libpq-dev libarchive-dev libopenblas-dev libjemalloc-dev git python3)
+    libmicrohttpd-dev libpq-dev libarchive-dev libopenblas-dev libjemalloc-dev git python3 python3-pip)
 missing=()
 for package in "${packages[@]}"; do
     dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")

@@ -41,7 +41,8 @@ public enum InstructionHeuristics {
         "reproduce", "research", "restrict", "retry", "revert", "route", "sanitize", "sanitise", "schedule",
         "scope", "seek", "serialize", "share", "simplify", "stage", "stick", "strip", "suggest", "tag", "target",
         "trace", "track", "translate", "trigger", "understand", "unify", "upload", "utilize", "utilise", "walk",
-        "work", "sign", "squash", "recheck", "re-check", "reread", "rate", "step", "pair", "prune", "let", "go", "get", "come", "fall",
+        "work", "sign", "squash", "recheck", "re-check", "reread", "rate", "step", "pair", "prune", "let", "go", "get",
+        "come", "fall",
         // Rules in other languages, by their opening word (German, Spanish, French, Portuguese, Italian, Russian).
         "verwende", "verwenden", "nutze", "nutzen", "benutze", "vermeide", "vermeiden", "achte", "prüfe", "prüfen",
         "stelle", "schreibe", "halte", "füge", "führe", "erstelle", "lies", "lege", "nimm", "frage", "beachte",
@@ -192,13 +193,15 @@ public enum InstructionHeuristics {
         let after = lowercaseWords(String(text[text.index(after: stop)...]), limit: 3)
         guard let next = after.first else { return false }
         if imperativeVerbs.contains(next) || directiveWords.contains(next) { return true }
-        return addressees.contains(next) && after.count > 1 && (imperativeVerbs.contains(after[1]) || modals.contains(after[1]))
+        return addressees.contains(next) && after.count > 1
+            && (imperativeVerbs.contains(after[1]) || modals.contains(after[1]))
     }
 
     /// Whether `word` is an everyday English word of instruction files (never a project's name by itself).
     static func isCommonWord(_ word: String) -> Bool {
         imperativeVerbs.contains(word) || directiveWords.contains(word) || clauseOpeners.contains(word)
-            || ["agent", "agents", "skill", "skills", "claude", "cursor", "awesome", "rules", "prompts", "tools",
+            || [
+                "agent", "agents", "skill", "skills", "claude", "cursor", "awesome", "rules", "prompts", "tools",
                 "local", "project", "starter", "template", "config", "dotfiles", "plugins", "context", "swift",
                 "python", "react", "nextjs", "design", "frontend", "backend", "mobile", "open", "super", "smart",
                 "swiftui", "kotlin", "flutter", "golang", "node", "angular", "svelte", "django", "rails", "laravel",

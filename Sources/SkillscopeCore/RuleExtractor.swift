@@ -22,7 +22,7 @@ internal import CommonMark
 /// - Each body row of an instructing table is a rule (do / don't, use-this / not-that, situation / action); a
 ///   reference table (option / meaning, file / contents) with no instructing header or row gives none.
 /// - Headings, code blocks, HTML and thematic breaks are never rules; a code block becomes an example of the rule
-///   before it in the same section. Block quotes are read like the text around them.
+///   before it in the same section. Block quotes are quoted text, never rules.
 struct RuleExtractor {
     private(set) var rules: [Rule] = []
     private(set) var sections: [Section] = []
@@ -43,7 +43,7 @@ struct RuleExtractor {
             switch child.kind {
             case .heading:
                 if let key = InstructionHeuristics.headingKey(child.collapsedPlainText) { headingKeys.insert(key) }
-            case .blockQuote, .customBlock: collectHeadings(child)
+            case .customBlock: collectHeadings(child)
             default: continue
             }
         }
@@ -67,10 +67,10 @@ struct RuleExtractor {
             visitTable(node)
         case .codeBlock(let info):
             attachExample(node, language: info)
-        case .footnoteDefinition, .customBlock, .blockQuote:
+        case .footnoteDefinition, .customBlock:
             for child in node.children { visitBlock(child) }
         default:
-            // HTML blocks and thematic breaks are never rules.
+            // Block quotes (quoted text, not the file's own voice), HTML blocks and thematic breaks are never rules.
             break
         }
     }

@@ -12,9 +12,9 @@ public enum SyncFixtures {
 
         ## Rules
 
-        - Rule one.
-        - Rule two.
-        - Rule three.
+        - Follow rule one.
+        - Follow rule two.
+        - Follow rule three.
 
         """
 

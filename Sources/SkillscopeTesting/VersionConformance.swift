@@ -76,7 +76,7 @@ public enum VersionConformance {
         let editedPercent = try #require(bands[.edited]?.versions.first?.percentSame)
         #expect(editedPercent >= 10 && editedPercent < 100)
         #expect(bands[.own]?.versions.map(\.repository) == ["independent/skills"])
-        #expect(bands[.own]?.versions.first?.reason == "same name")
+        #expect(bands[.own]?.versions.first?.reason.hasPrefix("same name") == true)
         #expect(report.sameRepository.map(\.path) == ["other/SKILL.md"] && report.sameRepositoryTotal == 1)
         // The subject came first: it is the likely origin, and the later copies came from it.
         #expect(report.likelyOrigin?.isSubject == true)

@@ -214,40 +214,45 @@ import Testing
         let project = directory.appending("project")
         #expect(try BinaryRunner.run(["add", repository.path, "--path", "skills", "--project", project]).status == 0)
         let installed = project + "/.agents/skills/demo-skill/SKILL.md"
-        try Data(Self.skill.replacingOccurrences(of: "- Rule one.", with: "- Rule one, ours.").utf8)
+        try Data(Self.skill.replacingOccurrences(of: "- Follow rule one.", with: "- Follow rule one, ours.").utf8)
             .write(to: URL(fileURLWithPath: installed))
         try repository.write(
             "skills/demo-skill/SKILL.md",
-            Self.skill.replacingOccurrences(of: "- Rule three.", with: "- Rule three, theirs."))
+            Self.skill.replacingOccurrences(of: "- Follow rule three.", with: "- Follow rule three, theirs."))
         try repository.commit("second", at: "2024-02-01T00:00:00Z")
         let preview = try BinaryRunner.run(["update", "--dry-run", "--project", project])
         #expect(preview.status == 0)
-        #expect(preview.stdout.contains("local    ~ 9 rule: Rule one. → Rule one, ours."))
-        #expect(preview.stdout.contains("upstream ~ 11 rule: Rule three. → Rule three, theirs."))
-        #expect(try read(installed).contains("- Rule three.\n"))
+        #expect(preview.stdout.contains("local    ~ 9 rule: Follow rule one. → Follow rule one, ours."))
+        #expect(preview.stdout.contains("upstream ~ 11 rule: Follow rule three. → Follow rule three, theirs."))
+        #expect(try read(installed).contains("- Follow rule three.\n"))
         let status = try BinaryRunner.run(["status", "--project", project, "--check"])
         #expect(status.status == 1)
         #expect(
             status.stdout.contains("skill-edited  demo-skill") && status.stdout.contains("upstream-changed  demo-skill")
         )
         #expect(try BinaryRunner.run(["update", "demo-skill", "--project", project]).status == 0)
-        #expect(try read(installed).contains("- Rule one, ours.\n- Rule two.\n- Rule three, theirs.\n"))
+        #expect(
+            try read(installed).contains("- Follow rule one, ours.\n- Follow rule two.\n- Follow rule three, theirs.\n")
+        )
 
-        try Data(try read(installed).replacingOccurrences(of: "- Rule two.", with: "- Rule two, ours.").utf8)
-            .write(to: URL(fileURLWithPath: installed))
+        try Data(
+            try read(installed).replacingOccurrences(of: "- Follow rule two.", with: "- Follow rule two, ours.").utf8
+        )
+        .write(to: URL(fileURLWithPath: installed))
         try repository.write(
             "skills/demo-skill/SKILL.md",
-            Self.skill.replacingOccurrences(of: "- Rule three.", with: "- Rule three, theirs.")
-                .replacingOccurrences(of: "- Rule two.", with: "- Rule two, theirs."))
+            Self.skill.replacingOccurrences(of: "- Follow rule three.", with: "- Follow rule three, theirs.")
+                .replacingOccurrences(of: "- Follow rule two.", with: "- Follow rule two, theirs."))
         try repository.commit("third", at: "2024-03-01T00:00:00Z")
         let conflict = try BinaryRunner.run(["update", "--project", project])
         #expect(conflict.status == 1)
         #expect(
-            conflict.stdout.contains("CONFLICT at line 10: local \"Rule two, ours.\" / upstream \"Rule two, theirs.\""))
+            conflict.stdout.contains(
+                "CONFLICT at line 10: local \"Follow rule two, ours.\" / upstream \"Follow rule two, theirs.\""))
         let text = try read(installed)
         #expect(
-            text.contains("- Rule two, ours.") && text.contains("- Rule two, theirs.")
-                && text.contains("- Rule one, ours."))
+            text.contains("- Follow rule two, ours.") && text.contains("- Follow rule two, theirs.")
+                && text.contains("- Follow rule one, ours."))
     }
 
     @Test func addFindsASkillInTheRegistry() throws {
@@ -290,7 +295,8 @@ import Testing
         let text = try read(directory.appending("out/my-remix/SKILL.md"))
         #expect(text.contains("metadata:\n  generator: \"skillscope remix\"\n  source-1: "))
         #expect(
-            text.contains("- Rule one.\n") && text.contains("- Say why in the message.\n\n```sh\ngit commit -v\n```"))
+            text.contains("- Follow rule one.\n")
+                && text.contains("- Say why in the message.\n\n```sh\ngit commit -v\n```"))
         for folder in [
             project + "/.agents/skills/demo-skill", project + "/.claude/skills/demo-skill",
             project + "/.cursor/skills/demo-skill", directory.appending("out/my-remix"),

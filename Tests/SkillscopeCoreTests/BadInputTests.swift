@@ -15,11 +15,12 @@ import Testing
     func lines(_ document: Document) -> [Int] { document.rules.map(\.lines.start) }
 
     @Test func invalidUTF8IsReplacedAndReportedWithItsLine() throws {
-        let bytes = Array("# T\n\n- First rule.\n- Bad ".utf8) + [0xFF, 0xFE] + Array(" byte rule.\n".utf8)
+        let bytes =
+            Array("# T\n\n- Keep the first rule.\n- Use the bad ".utf8) + [0xFF, 0xFE] + Array(" byte rule.\n".utf8)
         let parsed = try document(bytes)
         #expect(parsed.diagnostics.map(\.code) == [.invalidUTF8])
         #expect(parsed.diagnostics.first?.line == 4)
-        #expect(parsed.rules.map(\.text) == ["First rule.", "Bad \u{FFFD}\u{FFFD} byte rule."])
+        #expect(parsed.rules.map(\.text) == ["Keep the first rule.", "Use the bad \u{FFFD}\u{FFFD} byte rule."])
         #expect(lines(parsed) == [3, 4])
     }
 
@@ -50,12 +51,13 @@ import Testing
     }
 
     @Test func crlfLoneCRAndABOMKeepEditorLineNumbers() throws {
-        let crlf = try document(Array("---\r\nname: x\r\n---\r\n# T\r\n\r\n- One.\r\n- Two.\r\n".utf8), kind: .skill)
+        let crlf = try document(
+            Array("---\r\nname: x\r\n---\r\n# T\r\n\r\n- Run one.\r\n- Run two.\r\n".utf8), kind: .skill)
         #expect(lines(crlf) == [6, 7])
         #expect(crlf.name == "x")
-        let cr = try document(Array("# T\r\r- One.\r- Two.\r".utf8))
+        let cr = try document(Array("# T\r\r- Run one.\r- Run two.\r".utf8))
         #expect(lines(cr) == [3, 4])
-        let bom = try document([0xEF, 0xBB, 0xBF] + Array("---\nname: b\n---\n- One.\n".utf8), kind: .skill)
+        let bom = try document([0xEF, 0xBB, 0xBF] + Array("---\nname: b\n---\n- Run one.\n".utf8), kind: .skill)
         #expect(lines(bom) == [4])
         #expect(bom.name == "b")
     }

@@ -175,15 +175,15 @@ import YAML
     }
 
     @Test func unclosedFrontMatterIsReportedAndNothingIsLost() {
-        let document = parse("---\nname: open\n\n- Still a rule.\n")
+        let document = parse("---\nname: open\n\n- Still follow a rule.\n")
         #expect(document.diagnostics.map(\.code) == [.unclosedFrontMatter])
-        #expect(rules(document) == ["4 Still a rule."])
+        #expect(rules(document) == ["4 Still follow a rule."])
     }
 
     @Test func frontMatterThatIsNotAMappingIsReported() {
-        let document = parse("---\n- a\n- b\n---\n- A rule.\n")
+        let document = parse("---\n- a\n- b\n---\n- Follow a rule.\n")
         #expect(document.diagnostics.map(\.code) == [.invalidFrontMatter])
-        #expect(rules(document) == ["5 A rule."])
+        #expect(rules(document) == ["5 Follow a rule."])
     }
 
     @Test func aSkillWithoutANameIsNamedAfterItsFolder() {
@@ -192,7 +192,7 @@ import YAML
     }
 
     @Test func deepHeadingPathsFollowLevels() {
-        let document = parse("# A\n## B\n### C\n- one\n## D\n- two\n", kind: .agents)
+        let document = parse("# A\n## B\n### C\n- run one\n## D\n- run two\n", kind: .agents)
         #expect(document.rules.map(\.section) == [["A", "B", "C"], ["A", "D"]])
         #expect(document.sections.map(\.line) == [1, 2, 3, 5])
     }

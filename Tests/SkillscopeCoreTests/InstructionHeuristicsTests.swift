@@ -36,7 +36,10 @@ import Testing
     /// The test as documented, on the whole list of words: the filtered reading that stops early must agree with it.
     private static func reference(_ text: String) -> Bool {
         let words = InstructionHeuristics.lowercaseWords(text)
+        if InstructionHeuristics.hasScriptMarker(text) { return true }
         guard words.count >= 2 else { return false }
+        if InstructionHeuristics.opensWithClauseThenInstruction(text) { return true }
+        if InstructionHeuristics.directiveWords.contains(words[0]) { return true }
         if InstructionHeuristics.imperativeVerbs.contains(words[0]) { return true }
         if let colon = text.utf8.firstIndex(of: UInt8(ascii: ":")),
             text.utf8.distance(from: text.utf8.startIndex, to: colon) < 40,
@@ -45,8 +48,8 @@ import Testing
         {
             return true
         }
-        if ["please", "you", "agents", "claude"].contains(words[0]),
-            InstructionHeuristics.imperativeVerbs.contains(words[1]) || ["must", "should"].contains(words[1])
+        if InstructionHeuristics.addressees.contains(words[0]),
+            InstructionHeuristics.imperativeVerbs.contains(words[1]) || InstructionHeuristics.modals.contains(words[1])
         {
             return true
         }

@@ -85,9 +85,9 @@ private func rule(_ position: Int, _ text: String) -> Rule {
         let report = RuleRater().rate(
             [rule(0, "Use `LazyVStack` for long lists."), rule(1, "Call `Self._printChanges()` in body.")],
             context: context)
+        // A bare inline name is an API far more often than a project's own: rarity alone binds it to nothing.
         #expect(report.rules[0].rating == .distinctive)
-        #expect(report.rules[1].rating == .verySpecific)
-        #expect(report.rules[1].evidence == "names `Self._printChanges()`, seen in 1 repository")
+        #expect(report.rules[1].rating == .distinctive)
         let names = RuleRater().rate(
             [rule(0, "Call `MyHelper.run()` here."), rule(1, "Run `./scripts/x.sh` first.")],
             context: .init(
@@ -97,7 +97,7 @@ private func rule(_ position: Int, _ text: String) -> Rule {
         #expect(names.rules.map(\.rating) == [.distinctive, .verySpecific])
     }
 
-    @Test func aSkillsOwnFilesDoNotBindItToAProject() {
+    @Test func aSkillsPointersIntoItsOwnFoldersAreVerySpecific() {
         let rules = [
             rule(0, "Read `references/forms.md` before you fill a form."),
             rule(1, "Run `python scripts/fill_fields.py input.pdf` to fill the fields."),
@@ -114,19 +114,20 @@ private func rule(_ position: Int, _ text: String) -> Rule {
         // In a CLAUDE.md every one of those paths is the project's own.
         context.fileKind = .claude
         #expect(RuleRater().rate(rules, context: context).rules.allSatisfy { $0.rating == .verySpecific })
-        // In a skill (or one of its reference files) the first three are files the skill carries with it.
+        // In a skill (or one of its reference files) the first three point at files of the skill itself: copied
+        // into a user's own file, such a rule points at nothing (issue 24), and the evidence says so.
         for kind in [FileKind.skill, .skillReference] {
             context.fileKind = kind
             let report = RuleRater().rate(rules, context: context)
-            #expect(
-                report.rules.map(\.rating) == [.distinctive, .distinctive, .distinctive, .verySpecific, .verySpecific])
+            #expect(report.rules.allSatisfy { $0.rating == .verySpecific })
+            #expect(report.rules[0].evidence == "points at this skill's `references/forms.md`")
             #expect(report.rules[3].evidence == "names `config/acme-forms.yml`, seen in 1 repository")
             // The things are still listed with their counts.
             #expect(report.rules[0].namedThings.map(\.repositories) == [1])
         }
-        // Where the registry is too small to count, the same holds for project-shaped words.
+        // Where the registry is too small to count, the same holds.
         let small = RuleRater().rate(rules, context: .init(fileKind: .skill))
-        #expect(small.rules.map(\.rating) == [.distinctive, .distinctive, .distinctive, .verySpecific, .verySpecific])
+        #expect(small.rules.allSatisfy { $0.rating == .verySpecific })
     }
 
     @Test func aRegistryTooSmallForStatisticsSaysSo() {

@@ -5,10 +5,10 @@ import Testing
 @Suite struct MarkedBlockTests {
     @Test func firstSpliceKeepsHandWrittenTextAsAPrefixAndASecondChangesNothing() {
         let hand = "# Mine\n\nKeep this.\n"
-        let block = MarkedBlock.render(content: "- Rule one.\n", from: "AGENTS.md")
+        let block = MarkedBlock.render(content: "- Follow rule one.\n", from: "AGENTS.md")
         let once = MarkedBlock.splice(block, into: hand)
         #expect(once.hasPrefix(hand))
-        #expect(MarkedBlock.find(in: once)?.content == "- Rule one.\n")
+        #expect(MarkedBlock.find(in: once)?.content == "- Follow rule one.\n")
         #expect(MarkedBlock.splice(block, into: once) == once)
     }
 

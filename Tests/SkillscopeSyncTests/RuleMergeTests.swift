@@ -12,58 +12,61 @@ import Testing
 
         ## Rules
 
-        - Rule one.
-        - Rule two.
-        - Rule three.
-        - Rule four.
+        - Follow rule one.
+        - Follow rule two.
+        - Follow rule three.
+        - Follow rule four.
 
         """
 
     @Test func aLocalEditOnOneRuleAndAnUpstreamEditOnAnotherBothLand() {
-        let local = base.replacingOccurrences(of: "- Rule one.", with: "- Rule one, as we do it here.")
-        let upstream = base.replacingOccurrences(of: "- Rule three.", with: "- Rule three, clarified upstream.")
+        let local = base.replacingOccurrences(of: "- Follow rule one.", with: "- Follow rule one, as we do it here.")
+        let upstream = base.replacingOccurrences(
+            of: "- Follow rule three.", with: "- Follow rule three, clarified upstream.")
         let merged = RuleMerge.merge(base: base, local: local, upstream: upstream, path: "SKILL.md")
         #expect(merged.conflicts.isEmpty)
         #expect(
             merged.text
-                == base.replacingOccurrences(of: "- Rule one.", with: "- Rule one, as we do it here.")
-                .replacingOccurrences(of: "- Rule three.", with: "- Rule three, clarified upstream."))
+                == base.replacingOccurrences(of: "- Follow rule one.", with: "- Follow rule one, as we do it here.")
+                .replacingOccurrences(of: "- Follow rule three.", with: "- Follow rule three, clarified upstream."))
         #expect(merged.localChanges.map(\.kind) == [.edited])
-        #expect(merged.upstreamChanges.first?.after == "Rule three, clarified upstream.")
+        #expect(merged.upstreamChanges.first?.after == "Follow rule three, clarified upstream.")
     }
 
     @Test func editsToNeighbouringRulesOnDifferentSidesBothLand() {
-        let local = base.replacingOccurrences(of: "- Rule two.", with: "- Rule two (local).")
-        let upstream = base.replacingOccurrences(of: "- Rule three.", with: "- Rule three (upstream).")
+        let local = base.replacingOccurrences(of: "- Follow rule two.", with: "- Follow rule two (local).")
+        let upstream = base.replacingOccurrences(of: "- Follow rule three.", with: "- Follow rule three (upstream).")
         let merged = RuleMerge.merge(base: base, local: local, upstream: upstream, path: "SKILL.md")
         #expect(merged.conflicts.isEmpty)
-        #expect(merged.text.contains("- Rule two (local).\n- Rule three (upstream).\n"))
+        #expect(merged.text.contains("- Follow rule two (local).\n- Follow rule three (upstream).\n"))
     }
 
     @Test func anUpstreamAdditionAndALocalRemovalBothLand() {
-        let local = base.replacingOccurrences(of: "- Rule four.\n", with: "")
-        let upstream = base.replacingOccurrences(of: "- Rule one.\n", with: "- Rule zero.\n- Rule one.\n")
+        let local = base.replacingOccurrences(of: "- Follow rule four.\n", with: "")
+        let upstream = base.replacingOccurrences(of: "- Follow rule one.\n", with: "- Rule zero.\n- Follow rule one.\n")
         let merged = RuleMerge.merge(base: base, local: local, upstream: upstream, path: "SKILL.md")
         #expect(merged.conflicts.isEmpty)
-        #expect(merged.text.hasSuffix("## Rules\n\n- Rule zero.\n- Rule one.\n- Rule two.\n- Rule three.\n"))
+        #expect(
+            merged.text.hasSuffix(
+                "## Rules\n\n- Rule zero.\n- Follow rule one.\n- Follow rule two.\n- Follow rule three.\n"))
     }
 
     @Test func aConflictingEditOnTheSameRuleIsMarkedAndNothingIsLost() throws {
-        let local = base.replacingOccurrences(of: "- Rule two.", with: "- Rule two, our way.")
-        let upstream = base.replacingOccurrences(of: "- Rule two.", with: "- Rule two, their way.")
+        let local = base.replacingOccurrences(of: "- Follow rule two.", with: "- Follow rule two, our way.")
+        let upstream = base.replacingOccurrences(of: "- Follow rule two.", with: "- Follow rule two, their way.")
         let merged = RuleMerge.merge(base: base, local: local, upstream: upstream, path: "SKILL.md")
         let conflict = try #require(merged.conflicts.first)
         #expect(merged.conflicts.count == 1)
-        #expect(conflict.local == "Rule two, our way.")
-        #expect(conflict.upstream == "Rule two, their way.")
-        #expect(conflict.base == "Rule two.")
+        #expect(conflict.local == "Follow rule two, our way.")
+        #expect(conflict.upstream == "Follow rule two, their way.")
+        #expect(conflict.base == "Follow rule two.")
         #expect(
             merged.text.contains(
-                "<<<<<<< local\n- Rule two, our way.\n||||||| locked\n- Rule two.\n=======\n- Rule two, their way.\n>>>>>>> upstream\n"
+                "<<<<<<< local\n- Follow rule two, our way.\n||||||| locked\n- Follow rule two.\n=======\n- Follow rule two, their way.\n>>>>>>> upstream\n"
             ))
         let lines = merged.text.split(separator: "\n", omittingEmptySubsequences: false)
         #expect(lines[conflict.line - 1] == "<<<<<<< local")
-        #expect(merged.text.contains("- Rule one.\n") && merged.text.contains("- Rule four.\n"))
+        #expect(merged.text.contains("- Follow rule one.\n") && merged.text.contains("- Follow rule four.\n"))
     }
 
     @Test func aMultiLineRuleMovesAsOnePiece() {
@@ -77,9 +80,10 @@ import Testing
 
     @Test func ruleDiffNamesEditedAddedAndRemovedRules() {
         let changes = RuleDiff.changes(
-            from: "- Keep.\n- Change me.\n- Drop me.\n", to: "- Keep.\n- Changed.\n- New one.\n", path: "AGENTS.md")
+            from: "- Keep it.\n- Change me.\n- Drop me.\n", to: "- Keep it.\n- Change it.\n- Add one.\n",
+            path: "AGENTS.md")
         #expect(changes.map(\.kind) == [.edited, .edited])
-        let added = RuleDiff.changes(from: "- A.\n", to: "- A.\n- B.\n", path: "AGENTS.md")
-        #expect(added == [RuleChange(kind: .added, isRule: true, before: nil, after: "B.", line: 2)])
+        let added = RuleDiff.changes(from: "- Run A.\n", to: "- Run A.\n- Run B.\n", path: "AGENTS.md")
+        #expect(added == [RuleChange(kind: .added, isRule: true, before: nil, after: "Run B.", line: 2)])
     }
 }

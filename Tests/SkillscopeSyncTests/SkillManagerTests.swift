@@ -105,28 +105,28 @@ import Testing
         let project = directory.appending("project")
         _ = try manager(project).add(SkillSource(kind: .git, location: repository.path, path: "skills"), agents: [])
         let installed = project + "/.agents/skills/demo-skill/SKILL.md"
-        try Data(Self.skill.replacingOccurrences(of: "- Rule one.", with: "- Rule one, ours.").utf8)
+        try Data(Self.skill.replacingOccurrences(of: "- Follow rule one.", with: "- Follow rule one, ours.").utf8)
             .write(to: URL(fileURLWithPath: installed))
         try repository.write(
             "skills/demo-skill/SKILL.md",
-            Self.skill.replacingOccurrences(of: "- Rule three.", with: "- Rule three, theirs."))
+            Self.skill.replacingOccurrences(of: "- Follow rule three.", with: "- Follow rule three, theirs."))
         let head = try repository.commit("second", at: "2024-02-01T00:00:00Z")
         let preview = try manager(project).update([], dryRun: true)
         #expect(preview.first?.files.first { $0.path == "SKILL.md" }?.outcome == "merged")
-        #expect(try String(contentsOfFile: installed, encoding: .utf8).contains("Rule three.\n"))
+        #expect(try String(contentsOfFile: installed, encoding: .utf8).contains("Follow rule three.\n"))
         let updates = try manager(project).update(["demo-skill"], dryRun: false)
         #expect(updates.first?.conflicts == 0)
         let merged = try String(contentsOfFile: installed, encoding: .utf8)
-        #expect(merged.contains("- Rule one, ours.\n") && merged.contains("- Rule three, theirs.\n"))
+        #expect(merged.contains("- Follow rule one, ours.\n") && merged.contains("- Follow rule three, theirs.\n"))
         let entry = try #require(try manager(project).readLock().skills["demo-skill"])
         #expect(entry.commit == head)
         #expect(entry.modified?.keys.sorted() == ["SKILL.md"])
         #expect(try manager(project).install(frozen: true).problems.isEmpty)
 
-        try Data(merged.replacingOccurrences(of: "- Rule two.", with: "- Rule two, ours.").utf8)
+        try Data(merged.replacingOccurrences(of: "- Follow rule two.", with: "- Follow rule two, ours.").utf8)
             .write(to: URL(fileURLWithPath: installed))
-        let upstream = Self.skill.replacingOccurrences(of: "- Rule three.", with: "- Rule three, theirs.")
-            .replacingOccurrences(of: "- Rule two.", with: "- Rule two, theirs.")
+        let upstream = Self.skill.replacingOccurrences(of: "- Follow rule three.", with: "- Follow rule three, theirs.")
+            .replacingOccurrences(of: "- Follow rule two.", with: "- Follow rule two, theirs.")
         try repository.write("skills/demo-skill/SKILL.md", upstream)
         try repository.commit("third", at: "2024-03-01T00:00:00Z")
         let conflicted = try manager(project).update([], dryRun: false)
@@ -134,9 +134,9 @@ import Testing
         let text = try String(contentsOfFile: installed, encoding: .utf8)
         #expect(
             text.contains(
-                "<<<<<<< local\n- Rule two, ours.\n||||||| locked\n- Rule two.\n=======\n- Rule two, theirs.\n>>>>>>> upstream\n"
+                "<<<<<<< local\n- Follow rule two, ours.\n||||||| locked\n- Follow rule two.\n=======\n- Follow rule two, theirs.\n>>>>>>> upstream\n"
             ))
-        #expect(text.contains("- Rule one, ours.\n"))
+        #expect(text.contains("- Follow rule one, ours.\n"))
     }
 
     @Test func vercelComputedHashOrdersPathsAsLocaleCompareDoes() {

@@ -226,7 +226,12 @@ public struct RuleRater: Sendable {
         for (index, word) in words.enumerated() {
             guard let key = NameKey.make(word), skills.contains(key) else { continue }
             let next = index + 1 < words.count ? words[index + 1] : ""
-            if word.contains("-") || next == "skill" || next == "skills" || next.hasPrefix("技能") { return word }
+            // Hyphenated, before "skill", or the label a rule opens with ("brainstorming: use it before …").
+            if word.contains("-") || next == "skill" || next == "skills" || next.hasPrefix("技能")
+                || (index == 0 && text.dropFirst(word.count).hasPrefix(":"))
+            {
+                return word
+            }
         }
         return nil
     }

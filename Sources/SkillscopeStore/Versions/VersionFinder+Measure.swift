@@ -104,14 +104,17 @@ extension VersionFinder {
         return Measured(table: table, hits: hits, threshold: threshold)
     }
 
-    /// Drops the own versions found by name alone when more unrelated files of other repositories hold the name
-    /// than ``Configuration/distinctiveNameHolders``: such a name is generic and no evidence. Otherwise records the
-    /// count on each, for its evidence.
+    /// Drops the own versions found by name alone when the registry's meaning is known (the name must agree with
+    /// it) or when more unrelated files of other repositories hold the name than
+    /// ``Configuration/distinctiveNameHolders``: such a name is generic and no evidence. Otherwise records the count
+    /// on each, for its evidence.
     private func dropGenericName(_ hits: inout [Hit], marked: [UInt8], table: LineageTable, subject: Subject) {
         let subjectRepository = subject.key.flatMap { table.repository(named: $0.repository) }
         let byNameAlone = hits.indices.filter { hits[$0].band == .own && marked[hits[$0].row] & 4 == 0 }
         let holders = byNameAlone.filter { table.repositories[hits[$0].row] != subjectRepository }.count
-        if holders > configuration.distinctiveNameHolders {
+        // Where the registry's meaning is known, a name must agree with it: two skills named "judge" or
+        // "brand-guidelines" often do different jobs (the labelled pairs: bench/RESULTS.md).
+        if meaning != nil || holders > configuration.distinctiveNameHolders {
             let dropped = Set(byNameAlone)
             hits = hits.indices.filter { !dropped.contains($0) }.map { hits[$0] }
             return

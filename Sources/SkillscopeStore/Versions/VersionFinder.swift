@@ -210,9 +210,11 @@ public struct VersionFinder: Sendable {
             case .wordForWord: "same words"
             case .edited: "shares passages"
             case .own:
-                hit.isSameName
-                    ? "same name (\(hit.nameHolders) other \(hit.nameHolders == 1 ? "file holds" : "files hold") it)"
-                    : "similar meaning"
+                hit.isSameName && hit.nameHolders == 0
+                    ? "same name, close in meaning"
+                    : hit.isSameName
+                        ? "same name (\(hit.nameHolders) other \(hit.nameHolders == 1 ? "file holds" : "files hold") it)"
+                        : "similar meaning"
             }
         return VersionMatch(
             id: record.id, repository: record.key.repository, path: record.key.path, kind: record.kind,

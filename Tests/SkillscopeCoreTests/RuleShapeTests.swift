@@ -1,0 +1,129 @@
+import SkillscopeCore
+import Testing
+
+/// Each shape of "what a rule is" (``RuleExtractor``'s definitions), pinned on text written for the test.
+@Suite struct RuleShapeTests {
+    let parser = DocumentParser()
+
+    func rules(_ text: String, kind: FileKind = .claude) -> [String] {
+        parser.parse(text: text, path: "CLAUDE.md", kind: kind).rules.map { "\($0.lines.start) \($0.text)" }
+    }
+
+    @Test func aTableOfContentsIsNavigationNotRules() {
+        let found = rules(
+            """
+            # Guide
+
+            ## Contents
+            - [Review Checklist](#review-checklist)
+            - [Common Mistakes](#common-mistakes)
+              - [Naming](#naming)
+            - Troubleshooting
+
+            ## Review Checklist
+            - Run the linter before every commit.
+
+            ## Common Mistakes
+            ## Naming
+            ## Troubleshooting
+            """)
+        #expect(found == ["10 Run the linter before every commit."])
+    }
+
+    @Test func bareNamesAreAReferenceListNotRules() {
+        let found = rules(
+            """
+            ## Types you will meet
+            - `CNMutableContact`
+            - `DictationTranscriber`
+            - ✅ GetObject
+            - Environment
+            - [Apple docs](https://developer.apple.com)
+
+            ## Rules
+            - No emojis in commit messages
+            - Prefer `let` over `var`.
+            """)
+        #expect(found == ["9 No emojis in commit messages", "10 Prefer `let` over `var`."])
+    }
+
+    @Test func aBoldLabelBeforeAnInstructionIsOneRuleWithoutTheMarkup() {
+        let found = rules(
+            """
+            **Niemals** ganze Dateien einlesen, wenn `repo_skeleton.md` existiert.
+
+            **Testing**: run the whole suite before you push.
+
+            **使用文档**: 当需要使用某个库时，必须先调用文档工具。
+            """)
+        #expect(
+            found == [
+                "1 Niemals ganze Dateien einlesen, wenn `repo_skeleton.md` existiert.",
+                "3 Testing: run the whole suite before you push.", "5 使用文档: 当需要使用某个库时，必须先调用文档工具。",
+            ])
+    }
+
+    @Test func paragraphsThatTellTheAgentWhatToDoAreRulesInAnyLanguageOrVerbForm() {
+        let found = rules(
+            """
+            This project is a small web shop.
+
+            You could use the `tools/web_scraper.py` file to scrape the web.
+
+            If the build fails, rerun it once before you report it.
+
+            コミットする前に必ずテストを実行してください。
+
+            커밋 전에 반드시 테스트를 실행하세요.
+
+            Siempre usa comillas simples en JavaScript.
+
+            Никогда не коммить секреты в репозиторий.
+
+            The shop sells tea.
+            """)
+        #expect(
+            found == [
+                "3 You could use the `tools/web_scraper.py` file to scrape the web.",
+                "5 If the build fails, rerun it once before you report it.", "7 コミットする前に必ずテストを実行してください。",
+                "9 커밋 전에 반드시 테스트를 실행하세요.", "11 Siempre usa comillas simples en JavaScript.",
+                "13 Никогда не коммить секреты в репозиторий.",
+            ])
+    }
+
+    @Test func everyRowOfAnInstructingTableIsARuleAndAReferenceTableGivesNone() {
+        let found = rules(
+            """
+            | Do | Don't |
+            | --- | --- |
+            | `@Observable` | `ObservableObject` |
+            | `async let` | nested completion handlers |
+
+            | Option | Meaning |
+            | --- | --- |
+            | `--port` | the port to listen on |
+            """)
+        #expect(found == ["3 `@Observable` — `ObservableObject`", "4 `async let` — nested completion handlers"])
+    }
+
+    @Test func anItemOverSubItemsIsContextUnlessItInstructs() {
+        let found = rules(
+            """
+            - Before committing:
+              - Run the tests.
+            - Avoid `sleep()` in tests. Instead:
+              - Wait on an event.
+            """)
+        #expect(found == ["2 Run the tests.", "3 Avoid `sleep()` in tests. Instead:", "4 Wait on an event."])
+    }
+
+    @Test func checklistItemsAreRulesHoweverShort() {
+        let found = rules(
+            """
+            ## Done when
+            - [ ] 文档已更新
+            - [ ] Tests pass
+            """)
+        #expect(found == ["2 文档已更新", "3 Tests pass"])
+    }
+}

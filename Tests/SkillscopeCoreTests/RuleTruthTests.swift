@@ -1,0 +1,74 @@
+import Foundation
+import SkillscopeCore
+import Testing
+
+/// The extractor against files of `../shared/corpus` whose every rule was labelled blind (written without reading
+/// the extractor or its output: `Fixtures/truth/rules.jsonl`, the file's path, its split, and each rule's start
+/// line). Skips when the corpus is absent.
+///
+/// The floors are the measured figures (bench/RESULTS.md, "Rules and ratings against labelled truth"), so that a
+/// change which loses rules fails here; the tune half was tuned on, the held-back half never read.
+@Suite struct RuleTruthTests {
+    struct LabelledFile: Decodable {
+        struct LabelledRule: Decodable {
+            var start: Int
+            var doubtful: Bool?
+        }
+        var file: String
+        var kind: String
+        var split: String
+        var rules: [LabelledRule]
+    }
+
+    static let corpus: String? = {
+        let candidates = [
+            ProcessInfo.processInfo.environment["SKILLSCOPE_CORPUS"],
+            URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../../shared/corpus")
+                .standardizedFileURL.path,
+        ].compactMap { $0 }
+        return candidates.first { FileManager.default.fileExists(atPath: "\($0)/manifest.jsonl") }
+    }()
+
+    static func labelledFiles() throws -> [LabelledFile] {
+        let url = try #require(Bundle.module.url(forResource: "rules", withExtension: "jsonl", subdirectory: "truth"))
+        let text = try String(contentsOf: url, encoding: .utf8)
+        return try text.split(separator: "\n").map { try JSONDecoder().decode(LabelledFile.self, from: Data($0.utf8)) }
+    }
+
+    /// Labelled rules (not doubtful) found at their exact start line, of those of `split`.
+    static func found(split: String, corpus: String) throws -> (found: Int, labelled: Int) {
+        var found = 0
+        var labelled = 0
+        let parser = DocumentParser()
+        for file in try labelledFiles() where file.split == split {
+            let bytes = try #require(FileManager.default.contents(atPath: "\(corpus)/files/\(file.file)"))
+            let kind = try #require(FileKind(rawValue: file.kind))
+            guard case .parsed(let document) = parser.parse([UInt8](bytes), path: file.file, kind: kind) else {
+                Issue.record("\(file.file) did not parse")
+                continue
+            }
+            let starts = Set(document.rules.map(\.lines.start))
+            for rule in file.rules where rule.doubtful != true {
+                labelled += 1
+                if starts.contains(rule.start) { found += 1 }
+            }
+        }
+        return (found, labelled)
+    }
+
+    @Test func theLabelledSetsHaveWhatTheyPromise() throws {
+        let files = try Self.labelledFiles()
+        #expect(files.count >= 30)
+        #expect(files.map(\.rules.count).reduce(0, +) >= 300)
+        #expect(Set(files.map(\.split)) == ["tune", "heldout"])
+    }
+
+    @Test(.enabled(if: corpus != nil, "../shared/corpus is absent"))
+    func rulesAreFoundAtTheirLabelledStartLines() throws {
+        let corpus = try #require(Self.corpus)
+        let tune = try Self.found(split: "tune", corpus: corpus)
+        let heldOut = try Self.found(split: "heldout", corpus: corpus)
+        #expect(Double(tune.found) >= 0.97 * Double(tune.labelled), "tune: \(tune)")
+        #expect(Double(heldOut.found) >= 0.92 * Double(heldOut.labelled), "held out: \(heldOut)")
+    }
+}
