@@ -47,8 +47,6 @@ for module in sys.stdlib_module_names:
 for name in dir(builtins):
     if not name.startswith("_"):
         add(name)
-for line in sys.stdin if False else []:
-    pass
 print("\n".join(sorted(names)))
 PY
 for module in Swift Foundation FoundationEssentials FoundationInternationalization Dispatch Synchronization; do

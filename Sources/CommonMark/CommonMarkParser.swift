@@ -69,14 +69,6 @@ public enum CommonMarkParser {
                 var text = CollapsedText()
                 var shape = InlineShape()
                 appendCollapsed(childrenOf: node, to: &text, shape: &shape, inLink: false, inCode: false)
-                if let first = cmark_node_first_child(node),
-                    cmark_node_get_type(first) == CMARK_NODE_STRONG || cmark_node_get_type(first) == CMARK_NODE_EMPH
-                {
-                    var label = CollapsedText()
-                    var ignored = InlineShape()
-                    appendCollapsed(childrenOf: first, to: &label, shape: &ignored, inLink: false, inCode: false)
-                    shape.leadingLabel = label.string
-                }
                 return MarkdownNode(kind: kind, range: range, inlineText: text.string, inlineShape: shape)
             default: break
             }

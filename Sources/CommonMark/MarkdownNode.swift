@@ -157,7 +157,7 @@ public struct MarkdownNode: Sendable, Hashable {
 }
 
 /// What a block's inlines were made of, beside their text: enough to tell a table of contents (links to the
-/// file's own anchors), a bare code name and a bold label from prose.
+/// file's own anchors) and a bare code name from prose.
 public struct InlineShape: Sendable, Hashable {
     /// The destinations of the block's links, in order (at most 16 are kept).
     public var linkDestinations: [String] = []
@@ -165,9 +165,6 @@ public struct InlineShape: Sendable, Hashable {
     public var lettersOutsideLinks = 0
     /// Letters and digits outside code spans.
     public var lettersOutsideCode = 0
-    /// The plain text of a leading strong or emphasised span (a label such as "**Never**"), if the block opens
-    /// with one.
-    public var leadingLabel: String?
 
     public init() {}
 }

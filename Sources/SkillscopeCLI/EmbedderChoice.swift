@@ -28,11 +28,12 @@ enum EmbedderChoice: String, CaseIterable {
         return choice
     }
 
-    /// The embedder; model-backed ones read the model folder of `--model`, `$SKILLSCOPE_MODEL` or the default.
+    /// The embedder; model-backed ones read the context's model folder (`--model`, `$SKILLSCOPE_MODEL` or the
+    /// default, as the CLI resolved it).
     ///
-    /// - Parameter distinctRules: the registry's distinct rules, for ``automatic`` (nil: a small set).
-    func make(context: Context, modelFlag: String? = nil, distinctRules: Int? = nil) throws -> any Embedder {
-        let folder = ModelFolder.resolve(flag: modelFlag, environment: context.environment)
+    /// - Parameter distinctRules: the registry's rules, for ``automatic`` (nil: a small set).
+    func make(context: Context, distinctRules: Int? = nil) throws -> any Embedder {
+        let folder = context.modelFolder
         do {
             switch self {
             case .lexical: return LexicalEmbedder()
@@ -41,12 +42,12 @@ enum EmbedderChoice: String, CaseIterable {
             case .automatic:
                 let large = (distinctRules ?? 0) > Self.miniLMRuleLimit
                 if large, let table = try? StaticEmbedder(modelFolder: folder) { return table }
-                if let model = try? MiniLMEmbedder(modelFolder: folder) { return model }
+                let model: any Error
+                do { return try MiniLMEmbedder(modelFolder: folder) } catch { model = error }
                 if let table = try? StaticEmbedder(modelFolder: folder) { return table }
                 context.output.error(
-                    "warning: all-MiniLM-L6-v2 is not installed in \(folder.path) (`skillscope model install`): "
-                        + "using the lexical embedder, which finds few rules of the same kind worded differently, so "
-                        + "≈ common and \"their own version\" by meaning are rarely found")
+                    "warning: \(model) — using the lexical embedder, which finds few rules of the same kind worded "
+                        + "differently, so ≈ common and \"their own version\" by meaning are rarely found")
                 return LexicalEmbedder()
             }
         } catch {
@@ -56,7 +57,7 @@ enum EmbedderChoice: String, CaseIterable {
 
     /// The model-backed embedder a registry was grouped with, by its identifier, if its model is installed.
     static func modelEmbedder(context: Context) -> @Sendable (String) -> (any Embedder)? {
-        let folder = ModelFolder.resolve(flag: nil, environment: context.environment)
+        let folder = context.modelFolder
         return { identifier in
             if identifier == "all-MiniLM-L6-v2" { return try? MiniLMEmbedder(modelFolder: folder) }
             guard let embedder = try? StaticEmbedder(modelFolder: folder), embedder.identifier == identifier else {

@@ -36,12 +36,10 @@ struct GroupCommand: Command {
 
     var embedder: EmbedderChoice
     var threshold: Float?
-    var model: String?
     var evaluate: String?
 
     init(arguments: inout Arguments, context: Context) throws(CLIError) {
         embedder = try EmbedderChoice.parse(try arguments.option("embedder"), command: Self.name)
-        model = try arguments.option("model")
         evaluate = try arguments.option("evaluate")
         if let value = try arguments.option("threshold") {
             guard let number = Float(value), number > 0, number <= 1 else {
@@ -60,7 +58,7 @@ struct GroupCommand: Command {
         let builder = RuleKindBuilder(
             store: store,
             configuration: .init(
-                embedder: try embedder.make(context: context, modelFlag: model, distinctRules: distinct),
+                embedder: try embedder.make(context: context, distinctRules: distinct),
                 threshold: threshold))
         let summary = try builder.build(at: ISO8601DateFormatter().string(from: started)) { message in
             context.output.error("group: \(message)")
@@ -90,7 +88,7 @@ struct GroupCommand: Command {
                 throw CLIError("\(path):\(number + 1): not a pair {a, b, same}: \(error)", exitCode: .dataError)
             }
         }
-        var chosen = try embedder.make(context: context, modelFlag: model)
+        var chosen = try embedder.make(context: context)
         if let lexical = chosen as? LexicalEmbedder {
             chosen = LexicalEmbedder(
                 dimension: lexical.dimension,

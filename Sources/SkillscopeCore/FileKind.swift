@@ -19,8 +19,9 @@ public enum FileKind: String, Sendable, Hashable, Codable, CaseIterable, CustomS
 
     public var description: String { rawValue }
 
-    /// Whether files of this kind carry a name of their own (a skill's `name`, a reference's title): what "their
-    /// own version" may compare. A CLAUDE.md, AGENTS.md, GEMINI.md, cursor, copilot or windsurf file is named by
+    /// Whether files of this kind carry a name of their own, which "their own version" may compare.
+    ///
+    /// A skill has its `name`, a reference its title. A CLAUDE.md, AGENTS.md, GEMINI.md, cursor, copilot or windsurf file is named by
     /// its file name or its first heading ("Project Guidelines"), which unrelated files share.
     public var hasOwnName: Bool { self == .skill || self == .skillReference }
 

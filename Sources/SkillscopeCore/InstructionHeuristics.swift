@@ -1,10 +1,13 @@
 internal import Hashing
+internal import PCRE
 
 /// Word tests that tell whether a paragraph instructs an agent.
 ///
-/// A list item or a table row is a rule by its place; a paragraph outside lists is a rule only when it
-/// instructs: it opens with an imperative verb (after an optional bold label such as "Important:"), or it
-/// carries a directive word such as "must", "never" or "make sure".
+/// A list item or a table row is a rule by its place unless it is a bare name or navigation (``RuleExtractor``); a
+/// paragraph outside lists is a rule only when it instructs: it opens with an imperative verb (after an optional
+/// label such as "Important:", or a condition such as "If the build fails,"), it carries a directive word such as
+/// "must", "never" or "make sure", in English or another language, or a marker of the mood in Chinese, Japanese or
+/// Korean.
 public enum InstructionHeuristics {
     /// Verbs that open imperative sentences in instruction files.
     static let imperativeVerbs: Set<String> = [
@@ -102,9 +105,11 @@ public enum InstructionHeuristics {
 
     /// Whether `text` (a paragraph's plain text) instructs.
     ///
-    /// It does when it has two words or more and: its first word is an imperative verb; or the word after a colon
-    /// in its first 40 bytes is; or it opens with an addressee followed by an imperative verb, "must" or "should";
-    /// or any of its words is a directive word, or any two or three in a row a directive phrase.
+    /// It does when it holds a ``scriptMarkers`` entry, or has two words or more and: its first word is an
+    /// imperative verb; or the word after a colon in its first 40 bytes is; or it opens with an addressee followed
+    /// by an imperative verb or a modal ("you could use"); or any of its words is a directive word, or any two or
+    /// three in a row a directive phrase; or it opens with a condition or a step and instructs after it
+    /// (``opensWithClauseThenInstruction(_:)``).
     ///
     /// Past the first two, a word becomes a string only when ``WordFilter`` lets it through: most words of a
     /// paragraph are neither directive words nor in a phrase, and making each a string and looking it up twice took
@@ -210,39 +215,88 @@ public enum InstructionHeuristics {
             ].contains(word)
     }
 
-    /// Whether `text` holds one of the ``scriptMarkers`` (only text beyond ASCII can).
+    /// The ``scriptMarkers`` as one PCRE2 alternation: one JIT pass over a text, where a search for each marker
+    /// in turn (the standard library's, by characters) took 6% of an ingest's CPU.
+    private static let scriptMarkerExpression: RegularExpression? = try? RegularExpression(
+        scriptMarkers.map(RegularExpression.escaped).joined(separator: "|"))
+
+    /// Whether `text` holds one of the ``scriptMarkers``.
+    ///
+    /// Only text with a byte that starts a Chinese, Japanese or Korean letter (U+3000–U+DFFF: lead bytes E3–ED) can,
+    /// and only that text is searched.
     static func hasScriptMarker(_ text: String) -> Bool {
-        guard text.utf8.contains(where: { $0 >= 0x80 }) else { return false }
-        return scriptMarkers.contains { text.contains($0) }
+        guard text.utf8.contains(where: { $0 >= 0xE3 && $0 <= 0xED }) else { return false }
+        return scriptMarkerExpression?.matches(text) ?? scriptMarkers.contains { text.contains($0) }
+    }
+
+    /// Whether the UTF-8 of `text` holds `needle`'s (a byte search: no characters are formed).
+    static func containsBytes(_ text: String, _ needle: String.UTF8View) -> Bool {
+        let bytes = text.utf8.span
+        let count = needle.count
+        guard let first = needle.first, bytes.count >= count else { return false }
+        var index = 0
+        while index <= bytes.count - count {
+            if bytes[index] == first, needle.enumerated().allSatisfy({ bytes[index + $0.offset] == $0.element }) {
+                return true
+            }
+            index += 1
+        }
+        return false
     }
 
     /// Whether a short text (a list item, a table cell) carries anything that instructs: what
     /// ``isInstruction(_:)`` finds, an opener such as "No" or "Only", or an arrow or "instead".
     public static func hasInstructionSignal(_ text: String) -> Bool {
-        if isInstruction(text) { return true }
-        let words = lowercaseWords(text, limit: 8)
-        if let first = words.first, shortDirectiveOpeners.contains(first) || imperativeVerbs.contains(first) {
-            return true
+        // The cheap tests on the first eight words first (most list items open with a verb), on their bytes: only
+        // the first becomes a string.
+        var position = 0
+        var found = false
+        forEachLowercaseWord(text) { bytes, beyondASCII in
+            position += 1
+            if position == 1 {
+                let plain = String(decoding: bytes, as: UTF8.self)
+                let first = beyondASCII ? plain.lowercased() : plain
+                found = shortDirectiveOpeners.contains(first) || imperativeVerbs.contains(first)
+            }
+            found = found || signalWords.contains { $0.elementsEqual(bytes) }
+            return !found && position < 8
         }
-        if words.contains("instead") || words.contains("not") || words.contains("over") { return true }
-        return text.contains("→") || text.contains("->") || text.contains("❌") || text.contains("✗")
+        return found || isInstruction(text) || ["→", "->", "❌", "✗"].contains { containsBytes(text, $0.utf8) }
     }
 
-    /// Whether `text` is a few words at most: three words, or (in a script without spaces) six letters.
+    /// Words that make a short text instruct wherever they stand among its first eight: "X instead of Y", "not
+    /// `any`", "X over Y", as bytes.
+    private static let signalWords: [String.UTF8View] = ["instead".utf8, "not".utf8, "over".utf8]
+
+    /// Whether `text` is a few words at most: three words, none of them more than four letters of a script written
+    /// without spaces (Chinese, Japanese), where one "word" is a whole phrase.
     static func isFewWords(_ text: String) -> Bool {
         let words = lowercaseWords(text, limit: 5)
         if words.count > 3 { return false }
-        // A word of a script written without spaces is a whole phrase: few words are four letters of it.
         return words.allSatisfy { word in word.unicodeScalars.filter { $0.value >= 0x2E80 }.count <= 4 }
     }
 
-    /// A heading's text as a table of contents repeats it: lower-case letters and digits alone, the leading
-    /// numbering dropped ("2. Review Checklist" and "Review checklist" alike); nil when nothing is left.
-    public static func headingKey(_ title: String) -> String? {
-        var words = lowercaseWords(title)
-        while let first = words.first, first.allSatisfy({ $0.isNumber || $0 == "-" }) { words.removeFirst() }
-        let key = words.joined(separator: " ")
-        return key.isEmpty ? nil : key
+    /// A heading's text as a table of contents repeats it, hashed; nil when nothing is left.
+    ///
+    /// Its lower-case words alone, the leading numbering dropped: "2. Review Checklist" and "Review checklist"
+    /// alike. Hashed as the words go by (FNV-1a over the words and a separator), with no string made: every list's
+    /// first item is read this way.
+    public static func headingKey(_ title: String) -> UInt64? {
+        var hash = FNV1a.basis
+        var words = 0
+        forEachLowercaseWord(title) { bytes, beyondASCII in
+            if words == 0, bytes.allSatisfy({ ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x2D }) { return true }
+            if words > 0 { hash = FNV1a.adding(0x20, to: hash) }
+            if beyondASCII {
+                let lowered = String(decoding: bytes, as: UTF8.self).lowercased()
+                for byte in lowered.utf8 { hash = FNV1a.adding(byte, to: hash) }
+            } else {
+                for byte in bytes { hash = FNV1a.adding(byte, to: hash) }
+            }
+            words += 1
+            return true
+        }
+        return words == 0 ? nil : hash
     }
 
     /// Words in a table's header that say its rows instruct: do / don't, use / instead, good / bad, rule, when.
@@ -258,7 +312,7 @@ public enum InstructionHeuristics {
     static func isInstructingHeader(_ cells: [String]) -> Bool {
         cells.contains { cell in
             lowercaseWords(cell, limit: 8).contains(where: instructingHeaderWords.contains)
-                || cell.contains("✅") || cell.contains("❌") || hasScriptMarker(cell)
+                || containsBytes(cell, "✅".utf8) || containsBytes(cell, "❌".utf8) || hasScriptMarker(cell)
         }
     }
 

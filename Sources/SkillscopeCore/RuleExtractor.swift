@@ -29,24 +29,38 @@ struct RuleExtractor {
     private var headingStack: [(level: Int, title: String)] = []
     /// The file's headings as ``InstructionHeuristics/headingKey(_:)`` compares them: what a table of contents
     /// repeats.
-    private var headingKeys: Set<String> = []
+    ///
+    /// Made at the first list item that may repeat one.
+    private var headingKeys: Set<UInt64>?
+    private var document: MarkdownNode?
+
+    /// A list item's text longer than this repeats no heading.
+    private static let longestHeading = 120
 
     private var sectionPath: [String] { headingStack.map(\.title) }
 
     mutating func walk(document: MarkdownNode) {
-        collectHeadings(document)
+        self.document = document
         for block in document.children { visitBlock(block) }
     }
 
-    private mutating func collectHeadings(_ node: MarkdownNode) {
-        for child in node.children {
-            switch child.kind {
-            case .heading:
-                if let key = InstructionHeuristics.headingKey(child.collapsedPlainText) { headingKeys.insert(key) }
-            case .customBlock: collectHeadings(child)
-            default: continue
+    /// ``headingKeys``, made once.
+    private mutating func keysOfHeadings() -> Set<UInt64> {
+        if let headingKeys { return headingKeys }
+        var keys = Set<UInt64>()
+        func collect(_ node: MarkdownNode) {
+            for child in node.children {
+                switch child.kind {
+                case .heading:
+                    if let key = InstructionHeuristics.headingKey(child.collapsedPlainText) { keys.insert(key) }
+                case .customBlock: collect(child)
+                default: continue
+                }
             }
         }
+        if let document { collect(document) }
+        headingKeys = keys
+        return keys
     }
 
     private mutating func visitBlock(_ node: MarkdownNode) {
@@ -82,7 +96,7 @@ struct RuleExtractor {
 
     /// Whether every item of `list` (and of the lists nested in it) only links to the file's own anchors or
     /// repeats one of its headings.
-    private func isNavigation(_ list: MarkdownNode) -> Bool {
+    private mutating func isNavigation(_ list: MarkdownNode) -> Bool {
         var entries = 0
         for item in list.children {
             for paragraph in Self.ownParagraphs(item) {
@@ -93,8 +107,10 @@ struct RuleExtractor {
                 let linksToAnchors =
                     !shape.linkDestinations.isEmpty && shape.linkDestinations.allSatisfy { $0.hasPrefix("#") }
                     && shape.lettersOutsideLinks <= 3
-                let repeatsHeading = InstructionHeuristics.headingKey(text).map(headingKeys.contains) ?? false
-                if !linksToAnchors && !repeatsHeading { return false }
+                if linksToAnchors { continue }
+                guard text.utf8.count <= Self.longestHeading,
+                    let key = InstructionHeuristics.headingKey(text), keysOfHeadings().contains(key)
+                else { return false }
             }
             for child in item.children {
                 if case .list = child.kind, !isNavigation(child) { return false }
@@ -110,10 +126,11 @@ struct RuleExtractor {
             let hasSubList = item.children.contains { if case .list = $0.kind { true } else { false } }
             let text =
                 own.map(\.collapsedPlainText).filter { !$0.isEmpty }.joined(separator: " ")
+            let instructs = !text.isEmpty && InstructionHeuristics.hasInstructionSignal(text)
             // An item over sub-items introduces them unless it instructs itself ("Avoid `sleep()`. Instead:").
-            let introducesOnly = hasSubList && !InstructionHeuristics.hasInstructionSignal(text)
+            let introducesOnly = hasSubList && !instructs
             let isTask = if case .taskItem = item.kind { true } else { false }
-            let isRule = isTask || !Self.isBareName(text, shapes: own.compactMap(\.inlineShape))
+            let isRule = isTask || !Self.isBareName(text, shapes: own.compactMap(\.inlineShape), instructs: instructs)
             if !text.isEmpty && !introducesOnly && isRule {
                 let end = own.map { lines(of: $0).end }.max() ?? item.range.startLine
                 emit(text, lines: LineSpan(start: item.range.startLine, end: end), source: .listItem)
@@ -127,14 +144,14 @@ struct RuleExtractor {
         }
     }
 
-    /// Whether a list item's text is a bare name: only code, only links, or a few words that do not instruct.
-    static func isBareName(_ text: String, shapes: [InlineShape]) -> Bool {
+    /// Whether a list item's text is a bare name: only code, only links, or a few words that do not instruct
+    /// (`instructs`: what ``InstructionHeuristics/hasInstructionSignal(_:)`` said of the text).
+    static func isBareName(_ text: String, shapes: [InlineShape], instructs: Bool) -> Bool {
         if !shapes.isEmpty {
             if shapes.allSatisfy({ $0.lettersOutsideCode == 0 }) { return true }
             if shapes.allSatisfy({ $0.lettersOutsideLinks == 0 }) { return true }
         }
-        if InstructionHeuristics.hasInstructionSignal(text) { return false }
-        return InstructionHeuristics.isFewWords(text)
+        return !instructs && InstructionHeuristics.isFewWords(text)
     }
 
     private mutating func visitTable(_ table: MarkdownNode) {

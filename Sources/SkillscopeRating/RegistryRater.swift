@@ -38,12 +38,15 @@ public struct RegistryRater: Sendable {
         let versionIDs = edited.prefix(maximumVersions).map(\.id)
         var context = RuleRater.Context(fileKind: kind)
         context.publicNames = publicNames
-        if let subject = versions?.subject, let repository = subject.repository {
-            let files = try store.repositoryFiles(repository)
+        if let versions, let repository = versions.subject.repository {
+            let subject = versions.subject
+            // The versions report holds the repository's other files when there are few; read them only otherwise.
+            let files =
+                versions.sameRepository.count == versions.sameRepositoryTotal
+                ? versions.sameRepository : try store.repositoryFiles(repository)
             context.filePath = subject.path
             context.repositoryName = repository.split(separator: "/").last.map(String.init)
-            let related = versions?.bands.filter { $0.band != .own }.map(\.total).reduce(0, +) ?? 0
-            context.versionRepositories = related
+            context.versionRepositories = versions.bands.filter { $0.band != .own }.map(\.total).reduce(0, +)
             context.repositoryFiles = RepositoryPaths(files.map(\.path) + [subject.path])
             context.repositorySkills = Set(
                 files.filter { $0.kind == .skill && $0.path != subject.path }.compactMap { NameKey.make($0.name) })

@@ -11,6 +11,9 @@ public enum TestModel {
         return folder.isInstalled ? folder : nil
     }()
 
+    /// The folder's path, for tests that hand it to the binary.
+    public static var path: String? { folder?.path }
+
     /// Whether the model is there, for `.enabled(if:)`.
     public static var isAvailable: Bool { folder != nil }
 

@@ -23,8 +23,12 @@ import Testing
         let database = directory.appending("r.sqlite")
         let ingest = try BinaryRunner.run(["ingest", try corpus.write(to: directory), "--db", database])
         #expect(ingest.status == 0, "\(ingest.stderr)")
-        let group = try BinaryRunner.run(["group", "--db", database, "--json"])
+        // No model in the folder it is looked for: the default falls back to the lexical embedder, and says so.
+        let group = try BinaryRunner.run(
+            ["group", "--db", database, "--json"], environment: ["SKILLSCOPE_MODEL": directory.appending("no-model")])
         #expect(group.status == 0, "\(group.stderr)")
+        #expect(group.stderr.contains("warning: no model.safetensors in the model folder"))
+        #expect(group.stderr.contains("using the lexical embedder"))
         let summary = try #require(try JSONSerialization.jsonObject(with: Data(group.stdout.utf8)) as? [String: Any])
         #expect(summary["files"] as? Int == 60 && summary["repositories"] as? Int == 60)
         return database
@@ -67,6 +71,56 @@ import Testing
         #expect(
             text.stdout.contains("    5  very specific  Set `ORBIT_API_TOKEN` in your shell before running the tests."))
         #expect(text.stderr.contains("missing.md: no such file or folder"))
+    }
+
+    @Test func groupUsesTheFolderThatModelNamesAndSaysWhatIsMissing() throws {
+        let directory = TemporaryDirectory()
+        let database = try Self.registry(in: directory)
+        let empty = directory.appending("empty-model")
+        try FileManager.default.createDirectory(atPath: empty, withIntermediateDirectories: true)
+        let run = try BinaryRunner.run(["group", "--db", database, "--embedder", "minilm", "--model", empty])
+        #expect(run.status == 69)
+        #expect(run.stderr.contains("no model.safetensors in the model folder \(empty) (--model)"))
+    }
+
+    @Test func evaluateReportsThePointGroupItselfUses() throws {
+        let directory = TemporaryDirectory()
+        try directory.write(
+            "pairs.jsonl",
+            """
+            {"a": "Run the tests before you commit.", "b": "Run the tests before every commit.", "same": true}
+            {"a": "Use tabs for indentation.", "b": "Use spaces for indentation.", "same": false}
+            {"a": "Never force-push to main.", "b": "Write commit messages in the imperative.", "same": false}
+            """)
+        let run = try BinaryRunner.run([
+            "group", "--evaluate", directory.appending("pairs.jsonl"), "--embedder", "lexical", "--json",
+        ])
+        #expect(run.status == 0, "\(run.stderr)")
+        let view = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
+        let point = try #require(view["default"] as? [String: Any])
+        #expect((point["threshold"] as? Double).map { abs($0 - 0.5) < 1e-6 } == true)
+        let flagged = try BinaryRunner.run([
+            "group", "--evaluate", directory.appending("pairs.jsonl"), "--embedder", "lexical", "--threshold", "0.8",
+            "--json",
+        ])
+        let flaggedView = try #require(
+            try JSONSerialization.jsonObject(with: Data(flagged.stdout.utf8)) as? [String: Any])
+        #expect(
+            ((flaggedView["default"] as? [String: Any])?["threshold"] as? Double).map { abs($0 - 0.8) < 1e-6 } == true)
+    }
+
+    @Test(
+        .enabled(if: TestModel.isAvailable, "no model: run scripts/fetch-model.sh DIR, set SKILLSCOPE_TEST_MODEL=DIR"))
+    func groupWithNoFlagTakesMiniLMWhereItIsInstalled() throws {
+        let directory = TemporaryDirectory()
+        let database = try Self.registry(in: directory)
+        let folder = try #require(TestModel.path)
+        let run = try BinaryRunner.run(
+            ["group", "--db", database, "--json"], environment: ["SKILLSCOPE_MODEL": folder])
+        #expect(run.status == 0, "\(run.stderr)")
+        let summary = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
+        #expect(summary["embedder"] as? String == "all-MiniLM-L6-v2")
+        #expect(!run.stderr.contains("warning"))
     }
 
     @Test func rulesOfAnIndexedFileCarryTheirRatings() throws {

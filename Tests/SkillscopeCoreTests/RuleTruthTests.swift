@@ -2,9 +2,10 @@ import Foundation
 import SkillscopeCore
 import Testing
 
-/// The extractor against files of `../shared/corpus` whose every rule was labelled blind (written without reading
-/// the extractor or its output: `Fixtures/truth/rules.jsonl`, the file's path, its split, and each rule's start
-/// line). Skips when the corpus is absent.
+/// The extractor against files of `../shared/corpus` whose every rule was labelled blind.
+///
+/// The labels were written without reading the extractor or its output (`Fixtures/truth/rules.jsonl`: the file's
+/// path, its split, and each rule's start line). Skips when the corpus is absent.
 ///
 /// The floors are the measured figures (bench/RESULTS.md, "Rules and ratings against labelled truth"), so that a
 /// change which loses rules fails here; the tune half was tuned on, the held-back half never read.

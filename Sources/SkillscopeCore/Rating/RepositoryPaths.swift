@@ -22,8 +22,6 @@ public struct RepositoryPaths: Sendable {
         }
     }
 
-    public var isEmpty: Bool { files.isEmpty }
-
     /// Whether `path` (as a rule names it) is a file or folder of the repository, read from `filePath`'s folder.
     public func contains(_ path: String, from filePath: String?) -> Bool {
         guard !files.isEmpty, let named = Self.normalized(path) else { return false }

@@ -2,17 +2,19 @@
 ///
 /// The definitions are those of the file page:
 ///
-/// - *very specific*: the rule names a thing (``NamedThings``) that only a few repositories of the registry name
-///   ("names `scripts/release.sh`, seen in 1 repository"). Where the registry holds too few repositories for that
-///   to mean anything, the words decide: a path, a project command, a setting, an environment variable or a host.
+/// - *very specific*: the rule names something of one project: a file of its repository, a file of its skill's
+///   own folders, a skill of its repository, the project itself, or a thing (``NamedThings``) that only a few
+///   repositories of the registry name ("names `scripts/release.sh`, seen in 1 repository"); where the registry
+///   holds too few repositories for that to mean anything, the thing's shape decides. Public names never bind by
+///   rarity or shape (``PublicNames``). See `projectBound` for the order of the signals.
 /// - *common*, measured: the file has at least `minimumEditedVersions` edited versions and at least 6 in 10 of
 ///   them keep the rule (the same words, or a rule of the same kind): "kept by 7 of 9 edited versions".
 ///   *≈ common*, estimated where there are fewer: at least 1 in 5 files of the registry hold a rule of its kind.
 /// - *distinctive*: the rest, the author's own choice.
 ///
-/// Very specific is decided first: a project's path stays project-bound however many copies keep it. A skill's
-/// paths into its own `scripts/`, `references/` and `assets/` folders (the Agent Skills layout) are not: those
-/// files travel with the skill wherever it is installed.
+/// Very specific is decided first: a project's path stays project-bound however many copies keep it. So does a
+/// skill's pointer into its own `scripts/`, `references/` and `assets/` folders (the Agent Skills layout): copied
+/// into a user's own file, such a rule points at nothing.
 public struct RuleRater: Sendable {
     public struct Configuration: Sendable {
         public var minimumEditedVersions = 5
@@ -20,10 +22,9 @@ public struct RuleRater: Sendable {
         public var keptShare = 0.6
         /// The share of the registry's files holding a rule of the kind for ≈ common.
         public var commonReach = 0.2
-        /// A path, command, setting, environment variable or host named in at most this many repositories is
-        /// project-bound; a bare inline name only when no other repository names it (API names are rarer).
+        /// A path, command, setting, environment variable or host named in at most this many repositories (beyond
+        /// those holding a copy of the file) is project-bound; a bare inline name never is by rarity alone.
         public var boundRepositories = 3
-        public var boundNameRepositories = 1
         /// Below this many repositories (or files, for ≈ common) the registry is too small for statistics.
         public var minimumRepositories = 50
         public var minimumFiles = 50
@@ -163,12 +164,12 @@ public struct RuleRater: Sendable {
     ///    `scripts/release.sh`, a file of this repository"; a path into a skill's own folders points at that
     ///    skill's file ("points only at this skill's `references/x.md`"), which a copy of the rule elsewhere lacks;
     /// 2. the name of a skill of the same repository: "names `writing-plans`, a skill of this repository";
-    /// 3. a public name (``PublicNames``: a library, a standard API, a tool) never binds: "names `URLSession`, a
-    ///    public API";
-    /// 4. in a registry large enough for statistics, a path, command, setting, environment variable or host that
-    ///    few repositories name ("seen in 1 repository"); a bare inline name only when no other repository names
-    ///    it and it is shaped like a project's own identifier;
-    /// 5. in a smaller registry, the shape of a path, project command, setting, environment variable or host.
+    /// 3. a public name (``PublicNames``: a library, a standard API, a tool) never binds by the signals below;
+    /// 4. the project's own name, the repository's ("names `rulesync`, the project itself");
+    /// 5. in a registry large enough for statistics, a path, command, setting, environment variable or host that
+    ///    at most ``Configuration/boundRepositories`` repositories name beyond those holding a copy of the file
+    ///    ("seen in 1 repository"); a bare inline name never, by rarity alone;
+    /// 6. in a smaller registry, the shape of a path, project command, setting, environment variable or host.
     private func projectBound(
         _ things: [RatedRule.CountedThing], text: String, context: Context, counted: Bool
     ) -> String? {
@@ -248,14 +249,9 @@ public struct RuleRater: Sendable {
         {
             names.append(first)
         }
-        let words = InstructionHeuristics.lowercaseWords(text, limit: 400)
-        for name in names {
-            if !name.contains("-"), words.contains(name) { return "`\(name)`" }
-            if name.contains("-"), words.contains(name) || words.joined(separator: "-").contains(name) {
-                return "`\(name)`"
-            }
-        }
-        return nil
+        // Whole words only: "aiida-core" and "AiiDA core" name `aiida-core`; "score" names no `core`.
+        let joined = "-" + InstructionHeuristics.lowercaseWords(text, limit: 400).joined(separator: "-") + "-"
+        return names.first { joined.contains("-\($0)-") }.map { "`\($0)`" }
     }
 
     /// The paths a thing names: itself for a path, the script a command runs, a code span that is a path.
@@ -266,17 +262,6 @@ public struct RuleRater: Sendable {
             return thing.text.split(separator: " ").map(String.init).filter { NamedThings.isPath($0) }
         default: return []
         }
-    }
-
-    /// Whether an inline name is shaped like a project's own identifier rather than a word or an API call
-    /// anyone makes: a name with an inner separator or capital (`provider_details`, `WrapperToolset`,
-    /// `model_profile()`), not a lone lower-case word or a flag.
-    static func isProjectIdentifier(_ text: String) -> Bool {
-        guard !text.contains(" "), !text.hasPrefix("-"), text.count >= 4 else { return false }
-        let body = text.drop { !$0.isLetter }
-        let inner = body.dropFirst()
-        return inner.contains("_") || inner.contains(where: \.isUppercase) || inner.contains(".")
-            || inner.contains(":")
     }
 
     /// The folders of a skill that the Agent Skills specification names; a path into one is the skill's own file.

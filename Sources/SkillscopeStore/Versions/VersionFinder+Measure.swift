@@ -104,10 +104,11 @@ extension VersionFinder {
         return Measured(table: table, hits: hits, threshold: threshold)
     }
 
-    /// Drops the own versions found by name alone when the registry's meaning is known (the name must agree with
-    /// it) or when more unrelated files of other repositories hold the name than
-    /// ``Configuration/distinctiveNameHolders``: such a name is generic and no evidence. Otherwise records the count
-    /// on each, for its evidence.
+    /// Drops the own versions found by name alone where the name is no evidence; else records on each how many
+    /// unrelated files hold the name, for its evidence.
+    ///
+    /// A name is no evidence where the registry's meaning is known (the name must agree with it), or where more
+    /// unrelated files of other repositories hold it than ``Configuration/distinctiveNameHolders``: it is generic.
     private func dropGenericName(_ hits: inout [Hit], marked: [UInt8], table: LineageTable, subject: Subject) {
         let subjectRepository = subject.key.flatMap { table.repository(named: $0.repository) }
         let byNameAlone = hits.indices.filter { hits[$0].band == .own && marked[hits[$0].row] & 4 == 0 }

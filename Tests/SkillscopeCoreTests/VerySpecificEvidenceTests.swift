@@ -1,0 +1,103 @@
+import SkillscopeCore
+import Testing
+
+private func rule(_ position: Int, _ text: String) -> Rule {
+    Rule(position: position, text: text, lines: LineSpan(line: 10 + position), section: [], source: .listItem)
+}
+
+@Suite struct RepositoryPathsTests {
+    let paths = RepositoryPaths([
+        "skills/pdf/SKILL.md", "skills/pdf/references/forms.md", "scripts/release.sh", "src/lib/db.ts",
+        "plugins/web/README.md",
+    ])
+
+    @Test func aNamedPathIsReadFromTheRulesFolderFromTheRootOrAsTheEndOfALongerPath() {
+        #expect(paths.contains("references/forms.md", from: "skills/pdf/SKILL.md"))
+        #expect(paths.contains("./scripts/release.sh", from: "skills/pdf/SKILL.md"))
+        #expect(paths.contains("lib/db.ts", from: "AGENTS.md"))
+        #expect(paths.contains("src/lib/", from: "AGENTS.md"))
+        #expect(paths.contains("../pdf/references/forms.md", from: "skills/pdf/SKILL.md"))
+    }
+
+    @Test func aPatternMatchesThroughItsFolderAndNothingElseMatches() {
+        #expect(paths.contains("plugins/<name>/README.md", from: nil))
+        #expect(paths.contains("src/**/*.ts", from: nil))
+        // A bare file name says too little; a home folder, a URL and a path climbing out of the repository none.
+        #expect(!paths.contains("db.ts", from: "AGENTS.md"))
+        #expect(!paths.contains("~/.claude/skills/pdf/SKILL.md", from: nil))
+        #expect(!paths.contains("https://example.com/scripts/release.sh", from: nil))
+        #expect(!paths.contains("../../../scripts/release.sh", from: "skills/pdf/SKILL.md"))
+        #expect(!paths.contains("docs/guide.md", from: nil))
+        #expect(!RepositoryPaths([]).contains("scripts/release.sh", from: nil))
+    }
+}
+
+@Suite struct PublicNamesTests {
+    let names = PublicNames(list: "# tools\nanyhow\nuv\nURLSession\n\njson\n")
+
+    @Test func aNameItsFirstPartOrItsToolIsPublic() {
+        #expect(names.count == 4)
+        #expect(names.contains("`URLSession`"))
+        #expect(names.contains("anyhow::Result"))
+        #expect(names.contains("json.loads()"))
+        #expect(names.contains("uv add httpx"))
+        #expect(!names.contains("WrapperToolset"))
+        // A project command is public only as a whole; a path's first folder is never its library.
+        #expect(!names.contains("uv run release", isCommand: true))
+        #expect(!names.contains("json/schema.md"))
+    }
+}
+
+@Suite struct VerySpecificEvidenceTests {
+    func context(kind: FileKind = .claude) -> RuleRater.Context {
+        var context = RuleRater.Context(
+            registryFiles: 500, registryRepositories: 400, embedder: "e",
+            thingRepositories: ["scripts/release.sh": 40, "deploy/staging.yml": 2, "uv add httpx": 1])
+        context.fileKind = kind
+        context.filePath = "AGENTS.md"
+        context.repositoryName = "orbit-station"
+        context.repositoryFiles = RepositoryPaths(["AGENTS.md", "scripts/release.sh", "skills/ship-it/SKILL.md"])
+        context.repositorySkills = ["ship-it"]
+        context.publicNames = PublicNames(list: "uv\n")
+        return context
+    }
+
+    @Test func eachSignalSaysWhatDecided() {
+        let report = RuleRater().rate(
+            [
+                rule(0, "Release with `scripts/release.sh` only."),
+                rule(1, "Use the ship-it skill before every deploy."),
+                rule(2, "Never rename the Orbit Station services."),
+                rule(3, "Keep `deploy/staging.yml` in step with production."),
+                rule(4, "Add packages with `uv add httpx`."),
+                rule(5, "Call `Self._printChanges()` to debug a view."),
+            ], context: context())
+        #expect(
+            report.rules.map(\.evidence).prefix(4) == [
+                "names `scripts/release.sh`, a file of this repository",
+                "names `ship-it`, a skill of this repository",
+                "names `orbit-station`, the project itself",
+                "names `deploy/staging.yml`, seen in 2 repositories",
+            ])
+        #expect(
+            report.rules.map(\.rating) == [
+                .verySpecific, .verySpecific, .verySpecific, .verySpecific, .distinctive, .distinctive,
+            ])
+    }
+
+    @Test func copiesOfTheFileDoNotMakeItsPathsPublic() {
+        var context = context()
+        context.thingRepositories["deploy/staging.yml"] = 9
+        let rules = [rule(0, "Keep `deploy/staging.yml` in step with production.")]
+        #expect(RuleRater().rate(rules, context: context).rules[0].rating == .distinctive)
+        context.versionRepositories = 6
+        #expect(RuleRater().rate(rules, context: context).rules[0].rating == .verySpecific)
+    }
+
+    @Test func theProjectsNameCountsOnlyAsWholeWords() {
+        var context = context()
+        context.repositoryName = "core"
+        let report = RuleRater().rate([rule(0, "Keep the score above the threshold.")], context: context)
+        #expect(report.rules[0].rating == .distinctive)
+    }
+}
