@@ -10,11 +10,11 @@ enum EmbedderChoice: String, CaseIterable {
     case minilm
     case `static`
     /// No flag: MiniLM where its model is installed and the registry holds at most
-    /// ``EmbedderChoice/miniLMRuleLimit`` distinct rules; the static table (fast enough for 350,000 files) where it
-    /// is distilled; else MiniLM; else the lexical embedder, with a warning saying what is lost.
+    /// ``EmbedderChoice/miniLMRuleLimit`` rules; for a larger registry the static table distilled from it (fast
+    /// enough for 350,000 files); else the lexical embedder, with a warning saying what is lost and what to run.
     case automatic
 
-    /// Distinct rules up to which MiniLM itself groups a registry by default: above it, the static table distilled
+    /// Rules up to which MiniLM itself groups a registry by default: above it, the static table distilled
     /// from it, which embeds in microseconds instead of milliseconds (bench/RESULTS.md).
     static let miniLMRuleLimit = 50_000
 
@@ -31,8 +31,8 @@ enum EmbedderChoice: String, CaseIterable {
     /// The embedder; model-backed ones read the context's model folder (`--model`, `$SKILLSCOPE_MODEL` or the
     /// default, as the CLI resolved it).
     ///
-    /// - Parameter distinctRules: the registry's rules, for ``automatic`` (nil: a small set).
-    func make(context: Context, distinctRules: Int? = nil) throws -> any Embedder {
+    /// - Parameter registryRules: the registry's rules, for ``automatic`` (nil: a small set).
+    func make(context: Context, registryRules: Int? = nil) throws -> any Embedder {
         let folder = context.modelFolder
         do {
             switch self {
@@ -40,15 +40,22 @@ enum EmbedderChoice: String, CaseIterable {
             case .minilm: return try MiniLMEmbedder(modelFolder: folder)
             case .static: return try StaticEmbedder(modelFolder: folder)
             case .automatic:
-                let large = (distinctRules ?? 0) > Self.miniLMRuleLimit
-                if large, let table = try? StaticEmbedder(modelFolder: folder) { return table }
-                let model: any Error
-                do { return try MiniLMEmbedder(modelFolder: folder) } catch { model = error }
-                if let table = try? StaticEmbedder(modelFolder: folder) { return table }
-                context.output.error(
-                    "warning: \(model) — using the lexical embedder, which finds few rules of the same kind worded "
-                        + "differently, so ≈ common and \"their own version\" by meaning are rarely found")
-                return LexicalEmbedder()
+                let lost =
+                    "using the lexical embedder, which finds few rules of the same kind worded differently, so ≈ "
+                    + "common and \"their own version\" by meaning are rarely found"
+                if (registryRules ?? 0) > Self.miniLMRuleLimit {
+                    // MiniLM itself would take hours here (bench/RESULTS.md): the static table or nothing.
+                    do { return try StaticEmbedder(modelFolder: folder) } catch {
+                        context.output.error(
+                            "warning: \(error) — MiniLM is too slow for \(registryRules ?? 0) rules; run `skillscope "
+                                + "model distill --corpus DIR` for its static table; \(lost)")
+                        return LexicalEmbedder()
+                    }
+                }
+                do { return try MiniLMEmbedder(modelFolder: folder) } catch {
+                    context.output.error("warning: \(error) — \(lost)")
+                    return LexicalEmbedder()
+                }
             }
         } catch {
             throw CLIError("\(error)", exitCode: .unavailable)

@@ -21,8 +21,8 @@ struct GroupCommand: Command {
           --embedder NAME     lexical (hashed words and word pairs, weighted by the registry), minilm
                               (all-MiniLM-L6-v2 in Swift; `skillscope model install`) or static (token vectors
                               distilled from MiniLM; `skillscope model distill`: fast enough for 350,000 files).
-                              Default: minilm when installed and the registry holds at most 50,000 rules, else
-                              static when distilled, else minilm, else lexical with a warning
+                              Default: minilm when installed and the registry holds at most 50,000 rules,
+                              static above that when distilled, else lexical with a warning
           --model DIR         the model folder (default: $SKILLSCOPE_MODEL, else where `model install` put it)
           --threshold COSINE  the similarity at which rules are of one kind (default: tuned per embedder)
           --evaluate PAIRS    group nothing: score the embedder on labelled rule pairs (JSON lines with a, b
@@ -54,11 +54,11 @@ struct GroupCommand: Command {
         if let evaluate { return try evaluatePairs(evaluate, context: context) }
         let store = try context.openExistingStore()
         let started = Date()
-        let distinct = embedder == .automatic ? try store.stats().rules : nil
+        let rules = embedder == .automatic ? try store.stats().rules : nil
         let builder = RuleKindBuilder(
             store: store,
             configuration: .init(
-                embedder: try embedder.make(context: context, distinctRules: distinct),
+                embedder: try embedder.make(context: context, registryRules: rules),
                 threshold: threshold))
         let summary = try builder.build(at: ISO8601DateFormatter().string(from: started)) { message in
             context.output.error("group: \(message)")

@@ -34,7 +34,9 @@ public struct FolderSource: IngestSource {
             return IngestEntry(
                 key: FileKey(repository: repository, path: path), kind: kind, location: root + "/" + path)
         }
-        return SourceListing(repositories: [RepositoryRecord(fullName: repository)], entries: entries)
+        var listing = SourceListing(repositories: [RepositoryRecord(fullName: repository)], entries: entries)
+        listing.keepPaths(paths, of: repository)
+        return listing
     }
 
     private func walk(relative: String, realRoot: String, into paths: inout [String]) {

@@ -59,6 +59,7 @@ public struct GitSource: IngestSource {
                 repositories: [RepositoryRecord(fullName: repository, commit: head.description)], entries: entries)
             listing.present = [repository: Set(listed.map(\.path))]
             listing.trees = [repository: SourceListing.treePaths(files.map(\.path))]
+            listing.keepPaths(files.map(\.path), of: repository)
             return listing
         } catch {
             switch error.code {

@@ -58,6 +58,12 @@ public struct SourceListing: Sendable {
     /// Every file and folder path of repositories read from a git tree, for the spec check's links (the files
     /// are not on disk).
     public var trees: [String: Set<String>] = [:]
+    /// Every file path of repositories listed whole (a folder walked, a git or GitHub tree), not only the
+    /// instruction files: kept in the registry (``SkillscopeStore/Store/saveRepositoryPaths(_:_:)``), so that a rule
+    /// naming one of them is known to name a file of its own project. At most ``maxRepositoryPaths`` a repository.
+    public var repositoryPaths: [String: [String]] = [:]
+    /// Paths kept per repository in ``repositoryPaths``; a larger tree keeps its first ones in path order.
+    public static let maxRepositoryPaths = 100_000
     /// Repositories found under a new name (`old` → `new`), renamed in the registry before anything is written.
     public var renames: [String: String] = [:]
     /// Why the source stopped before listing everything (a used-up rate limit), in one sentence; what it did
@@ -68,6 +74,11 @@ public struct SourceListing: Sendable {
         self.repositories = repositories
         self.entries = entries
         self.problems = problems
+    }
+
+    /// Sets ``repositoryPaths`` of `repository`, cut at ``maxRepositoryPaths``.
+    public mutating func keepPaths(_ paths: [String], of repository: String) {
+        repositoryPaths[repository] = Array(paths.sorted().prefix(Self.maxRepositoryPaths))
     }
 
     /// `paths` with every folder above them: `a/b/SKILL.md` gives `a`, `a/b` and `a/b/SKILL.md`.

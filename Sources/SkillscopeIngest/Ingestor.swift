@@ -219,6 +219,11 @@ public struct Ingestor: Sendable {
                         + (try store.markRemoved(repository: repository, present: present[repository] ?? [], at: seen))
                 }
             }
+            // Each repository's whole file list, for the rules that name its paths (rewritten only when it changed).
+            let paths = listing.repositoryPaths
+            try await writer.run {
+                for repository in paths.keys.sorted() { try store.saveRepositoryPaths(repository, paths[repository] ?? []) }
+            }
         }
         // The passage index follows the files: rebuilt once, at the end, when anything was written.
         let indexStart = clock.now

@@ -47,7 +47,9 @@ public struct RegistryRater: Sendable {
             context.filePath = subject.path
             context.repositoryName = repository.split(separator: "/").last.map(String.init)
             context.versionRepositories = versions.bands.filter { $0.band != .own }.map(\.total).reduce(0, +)
-            context.repositoryFiles = RepositoryPaths(files.map(\.path) + [subject.path])
+            // The whole tree where a folder, git or GitHub listing kept it; the instruction files in any case.
+            context.repositoryFiles = RepositoryPaths(
+                try store.repositoryPaths(repository) + files.map(\.path) + [subject.path])
             context.repositorySkills = Set(
                 files.filter { $0.kind == .skill && $0.path != subject.path }.compactMap { NameKey.make($0.name) })
         }

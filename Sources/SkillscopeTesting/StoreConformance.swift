@@ -347,6 +347,19 @@ public enum StoreConformance {
         #expect(try store.passageIndex().postings.contains(UInt32(removed.id)))
     }
 
+    /// A repository's whole file list is kept, read back sorted, and not written again when it is the same.
+    public static func repositoryPathsAreKeptAndRewrittenOnlyWhenChanged(_ store: any Store) throws {
+        #expect(try store.repositoryPaths("acme/app").isEmpty)
+        #expect(try store.saveRepositoryPaths("acme/app", ["src/main.ts", "CLAUDE.md", "scripts/release.sh"]))
+        #expect(try store.repositoryPaths("acme/app") == ["CLAUDE.md", "scripts/release.sh", "src/main.ts"])
+        let generation = try store.blobGeneration("repository-paths/acme/app")
+        #expect(try !store.saveRepositoryPaths("acme/app", ["scripts/release.sh", "src/main.ts", "CLAUDE.md"]))
+        #expect(try store.blobGeneration("repository-paths/acme/app") == generation)
+        #expect(try store.saveRepositoryPaths("acme/app", ["CLAUDE.md"]))
+        #expect(try store.repositoryPaths("acme/app") == ["CLAUDE.md"])
+        #expect(try store.repositoryPaths("other/app").isEmpty)
+    }
+
     public static func aRenamedRepositoryKeepsItsFiles(_ store: any Store) throws {
         let record = Fixtures.record("acme/old", "AGENTS.md", Fixtures.agentsFile)
         _ = try store.write(

@@ -73,6 +73,41 @@ import Testing
         #expect(text.stderr.contains("missing.md: no such file or folder"))
     }
 
+    /// A folder and a git repository are listed whole: a rule naming one of their files (not an instruction file)
+    /// is very specific because the file is there, and one naming a path that is not is judged by its shape alone.
+    @Test(arguments: ["folder", "git"])
+    func aPathOfTheProjectsOwnTreeMakesARuleVerySpecific(source: String) throws {
+        let directory = TemporaryDirectory()
+        let claude = """
+            # Project
+
+            - Release with `scripts/cut-release.sh` only.
+            - Never edit `gen/absent.ts` by hand.
+            """
+        let root = directory.appending("proj")
+        if source == "git" {
+            let repository = try GitRepositoryBuilder(at: root)
+            try repository.write("CLAUDE.md", claude)
+            try repository.write("scripts/cut-release.sh", "echo release\n")
+            try repository.commit("first", at: "2024-01-01T00:00:00Z")
+        } else {
+            try directory.write("proj/CLAUDE.md", claude)
+            try directory.write("proj/scripts/cut-release.sh", "echo release\n")
+        }
+        let database = directory.appending("r.sqlite")
+        let ingest = try BinaryRunner.run(["ingest", root, "--db", database, "--repository", "acme/proj"])
+        #expect(ingest.status == 0, "\(ingest.stderr)")
+        let run = try BinaryRunner.run(["rules", "acme/proj/CLAUDE.md", "--db", database, "--json"])
+        #expect(run.status == 0, "\(run.stderr)")
+        let view = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
+        let rated = try #require((view["ratings"] as? [String: Any])?["rules"] as? [[String: Any]])
+        #expect(
+            rated.map { $0["evidence"] as? String } == [
+                "names `scripts/cut-release.sh`, a file of this repository",
+                "names `gen/absent.ts`, a path (too few repositories for statistics)",
+            ])
+    }
+
     @Test func groupUsesTheFolderThatModelNamesAndSaysWhatIsMissing() throws {
         let directory = TemporaryDirectory()
         let database = try Self.registry(in: directory)

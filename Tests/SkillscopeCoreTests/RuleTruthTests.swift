@@ -57,6 +57,63 @@ import Testing
         return (found, labelled)
     }
 
+    /// Words as `bench/truth/navigation.py` counts them: runs of letters and digits, each Chinese, Japanese or Korean
+    /// letter a word of its own.
+    static func words(_ text: String) -> [String] {
+        var words: [String] = []
+        var current = ""
+        for scalar in text.lowercased().unicodeScalars {
+            let value = scalar.value
+            let isCJK = (0x3040...0x30FF).contains(value) || (0x3400...0x9FFF).contains(value)
+                || (0xAC00...0xD7AF).contains(value)
+            if isCJK {
+                if !current.isEmpty { words.append(current) }
+                current = ""
+                words.append(String(scalar))
+            } else if scalar.properties.isAlphabetic || scalar.properties.numericType != nil {
+                current.unicodeScalars.append(scalar)
+            } else if !current.isEmpty, scalar != "'" && scalar != "-" {
+                words.append(current)
+                current = ""
+            }
+        }
+        if !current.isEmpty { words.append(current) }
+        return words
+    }
+
+    /// Under 1 in 100 list-item rules of every 39th file of the corpus is navigation or a bare name: one or two
+    /// words, or a heading of its file repeated (bench/truth/navigation.py measures 200 seeded files the same way).
+    @Test(.enabled(if: corpus != nil, "../shared/corpus is absent"))
+    func fewListItemRulesAreNavigationOrBareNames() throws {
+        let corpus = try #require(Self.corpus)
+        let manifest = try String(contentsOfFile: "\(corpus)/manifest.jsonl", encoding: .utf8)
+        struct Entry: Decodable {
+            var repo: String
+            var path: String
+            var kind: String
+        }
+        let entries = try manifest.split(separator: "\n").map { try JSONDecoder().decode(Entry.self, from: Data($0.utf8)) }
+        var rules = 0
+        var flagged: [String] = []
+        let parser = DocumentParser()
+        for entry in stride(from: 0, to: entries.count, by: 39).map({ entries[$0] }) {
+            guard let kind = FileKind(rawValue: entry.kind),
+                let bytes = FileManager.default.contents(atPath: "\(corpus)/files/\(entry.repo)/\(entry.path)"),
+                case .parsed(let document) = parser.parse([UInt8](bytes), path: entry.path, kind: kind)
+            else { continue }
+            let headings = Set(document.sections.map { Self.words($0.title).drop { $0.allSatisfy(\.isNumber) } }.map(Array.init))
+            for rule in document.rules where rule.source == .listItem {
+                rules += 1
+                let words = Self.words(rule.text)
+                if words.count <= 2 || headings.contains(Array(words.drop { $0.allSatisfy(\.isNumber) })) {
+                    flagged.append("\(entry.repo)/\(entry.path):\(rule.lines.start) \(rule.text)")
+                }
+            }
+        }
+        #expect(rules > 1_000)
+        #expect(Double(flagged.count) < 0.01 * Double(rules), "\(flagged.count) of \(rules): \(flagged.prefix(10))")
+    }
+
     @Test func theLabelledSetsHaveWhatTheyPromise() throws {
         let files = try Self.labelledFiles()
         #expect(files.count >= 30)

@@ -85,6 +85,16 @@ private func rule(_ position: Int, _ text: String) -> Rule {
             ])
     }
 
+    @Test func aModulePathInCodeCountsWhenTheTreeHoldsIt() {
+        var context = context()
+        context.repositoryFiles = RepositoryPaths(["AGENTS.md", "ui/pages/home.py"])
+        let report = RuleRater().rate(
+            [rule(0, "Never import `domain` from `ui/pages`."), rule(1, "Import `next/image` for pictures.")],
+            context: context)
+        #expect(report.rules[0].evidence == "names `ui/pages`, a file of this repository")
+        #expect(report.rules[1].rating == .distinctive)
+    }
+
     @Test func copiesOfTheFileDoNotMakeItsPathsPublic() {
         var context = context()
         context.thingRepositories["deploy/staging.yml"] = 9

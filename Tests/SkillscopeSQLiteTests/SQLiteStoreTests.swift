@@ -86,6 +86,12 @@ import Testing
     }
 
     @Test(arguments: StoreEngine.available)
+    func repositoryPathsAreKeptAndRewrittenOnlyWhenChanged(engine: StoreEngine) throws {
+        let directory = TemporaryDirectory()
+        try StoreConformance.repositoryPathsAreKeptAndRewrittenOnlyWhenChanged(try engine.makeEmptyStore(in: directory))
+    }
+
+    @Test(arguments: StoreEngine.available)
     func aRenamedRepositoryKeepsItsFiles(engine: StoreEngine) throws {
         let directory = TemporaryDirectory()
         try StoreConformance.aRenamedRepositoryKeepsItsFiles(try engine.makeEmptyStore(in: directory))

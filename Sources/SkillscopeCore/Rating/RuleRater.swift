@@ -254,12 +254,18 @@ public struct RuleRater: Sendable {
         return names.first { joined.contains("-\($0)-") }.map { "`\($0)`" }
     }
 
-    /// The paths a thing names: itself for a path, the script a command runs, a code span that is a path.
+    /// The paths a thing may name: itself for a path, the script a command runs, the words of a code span that
+    /// look like a path or a module path (`ui/pages`, `libs/shared-types`), which only the repository's own tree
+    /// can confirm.
     static func paths(in thing: RatedRule.CountedThing) -> [String] {
         switch thing.kind {
         case .path: return [thing.text]
-        case .command, .code:
+        case .command:
             return thing.text.split(separator: " ").map(String.init).filter { NamedThings.isPath($0) }
+        case .code:
+            return thing.text.split(separator: " ").map(String.init).filter {
+                NamedThings.isPath($0) || ($0.contains("/") && !$0.contains("://"))
+            }
         default: return []
         }
     }

@@ -193,6 +193,7 @@ public struct GitHubSource: IngestSource {
         }
         listing.repositories.append(entry.record)
         listing.trees[full] = SourceListing.treePaths(blobs.map(\.path))
+        listing.keepPaths(blobs.map(\.path), of: full)
         if isWhole {
             listing.present[full] = present
         } else {
