@@ -95,6 +95,19 @@ private func rule(_ position: Int, _ text: String) -> Rule {
         #expect(report.rules[1].rating == .distinctive)
     }
 
+    @Test func aSkillByNameAWorkspaceAndNotTheScriptsEveryProjectHas() {
+        let report = RuleRater().rate(
+            [
+                rule(0, "Use the `plan` skill to draft a plan first."),
+                rule(1, "Always use `pnpm --filter dashboard build` for the dashboard."),
+                rule(2, "Run `npm run build` before you push."),
+                rule(3, "Pass `--fail-under=0` to partial coverage runs."),
+            ], context: .init(fileKind: .claude))
+        #expect(report.rules[0].evidence == "names the skill `plan`")
+        #expect(report.rules[1].evidence.hasPrefix("names `pnpm --filter dashboard`, a project command"))
+        #expect(report.rules[2].rating == .distinctive && report.rules[3].rating == .distinctive)
+    }
+
     @Test func copiesOfTheFileDoNotMakeItsPathsPublic() {
         var context = context()
         context.thingRepositories["deploy/staging.yml"] = 9

@@ -84,10 +84,15 @@ public enum NamedThings {
         }
         guard let position = runners[first], words.count > position - (first == "npm" ? 0 : 1) else { return nil }
         if first == "npm" || first == "bun" || first == "pnpm" || first == "yarn" {
-            // `npm run X`, `pnpm X` (not the built-ins every project has).
+            // A workspace of the project: `pnpm --filter dashboard build`, `npm -w api test`, `yarn workspace web`.
+            if words.count > 2, ["--filter", "-F", "-w", "--workspace", "workspace"].contains(words[1]) {
+                return "\(first) \(words[1]) \(words[2])"
+            }
+            // `npm run X`, `pnpm X` (not the built-ins, nor the scripts nearly every project defines).
             let builtIns: Set<String> = [
                 "install", "i", "ci", "test", "add", "remove", "update", "init", "exec", "dlx", "publish", "audit",
-                "outdated", "link", "why", "x", "create",
+                "outdated", "link", "why", "x", "create", "build", "start", "dev", "lint", "format", "typecheck",
+                "type-check", "clean", "preview", "serve", "watch", "check", "fmt",
             ]
             let index = words.count > 1 && words[1] == "run" ? 2 : 1
             guard words.count > index, !builtIns.contains(words[index]), !words[index].hasPrefix("-") else {
@@ -162,6 +167,8 @@ public enum NamedThings {
 
     /// `compilerOptions.strict`, `editor.formatOnSave`, `FEATURE=on`: a dotted key of identifiers, or key=value.
     static func isSettingKey(_ token: String) -> Bool {
+        // A command-line flag (`--fail-under=0`) is the tool's, not the project's.
+        guard !token.hasPrefix("-") else { return false }
         if let equals = token.firstIndex(of: "="), equals != token.startIndex,
             token[..<equals].allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == "." || $0 == "-" })
         {

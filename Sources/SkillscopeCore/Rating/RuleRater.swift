@@ -194,6 +194,9 @@ public struct RuleRater: Sendable {
         if let word = Self.skillWord(in: text, skills: context.repositorySkills) {
             return "names `\(word)`, a skill of this repository"
         }
+        if let skill = Self.namedSkill(in: text, things: things) {
+            return "names the skill `\(skill)`"
+        }
         if let name = Self.projectName(in: text, context: context) {
             return "names \(name), the project itself"
         }
@@ -233,6 +236,17 @@ public struct RuleRater: Sendable {
             {
                 return word
             }
+        }
+        return nil
+    }
+
+    /// An inline name that `text` calls a skill ("use the `plan` skill", "`writing-plans` skill"): a skill or a
+    /// marketplace's name is one installation's, whatever repository holds it.
+    static func namedSkill(in text: String, things: [RatedRule.CountedThing]) -> String? {
+        for thing in things where thing.kind == .code {
+            guard let range = text.firstRange(of: "`\(thing.text)`") else { continue }
+            let after = InstructionHeuristics.lowercaseWords(String(text[range.upperBound...]), limit: 1)
+            if let next = after.first, next == "skill" || next == "skills" || next.hasPrefix("技能") { return thing.text }
         }
         return nil
     }
