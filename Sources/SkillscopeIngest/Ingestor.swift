@@ -222,7 +222,9 @@ public struct Ingestor: Sendable {
             // Each repository's whole file list, for the rules that name its paths (rewritten only when it changed).
             let paths = listing.repositoryPaths
             try await writer.run {
-                for repository in paths.keys.sorted() { try store.saveRepositoryPaths(repository, paths[repository] ?? []) }
+                for repository in paths.keys.sorted() {
+                    try store.saveRepositoryPaths(repository, paths[repository] ?? [])
+                }
             }
         }
         // The passage index follows the files: rebuilt once, at the end, when anything was written.

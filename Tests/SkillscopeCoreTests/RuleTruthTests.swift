@@ -64,7 +64,8 @@ import Testing
         var current = ""
         for scalar in text.lowercased().unicodeScalars {
             let value = scalar.value
-            let isCJK = (0x3040...0x30FF).contains(value) || (0x3400...0x9FFF).contains(value)
+            let isCJK =
+                (0x3040...0x30FF).contains(value) || (0x3400...0x9FFF).contains(value)
                 || (0xAC00...0xD7AF).contains(value)
             if isCJK {
                 if !current.isEmpty { words.append(current) }
@@ -92,7 +93,9 @@ import Testing
             var path: String
             var kind: String
         }
-        let entries = try manifest.split(separator: "\n").map { try JSONDecoder().decode(Entry.self, from: Data($0.utf8)) }
+        let entries = try manifest.split(separator: "\n").map {
+            try JSONDecoder().decode(Entry.self, from: Data($0.utf8))
+        }
         var rules = 0
         var flagged: [String] = []
         let parser = DocumentParser()
@@ -101,7 +104,8 @@ import Testing
                 let bytes = FileManager.default.contents(atPath: "\(corpus)/files/\(entry.repo)/\(entry.path)"),
                 case .parsed(let document) = parser.parse([UInt8](bytes), path: entry.path, kind: kind)
             else { continue }
-            let headings = Set(document.sections.map { Self.words($0.title).drop { $0.allSatisfy(\.isNumber) } }.map(Array.init))
+            let headings = Set(
+                document.sections.map { Self.words($0.title).drop { $0.allSatisfy(\.isNumber) } }.map(Array.init))
             for rule in document.rules where rule.source == .listItem {
                 rules += 1
                 let words = Self.words(rule.text)
