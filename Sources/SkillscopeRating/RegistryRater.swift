@@ -31,9 +31,10 @@ public struct RegistryRater: Sendable {
     }
 
     /// Rates `rules` (of a stored file or of a text not stored), given the versions report found for it and the
-    /// file's kind (a skill's paths into its own folders bind it to no project).
+    /// file's kind.
     public func rate(_ rules: [Rule], versions: VersionReport?, kind: FileKind? = nil) throws -> RuleRatingReport {
         let statistics = try cache.statistics(store)
+        let named = rules.map { NamedThings.of($0.text) }
         let edited = versions?.bands.first { $0.band == .edited }?.versions ?? []
         let versionIDs = edited.prefix(maximumVersions).map(\.id)
         var context = RuleRater.Context(fileKind: kind)
@@ -47,9 +48,11 @@ public struct RegistryRater: Sendable {
             context.filePath = subject.path
             context.repositoryName = repository.split(separator: "/").last.map(String.init)
             context.versionRepositories = versions.bands.filter { $0.band != .own }.map(\.total).reduce(0, +)
-            // The whole tree where a folder, git or GitHub listing kept it; the instruction files in any case.
-            context.repositoryFiles = RepositoryPaths(
-                try store.repositoryPaths(repository) + files.map(\.path) + [subject.path])
+            // The whole tree where a folder, git or GitHub listing kept it (read only when a rule names a path: it
+            // can hold 100,000 of them); the instruction files in any case.
+            let namesPath = named.joined().contains { $0.kind == .path || $0.kind == .command || $0.text.contains("/") }
+            let tree = namesPath ? try store.repositoryPaths(repository) : []
+            context.repositoryFiles = RepositoryPaths(tree + files.map(\.path) + [subject.path])
             context.repositorySkills = Set(
                 files.filter { $0.kind == .skill && $0.path != subject.path }.compactMap { NameKey.make($0.name) })
         }
@@ -58,10 +61,8 @@ public struct RegistryRater: Sendable {
             context.registryRepositories = statistics.repositories
             context.embedder = statistics.embedder
             context.kinds = try kinds(of: rules, statistics: statistics)
-            for rule in rules {
-                for thing in NamedThings.of(rule.text) {
-                    context.thingRepositories[thing.key] = statistics.repositories(naming: thing.key)
-                }
+            for thing in named.joined() {
+                context.thingRepositories[thing.key] = statistics.repositories(naming: thing.key)
             }
         } else {
             context.registryFiles = try store.indexedFileCount()

@@ -114,7 +114,7 @@ struct PostgresStoreTests {
         let back = try SQLiteStore(path: directory.appending("back.sqlite"))
         try RegistryMigration.copy(from: postgres, to: back, pageSize: 7)
         let dump = try RegistryDump.lines(store: original)
-        #expect(there.files == 72 && there.repositories == 14, "\(there)")
+        #expect(there.files == 74 && there.repositories == 14, "\(there)")
         #expect(there.tokens == 1 && there.reviews == 3)
         let removed = try original.stats().removed
         #expect(there.removed > 0 && there.removed == removed)
