@@ -69,6 +69,7 @@ public enum CommonMarkParser {
                 var text = CollapsedText()
                 var shape = InlineShape()
                 appendCollapsed(childrenOf: node, to: &text, shape: &shape, inLink: false, inCode: false)
+                if kind == .paragraph { shape.labelledLines = labelledLines(of: node) }
                 return MarkdownNode(kind: kind, range: range, inlineText: text.string, inlineShape: shape)
             default: break
             }
@@ -96,32 +97,69 @@ public enum CommonMarkParser {
     ) {
         var child = cmark_node_first_child(node)
         while let current = child {
-            switch cmark_node_get_type(current) {
-            case CMARK_NODE_TEXT, CMARK_NODE_HTML_INLINE:
-                if let pointer = cmark_node_get_literal(current) {
-                    text.append(cString: pointer)
-                    let letters = countLetters(pointer)
-                    if !inLink { shape.lettersOutsideLinks += letters }
-                    if !inCode { shape.lettersOutsideCode += letters }
-                }
-            case CMARK_NODE_CODE:
-                text.append(byte: 0x60)
-                if let pointer = cmark_node_get_literal(current) {
-                    text.append(cString: pointer)
-                    if !inLink { shape.lettersOutsideLinks += countLetters(pointer) }
-                }
-                text.append(byte: 0x60)
-            case CMARK_NODE_SOFTBREAK, CMARK_NODE_LINEBREAK: text.space()
-            case CMARK_NODE_IMAGE: break
-            case CMARK_NODE_LINK:
-                if shape.linkDestinations.count < 16 {
-                    shape.linkDestinations.append(cmark_node_get_url(current).map { String(cString: $0) } ?? "")
-                }
-                appendCollapsed(childrenOf: current, to: &text, shape: &shape, inLink: true, inCode: inCode)
-            default: appendCollapsed(childrenOf: current, to: &text, shape: &shape, inLink: inLink, inCode: inCode)
+            appendCollapsed(node: current, to: &text, shape: &shape, inLink: inLink, inCode: inCode)
+            child = cmark_node_next(current)
+        }
+    }
+
+    /// One inline node and what is under it, as ``appendCollapsed(childrenOf:to:shape:inLink:inCode:)`` reads it.
+    private static func appendCollapsed(
+        node current: OpaquePointer, to text: inout CollapsedText, shape: inout InlineShape, inLink: Bool,
+        inCode: Bool
+    ) {
+        switch cmark_node_get_type(current) {
+        case CMARK_NODE_TEXT, CMARK_NODE_HTML_INLINE:
+            if let pointer = cmark_node_get_literal(current) {
+                text.append(cString: pointer)
+                let letters = countLetters(pointer)
+                if !inLink { shape.lettersOutsideLinks += letters }
+                if !inCode { shape.lettersOutsideCode += letters }
+            }
+        case CMARK_NODE_CODE:
+            text.append(byte: 0x60)
+            if let pointer = cmark_node_get_literal(current) {
+                text.append(cString: pointer)
+                if !inLink { shape.lettersOutsideLinks += countLetters(pointer) }
+            }
+            text.append(byte: 0x60)
+        case CMARK_NODE_SOFTBREAK, CMARK_NODE_LINEBREAK: text.space()
+        case CMARK_NODE_IMAGE: break
+        case CMARK_NODE_LINK:
+            if shape.linkDestinations.count < 16 {
+                shape.linkDestinations.append(cmark_node_get_url(current).map { String(cString: $0) } ?? "")
+            }
+            appendCollapsed(childrenOf: current, to: &text, shape: &shape, inLink: true, inCode: inCode)
+        default: appendCollapsed(childrenOf: current, to: &text, shape: &shape, inLink: inLink, inCode: inCode)
+        }
+    }
+
+    /// Each line's collapsed text when a paragraph has two lines or more and every one opens with bold text (a
+    /// strong node first, or after the line break before it); else nothing. Only a paragraph that opens with bold
+    /// text is read a second time.
+    private static func labelledLines(of paragraph: OpaquePointer) -> [String] {
+        guard let first = cmark_node_first_child(paragraph), cmark_node_get_type(first) == CMARK_NODE_STRONG else {
+            return []
+        }
+        var lines: [String] = []
+        var line = CollapsedText()
+        var unusedShape = InlineShape()
+        var atLineStart = true
+        var child: OpaquePointer? = first
+        while let current = child {
+            let type = cmark_node_get_type(current)
+            if type == CMARK_NODE_SOFTBREAK || type == CMARK_NODE_LINEBREAK {
+                lines.append(line.string)
+                line = CollapsedText()
+                atLineStart = true
+            } else {
+                if atLineStart && type != CMARK_NODE_STRONG { return [] }
+                atLineStart = false
+                appendCollapsed(node: current, to: &line, shape: &unusedShape, inLink: false, inCode: false)
             }
             child = cmark_node_next(current)
         }
+        if !atLineStart { lines.append(line.string) }
+        return lines.count >= 2 && lines.allSatisfy { !$0.isEmpty } ? lines : []
     }
 
     /// ASCII letters and digits and every byte past ASCII that starts a scalar: a count to compare with zero and

@@ -77,6 +77,8 @@ public enum InstructionHeuristics {
         // prefer, use, need to, cannot, only, remember, note.
         "必须", "务必", "不要", "禁止", "请", "應該", "应该", "应当", "确保", "確保", "避免", "不得", "切勿", "始终", "总是",
         "永远", "优先", "使用", "需要", "不能", "不可", "勿", "一定要", "只能", "记得", "注意", "严禁", "不允许", "必需",
+        // never, should not, as far as possible, recommended.
+        "绝不", "不应", "尽量", "建议",
         // Japanese: please do, do not, always, forbidden, avoid, should, use, check, follow, recommended.
         "してください", "ください", "しないで", "必ず", "禁止", "避け", "べき", "ないこと", "すること", "使用する", "使う",
         "使って", "確認", "守る", "推奨", "しない", "ましょう", "こと。", "せよ", "する。", "網羅",
@@ -84,6 +86,8 @@ public enum InstructionHeuristics {
         "遵循", "读取", "调用", "运行", "执行", "检查", "保持",
         // Korean: do (polite imperative), do not, must, forbidden, always, use.
         "하세요", "마세요", "하십시오", "마십시오", "해야", "반드시", "금지", "하지 않", "주세요", "사용하", "항상", "절대",
+        // Korean: comply, required, recommended, refrain from; Japanese: allowed.
+        "준수", "필수", "권장", "지양", "許可",
     ]
 
     /// Word pairs and triples that make a sentence a directive wherever they stand.
@@ -149,7 +153,7 @@ public enum InstructionHeuristics {
             return !found
         }
         if found { return true }
-        if hasScriptMarker(text) { return true }
+        if hasScriptMarker(text) || opensWithChineseCondition(text) || opensWithChineseVerb(text) { return true }
         guard count >= 2 else { return false }
         if opensWithClauseThenInstruction(text) { return true }
         // An opening label such as "Important:" or "Rule 1:": look at the word after the colon too.
@@ -158,6 +162,55 @@ public enum InstructionHeuristics {
         {
             let rest = lowercaseWords(String(text[text.index(after: colon)...]), limit: 1)
             if let next = rest.first, imperativeVerbs.contains(next) { return true }
+        }
+        return false
+    }
+
+    /// Chinese verbs that, opening a sentence (or following its label: "DONE： 进入审查"), tell the agent what to do:
+    /// enter, provide, evaluate, add, record, read, resolve, create, write, update, delete, modify, install,
+    /// configure, verify, consult, view, run, start, stop, return, report, mark, wait, ask, review, split, merge,
+    /// submit, fix; first, then, and the object markers 将 and 把 ("将任务委派给…"). Anywhere else in a sentence they describe as often as they instruct.
+    static let chineseOpeningVerbs: [String.UTF8View] = [
+        "进入", "提供", "评估", "添加", "记录", "阅读", "解决", "创建", "编写", "更新", "删除", "修改", "安装", "配置", "验证",
+        "参考", "参阅", "查看", "启动", "停止", "返回", "报告", "标记", "等待", "询问", "审查", "拆分", "合并", "提交", "修复",
+        "先", "再", "将", "把",
+    ].map(\.utf8)
+
+    /// Whether `text`, past a label ending in a colon within its first 48 bytes, opens with one of the
+    /// ``chineseOpeningVerbs``.
+    static func opensWithChineseVerb(_ text: String) -> Bool {
+        var bytes = ArraySlice(text.utf8.prefix(64))
+        // Chinese characters (U+4E00–U+9FFF) start with E4–E9.
+        guard bytes.contains(where: { $0 >= 0xE4 && $0 <= 0xE9 }) else { return false }
+        let colon = Array("：".utf8)
+        for index in bytes.indices where index < 48 {
+            if bytes[index] == 0x3A {
+                bytes = bytes[(index + 1)...]
+                break
+            }
+            if bytes[index...].starts(with: colon) {
+                bytes = bytes[(index + colon.count)...]
+                break
+            }
+        }
+        while let first = bytes.first, first == 0x20 { bytes = bytes.dropFirst() }
+        return chineseOpeningVerbs.contains { bytes.starts(with: $0) }
+    }
+
+    /// Chinese openers of a condition ("when …", "if …", "once …"), which the instruction follows after a comma or a
+    /// colon: "当无法手动追踪时，添加诊断埋点".
+    static let chineseConditionOpeners: [String.UTF8View] = ["当".utf8, "如果".utf8, "若".utf8, "每当".utf8, "一旦".utf8]
+
+    /// Whether `text` opens with one of the ``chineseConditionOpeners`` and goes on past a comma or colon within its
+    /// first 90 bytes (about 30 characters).
+    static func opensWithChineseCondition(_ text: String) -> Bool {
+        let bytes = Array(text.utf8.prefix(96))
+        guard chineseConditionOpeners.contains(where: { bytes.starts(with: $0) }) else { return false }
+        let stops: [[UInt8]] = [Array("，".utf8), Array("：".utf8), [0x2C], [0x3A]]
+        for index in bytes.indices where index < 90 {
+            for stop in stops where bytes[index...].starts(with: stop) {
+                return text.utf8.count > index + stop.count
+            }
         }
         return false
     }

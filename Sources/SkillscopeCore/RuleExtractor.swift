@@ -15,7 +15,8 @@ internal import CommonMark
 ///   noun phrase of a few words with nothing that instructs ("Environment", "✅ GetObject"). A list of them is a
 ///   reference list: context for the rule before it.
 /// - A bold or code label followed by an instruction ("**Never** read whole files", "**Testing**: run the suite")
-///   is one rule, its text without the label's markup.
+///   is one rule, its text without the label's markup. An instructing paragraph whose every line opens with a
+///   bold label ("**In tests:** use …", then "**Before an operation:** log …") is one rule a line.
 /// - A paragraph is a rule when it tells the agent to do, use, avoid or check something, in any language and verb
 ///   form (``InstructionHeuristics/isInstruction(_:)``): "Use …", "You could use the `tools/x.py` file to …",
 ///   "Niemals …", "必须先调用 …", "…してください".
@@ -72,8 +73,15 @@ struct RuleExtractor {
             sections.append(Section(title: title, level: level, line: node.range.startLine))
         case .paragraph:
             let text = node.collapsedPlainText
-            if InstructionHeuristics.isInstruction(text) {
+            guard InstructionHeuristics.isInstruction(text) else { break }
+            let labelled = node.inlineShape?.labelledLines ?? []
+            if labelled.isEmpty {
                 emit(text, lines: lines(of: node), source: .paragraph)
+            } else {
+                // Lines that each open with a bold label are parallel items, as a list's are: one rule a line.
+                for (offset, line) in labelled.enumerated() {
+                    emit(line, lines: LineSpan(line: node.range.startLine + offset), source: .paragraph)
+                }
             }
         case .list:
             visitList(node)

@@ -110,7 +110,27 @@ public struct Ingestor: Sendable {
                 try store.renameRepository(old, to: new, at: seen)
             }
         }
-        let known = try store.storedHashes(of: listings.flatMap { $0.entries.map(\.key) })
+        // Files analysed by an earlier version are analysed again, though their bytes are unchanged. A renamed
+        // repository keeps its version; one with no stored file yet has the current one from its first write, so
+        // that an interrupted first ingest resumes where it stopped.
+        var versions = try store.analysisVersions()
+        for listing in listings {
+            for (old, new) in listing.renames where versions[new] == nil { versions[new] = versions[old] }
+        }
+        let current = DocumentParser.analysisVersion
+        let stored = try store.storedHashes(of: listings.flatMap { $0.entries.map(\.key) })
+        let listed = Set(listings.flatMap { $0.entries.map(\.key.repository) })
+        let holding = Set(stored.keys.map(\.repository))
+        let fresh = listed.subtracting(holding)
+        for repository in listed where versions[repository] == nil && fresh.contains(repository) {
+            versions[repository] = current
+        }
+        try store.saveAnalysisVersion(current, of: fresh.sorted())
+        let renamedTo = Set(listings.flatMap { $0.renames.values })
+        let carried = renamedTo.filter { versions[$0] == current }
+        try store.saveAnalysisVersion(current, of: carried.sorted())
+        let stale = listed.filter { versions[$0] != current }
+        let known = stored.filter { !stale.contains($0.key.repository) }
         let total = listings.reduce(0) { $0 + $1.entries.count }
         let writer = BlockingPool(label: "skillscope.ingest.writer")
         let parser = DocumentParser(configuration: configuration.parser)
@@ -149,7 +169,11 @@ public struct Ingestor: Sendable {
                     let index = next
                     let chunk = chunks[index]
                     group.addTask {
-                        (index, Self.prepare(chunk, known: known, trees: trees, parser: parser, shared: shared))
+                        (
+                            index,
+                            Self.prepare(
+                                chunk, known: known, stale: stale, trees: trees, parser: parser, shared: shared)
+                        )
                     }
                     next += 1
                 }
@@ -219,12 +243,15 @@ public struct Ingestor: Sendable {
                         + (try store.markRemoved(repository: repository, present: present[repository] ?? [], at: seen))
                 }
             }
-            // Each repository's whole file list, for the rules that name its paths (rewritten only when it changed).
+            // Each repository's whole file list, for the rules that name its paths (rewritten only when it changed),
+            // and the analysis version its files now have.
             let paths = listing.repositoryPaths
+            let analysed = Set(listing.entries.map(\.key.repository))
             try await writer.run {
                 for repository in paths.keys.sorted() {
                     try store.saveRepositoryPaths(repository, paths[repository] ?? [])
                 }
+                try store.saveAnalysisVersion(current, of: analysed.sorted())
             }
         }
         // The passage index follows the files: rebuilt once, at the end, when anything was written.
@@ -237,8 +264,8 @@ public struct Ingestor: Sendable {
     }
 
     private static func prepare(
-        _ chunk: ArraySlice<IngestEntry>, known: [FileKey: StoredHash], trees: [String: Set<String>],
-        parser: DocumentParser, shared: SharedParses
+        _ chunk: ArraySlice<IngestEntry>, known: [FileKey: StoredHash], stale: Set<String>,
+        trees: [String: Set<String>], parser: DocumentParser, shared: SharedParses
     ) -> Prepared {
         var prepared = Prepared()
         for (position, entry) in zip(chunk.indices, chunk) {
@@ -301,11 +328,12 @@ public struct Ingestor: Sendable {
                 prepared.rejected.append(located)
                 outcome = .rejected(diagnostic)
             }
-            let record = FileRecord(
+            var record = FileRecord(
                 key: entry.key, kind: entry.kind, commit: entry.commit, firstCommitAt: entry.firstCommitAt,
                 lastCommitAt: entry.lastCommitAt, sha256: sha, bytes: bytes.count, outcome: outcome,
                 findings: findings, security: security, listingJSON: entry.listingJSON, blobSHA: entry.blobSHA,
                 sameContent: reused?.encoded)
+            record.reanalyzed = stale.contains(entry.key.repository)
             if reused == nil, case .parsed(let document) = outcome {
                 shared.keep(
                     SharedParses.Parse(

@@ -26,7 +26,7 @@ extension PostgresStore {
                 : try connection.query(
                     "DELETE FROM removed_files WHERE file_id = ANY($1::bigint[])", [PostgresValue.array(storedIDs)]
                 ).affectedRows
-            let unchanged = files.filter { existing[$0.key]?.sha256 == $0.sha256 }
+            let unchanged = files.filter { existing[$0.key]?.sha256 == $0.sha256 && !$0.reanalyzed }
             if !unchanged.isEmpty {
                 let touched = try Self.json(
                     unchanged.compactMap { file in existing[file.key].map { Touch(id: $0.id, blob: file.blobSHA) } })
@@ -44,7 +44,7 @@ extension PostgresStore {
                     """, [touched])
                 summary.unchanged = unchanged.count
             }
-            let changed = files.filter { existing[$0.key]?.sha256 != $0.sha256 }
+            let changed = files.filter { existing[$0.key]?.sha256 != $0.sha256 || $0.reanalyzed }
             let statements = changed.map { file in
                 Self.upsertStatement(file, repositoryID: repositoryIDs[file.key.repository] ?? 0, seenAt: seenAt)
             }

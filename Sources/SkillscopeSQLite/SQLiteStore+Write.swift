@@ -166,7 +166,7 @@ extension SQLiteStore {
             try connection.run("DELETE FROM removed_files WHERE file_id = ?1", [id])
             if connection.changes > 0 { restored = true }
         }
-        if let existing, let id = existing.int64(0), existing.string(1) == file.sha256 {
+        if let existing, let id = existing.int64(0), existing.string(1) == file.sha256, !file.reanalyzed {
             try recordSighting(fileID: id, at: seenAt, on: connection)
             if let blob = file.blobSHA, blob != existing.string(9) {
                 try connection.run("UPDATE files SET blob_sha = ?2 WHERE id = ?1", [id, blob])

@@ -74,6 +74,9 @@ public struct FileRecord: Sendable {
     }
     /// The listing record this file was imported from, kept whole (unknown fields too) as JSON text.
     public var listingJSON: String?
+    /// Whether the file is rewritten though its stored sha256 matches: it was analysed by an earlier
+    /// ``SkillscopeCore/DocumentParser/analysisVersion``.
+    public var reanalyzed = false
     /// The columns engines store as text, encoded once where the file was parsed (on a parsing thread), so the
     /// single writer only binds them.
     public private(set) var encoded: EncodedFile

@@ -23,3 +23,36 @@ extension Store {
         return true
     }
 }
+
+extension Store {
+    /// The blob holding the analysis version each repository's files were last ingested with.
+    static var analysisVersionsBlob: String { "analysis-versions" }
+
+    /// The ``SkillscopeCore/DocumentParser/analysisVersion`` each repository's files were last ingested with; a
+    /// repository absent was ingested before versions were kept.
+    ///
+    /// Kept as one blob (``saveBlob(_:_:)``): a line a repository, its name, a tab and the version.
+    /// - Complexity: one blob read.
+    public func analysisVersions() throws -> [String: Int] {
+        guard let bytes = try blob(Self.analysisVersionsBlob) else { return [:] }
+        var versions: [String: Int] = [:]
+        for line in String(decoding: bytes, as: UTF8.self).split(separator: "\n") {
+            let parts = line.split(separator: "\t")
+            if parts.count == 2, let version = Int(parts[1]) { versions[String(parts[0])] = version }
+        }
+        return versions
+    }
+
+    /// Records `version` for `repositories`, keeping the others'; writes nothing when nothing changes.
+    public func saveAnalysisVersion(_ version: Int, of repositories: some Sequence<String>) throws {
+        var versions = try analysisVersions()
+        var changed = false
+        for repository in repositories where versions[repository] != version {
+            versions[repository] = version
+            changed = true
+        }
+        guard changed else { return }
+        let lines = versions.keys.sorted().map { "\($0)\t\(versions[$0] ?? version)" }
+        try saveBlob(Self.analysisVersionsBlob, Array(lines.joined(separator: "\n").utf8))
+    }
+}

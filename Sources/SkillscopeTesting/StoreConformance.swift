@@ -360,6 +360,27 @@ public enum StoreConformance {
         #expect(try store.repositoryPaths("other/app").isEmpty)
     }
 
+    /// A file analysed by an earlier version is written again though its bytes are the same, its new rules
+    /// replacing the old; the analysis version of each repository is kept and read back.
+    public static func aReanalysedFileIsRewrittenThoughItsBytesAreTheSame(_ store: any Store) throws {
+        var record = Fixtures.record("acme/skills", "review/SKILL.md", Fixtures.reviewSkill)
+        _ = try store.write(repositories: [], files: [record], seenAt: seenAt)
+        let fewer = Fixtures.record("acme/skills", "review/SKILL.md", "# Review\n\n- Read the tests first.\n")
+        record.outcome = fewer.outcome
+        #expect(try store.write(repositories: [], files: [record], seenAt: seenAt).written == 0)
+        record.reanalyzed = true
+        let summary = try store.write(repositories: [], files: [record], seenAt: "2026-12-01T00:00:00Z")
+        #expect(summary.written == 1 && summary.unchanged == 0 && summary.rulesWritten == 1)
+        let file = try #require(try store.file(.key(record.key)))
+        #expect(try store.rules(ofFile: file.id).map(\.text) == ["Read the tests first."])
+        #expect(try store.stats().rules == 1)
+
+        #expect(try store.analysisVersions().isEmpty)
+        try store.saveAnalysisVersion(2, of: ["acme/skills", "acme/app"])
+        try store.saveAnalysisVersion(3, of: ["acme/app"])
+        #expect(try store.analysisVersions() == ["acme/skills": 2, "acme/app": 3])
+    }
+
     public static func aRenamedRepositoryKeepsItsFiles(_ store: any Store) throws {
         let record = Fixtures.record("acme/old", "AGENTS.md", Fixtures.agentsFile)
         _ = try store.write(

@@ -126,4 +126,38 @@ import Testing
             """)
         #expect(found == ["2 文档已更新", "3 Tests pass"])
     }
+
+    @Test func linesThatEachOpenWithABoldLabelAreOneRuleALine() {
+        let found = rules(
+            """
+            **In tests:** use `console.error()`, not the logger.
+            **Before an operation:** log what it is about to do.
+            **Context:** directory, working folder, time.
+
+            **Author:** Sam
+            **Date:** 2026-01-02
+            """)
+        // The metadata lines instruct nothing, so they stay out; a line of the label paragraph that instructs
+        // nothing itself is still one of its rules.
+        #expect(
+            found == [
+                "1 In tests: use `console.error()`, not the logger.",
+                "2 Before an operation: log what it is about to do.",
+                "3 Context: directory, working folder, time.",
+            ])
+    }
+
+    @Test func aChineseConditionBeforeAnInstructionIsARule() {
+        let found = rules(
+            """
+            当无法手动追踪时，添加诊断埋点：
+
+            如果测试失败，回到上一步。
+
+            **绝不只在错误出现的地方修复。** 反向追踪，找到最初的触发点。
+
+            这个项目是一个小工具。
+            """)
+        #expect(found.map { $0.prefix(2) } == ["1 ", "3 ", "5 "])
+    }
 }

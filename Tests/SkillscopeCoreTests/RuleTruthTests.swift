@@ -131,6 +131,6 @@ import Testing
         let tune = try Self.found(split: "tune", corpus: corpus)
         let heldOut = try Self.found(split: "heldout", corpus: corpus)
         #expect(Double(tune.found) >= 0.97 * Double(tune.labelled), "tune: \(tune)")
-        #expect(Double(heldOut.found) >= 0.92 * Double(heldOut.labelled), "held out: \(heldOut)")
+        #expect(Double(heldOut.found) >= 0.935 * Double(heldOut.labelled), "held out: \(heldOut)")
     }
 }

@@ -1,5 +1,6 @@
-import SkillscopeCore
 import Testing
+
+@testable import SkillscopeCore
 
 private func rule(_ position: Int, _ text: String) -> Rule {
     Rule(position: position, text: text, lines: LineSpan(line: 10 + position), section: [], source: .listItem)
@@ -122,5 +123,61 @@ private func rule(_ position: Int, _ text: String) -> Rule {
         context.repositoryName = "core"
         let report = RuleRater().rate([rule(0, "Keep the score above the threshold.")], context: context)
         #expect(report.rules[0].rating == .distinctive)
+    }
+
+    @Test func anIdentifierNoOtherRepositoryNamesIsTheProjectsOwnCodeInItsOwnFilesOnly() {
+        var context = context()
+        context.thingRepositories["observableobject"] = 30
+        let rules = [
+            rule(0, "Extend `WrapperToolset` for cross-cutting behaviour."),
+            rule(1, "Store provider metadata in `provider_details`."),
+            rule(2, "Configure features in `Provider.model_profile()`."),
+            rule(3, "Use `vi.useFakeTimers()` and restore real timers after."),
+            rule(4, "Prefer `@Observable` over `ObservableObject`."),
+        ]
+        let project = RuleRater().rate(rules, context: context).rules
+        #expect(
+            project[0].evidence
+                == "names `WrapperToolset`, a name of this project's code (no other repository names it)")
+        #expect(project.map(\.rating).prefix(3) == [.verySpecific, .verySpecific, .verySpecific])
+        // A library's call and a name many repositories use are not.
+        #expect(project[3].rating == .distinctive && project[4].rating == .distinctive)
+        // A skill travels: the names it uses are its readers' APIs far more often than its author's code.
+        context.fileKind = .skill
+        context.filePath = "skills/tools/SKILL.md"
+        #expect(RuleRater().rate(rules, context: context).rules.allSatisfy { $0.rating == .distinctive })
+    }
+
+    @Test func identifierShapes() {
+        for name in [
+            "WrapperToolset", "outputRoot", "provider_details", "Provider.model_profile()", "receive_nowait()",
+        ] {
+            #expect(RuleRater.isIdentifierShaped(name), "\(name)")
+        }
+        for name in [
+            "vi.useFakeTimers()", "z.looseObject()", "Self._printChanges()", "config.yaml", "MAX_ITEMS", "domain",
+            "v1.x", "uv add", "a_b",
+        ] {
+            #expect(!RuleRater.isIdentifierShaped(name), "\(name)")
+        }
+    }
+
+    @Test func rarityBindsNeitherPublicSitesNorPatternsNorWordListsNorToolNames() {
+        let report = RuleRater().rate(
+            [
+                rule(0, "Add `https://rube.app/mcp` as a server."),
+                rule(1, "Put test files next to the source (`.spec.ts`)."),
+                rule(2, "Use `./venv` for Python."),
+                rule(3, "Names use lowercase `letters/numbers/hyphens` only."),
+                rule(4, "Always call `SEARCH_TOOLS` first."),
+                rule(5, "Set `ORBIT_API_KEY` in your environment."),
+                rule(6, "Keep `deploy/staging.yml` in step with production."),
+                rule(7, "Scrape pages with `web_scraper.py`."),
+            ], context: context())
+        #expect(report.rules.prefix(5).allSatisfy { $0.rating == .distinctive })
+        #expect(report.rules.suffix(3).allSatisfy { $0.rating == .verySpecific })
+        #expect(RuleRater.namesOneFile("libs/shared-types") && RuleRater.namesOneFile(".env.local"))
+        #expect(!RuleRater.namesOneFile("/src") && !RuleRater.namesOneFile(".yml"))
+        #expect(RuleRater.namesOneFile("src/server/api") && !RuleRater.namesOneFile("write/update/delete"))
     }
 }

@@ -76,6 +76,24 @@ import Testing
         #expect(file.firstSeen == Self.seenAt && file.lastSeen == "2026-12-01T00:00:00Z")
     }
 
+    @Test func aRegistryAnalysedByAnEarlierVersionIsAnalysedAgainOnceRepositoryByRepository() async throws {
+        let directory = TemporaryDirectory()
+        let root = try corpus(directory)
+        let store = try SQLiteStore(path: directory.appending("r.sqlite"))
+        _ = try await Ingestor(store: store).run([CorpusSource(root: root)], seenAt: Self.seenAt)
+        let current = DocumentParser.analysisVersion
+        #expect(try store.analysisVersions() == ["acme/skills": current, "lena/app": current])
+        // As an earlier build left it: lena/app analysed by the version before, acme/skills by no known version.
+        try store.saveBlob("analysis-versions", Array("lena/app\t\(current - 1)".utf8))
+        let again = try await Ingestor(store: store).run([CorpusSource(root: root)], seenAt: "2026-12-01T00:00:00Z")
+        #expect(again.written == 7 && again.unchanged == 0 && again.rules > 0)
+        #expect(try store.analysisVersions() == ["acme/skills": current, "lena/app": current])
+        let file = try #require(try store.file(.key(FileKey(repository: "lena/app", path: "AGENTS.md"))))
+        #expect(file.firstSeen == Self.seenAt)
+        let third = try await Ingestor(store: store).run([CorpusSource(root: root)], seenAt: "2026-12-02T00:00:00Z")
+        #expect(third.written == 0 && third.unchanged == 7)
+    }
+
     @Test func aChangedFileIsRewrittenAndOthersAreNot() async throws {
         let directory = TemporaryDirectory()
         let root = try corpus(directory)

@@ -92,6 +92,13 @@ import Testing
     }
 
     @Test(arguments: StoreEngine.available)
+    func aReanalysedFileIsRewrittenThoughItsBytesAreTheSame(engine: StoreEngine) throws {
+        let directory = TemporaryDirectory()
+        try StoreConformance.aReanalysedFileIsRewrittenThoughItsBytesAreTheSame(
+            try engine.makeEmptyStore(in: directory))
+    }
+
+    @Test(arguments: StoreEngine.available)
     func aRenamedRepositoryKeepsItsFiles(engine: StoreEngine) throws {
         let directory = TemporaryDirectory()
         try StoreConformance.aRenamedRepositoryKeepsItsFiles(try engine.makeEmptyStore(in: directory))

@@ -200,11 +200,40 @@ public struct RuleRater: Sendable {
         if let name = Self.projectName(in: text, context: context) {
             return "names \(name), the project itself"
         }
+        // A project's own instruction file: its CLAUDE.md, AGENTS.md and the like, and its editor's rules where the
+        // editor reads them (not a collection of rules to copy).
+        let projectFile =
+            context.fileKind.map { kind in
+                kind == .cursor
+                    ? context.filePath.map { $0.hasPrefix(".cursor/") || $0.contains("/.cursor/") } ?? false
+                    : !kind.hasOwnName
+            } ?? false
         for thing in things {
-            // A bare inline name (`storeToRefs`, `logger.exception()`) is an API far more often than a project's
-            // own: rarity in the registry is no evidence for it, only its repository's files and skills are.
-            if thing.kind == .code { continue }
             if context.publicNames.contains(thing.text, isCommand: thing.kind == .command) { continue }
+            if thing.kind == .code {
+                // A bare inline name (`storeToRefs`, `logger.exception()`) in a skill is an API far more often than
+                // a project's own: rarity is no evidence there. A project's own instruction file (CLAUDE.md,
+                // AGENTS.md, its editor rules) is another matter: an identifier of code that no other repository
+                // names is its own code's (`WrapperToolset`, `provider_details`).
+                if projectFile, counted, Self.isIdentifierShaped(thing.text),
+                    let repositories = thing.repositories, repositories <= 1 + context.versionRepositories
+                {
+                    return "names `\(thing.text)`, a name of this project's code (no other repository names it)"
+                }
+                continue
+            }
+            // An upper-case name the text does not call a variable (a tool's name such as `SEARCH_TOOLS`, a
+            // constant) is a bare name.
+            if thing.kind == .environmentVariable, !thing.text.hasPrefix("$"), !thing.text.contains("="),
+                !Self.speaksOfVariables(text)
+            {
+                continue
+            }
+            // A public site (`drupal.org`, `https://rube.app/mcp`) is a service many use, and a file-name pattern
+            // (`.yml`, `.spec.ts`) or one generic folder (`/src`, `./venv`) names no file: rarity in a registry says
+            // nothing of them.
+            let pathLike = thing.kind == .path || (thing.kind == .command && !thing.text.contains(" "))
+            if thing.kind == .url || (pathLike && !Self.namesOneFile(thing.text)) { continue }
             if let repositories = thing.repositories {
                 // Copies of this file carry its paths into other repositories: those are no sign of a public name.
                 guard repositories <= configuration.boundRepositories + context.versionRepositories else { continue }
@@ -266,6 +295,82 @@ public struct RuleRater: Sendable {
         // Whole words only: "aiida-core" and "AiiDA core" name `aiida-core`; "score" names no `core`.
         let joined = "-" + InstructionHeuristics.lowercaseWords(text, limit: 400).joined(separator: "-") + "-"
         return names.first { joined.contains("-\($0)-") }.map { "`\($0)`" }
+    }
+
+    /// Whether a path names one file or folder of a project: two parts or more (`deploy/staging.yml`,
+    /// `libs/shared-types`), or a file name with its extension (`web_scraper.py`); not a bare extension or suffix
+    /// (`.yml`, `.spec.ts`) or a single folder (`/src`, `./venv`, `tools/`).
+    static func namesOneFile(_ path: String) -> Bool {
+        var trimmed = Substring(path)
+        while trimmed.hasPrefix("./") { trimmed = trimmed.dropFirst(2) }
+        while trimmed.hasPrefix("/") { trimmed = trimmed.dropFirst() }
+        while trimmed.hasSuffix("/") { trimmed = trimmed.dropLast() }
+        let parts = trimmed.split(separator: "/")
+        // Words joined by slashes (`letters/numbers/hyphens`, `write/update/delete`, `Critical/High/Low`) are a
+        // list, not a path, unless one of them is a folder projects use.
+        let folders: Set<Substring> = [
+            "src", "lib", "libs", "app", "apps", "packages", "docs", "test", "tests", "scripts", "tools", "config",
+            "components", "pages", "api", "server", "client", "internal", "cmd", "pkg", "plugins", "skills", "modules",
+        ]
+        if parts.count >= 3, parts.allSatisfy({ $0.allSatisfy(\.isLetter) }), !parts.contains(where: folders.contains) {
+            return false
+        }
+        if path.contains("“") || path.contains("”") { return false }
+        if parts.count >= 2 { return true }
+        guard let name = parts.first else { return false }
+        if name.hasPrefix(".") {
+            // `.env.local` and `.prettierrc` are files; `.yml` and `.spec.ts` are what file names end with.
+            let extensions: Set<Substring> = [
+                "yml", "yaml", "json", "ts", "tsx", "js", "jsx", "md", "mdc", "py", "swift", "go", "rs", "toml", "sh",
+                "rb", "java", "kt", "css", "html", "txt", "sql", "vue", "php",
+            ]
+            let parts = name.dropFirst().split(separator: ".")
+            return name.hasPrefix(".env") || (parts.count == 1 && !extensions.contains(parts[0]))
+        }
+        return name.contains(".")
+    }
+
+    /// Whether `text` speaks of environment variables, settings or secrets: what makes an upper-case name one.
+    static func speaksOfVariables(_ text: String) -> Bool {
+        let cues: Set<String> = [
+            "env", "environment", "variable", "variables", "var", "vars", "export", "secret", "secrets", "token",
+            "key", "keys", "set", "unset", "config", "configure", "configuration", "setting", "settings", "flag",
+        ]
+        return InstructionHeuristics.lowercaseWords(text, limit: 200).contains { cues.contains($0) }
+            || text.contains(".env")
+    }
+
+    /// Whether `text` is one identifier of code that no prose word looks like: snake_case (`provider_details`),
+    /// camelCase or PascalCase with a capital inside (`outputRoot`, `WrapperToolset`), or a member of a type
+    /// (`Provider.model_profile()`, never `vi.useFakeTimers()`); one word, at least six letters.
+    static func isIdentifierShaped(_ text: String) -> Bool {
+        var name = Substring(text)
+        if name.hasSuffix("()") { name = name.dropLast(2) }
+        // A tool of an MCP server as Claude Code names it (`mcp__tavily__search`) is the server's.
+        guard name.count >= 6, name.count <= 64, !name.hasPrefix("mcp__"),
+            name.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_" || $0 == ".") }),
+            name.first?.isLetter == true, !name.hasSuffix(".")
+        else { return false }
+        // A file name (`config.yaml`) is a path, decided above; a version or a host is no identifier either.
+        if let dot = name.lastIndex(of: "."), name[name.index(after: dot)...].count <= 4,
+            name[name.index(after: dot)...].allSatisfy({ $0.isLowercase })
+        {
+            return false
+        }
+        // A member of a lower-case receiver is a library's call (`vi.useFakeTimers()`, `z.looseObject()`); of a
+        // type, the type's.
+        if let dot = name.firstIndex(of: "."),
+            name.first?.isUppercase != true || name[..<dot].count < 3 || name[..<dot] == "Self"
+        {
+            return false
+        }
+        let letters = Array(name)
+        if letters.indices.dropFirst().dropLast().contains(where: {
+            letters[$0] == "_" && letters[$0 - 1].isLetter && letters[$0 + 1].isLetter
+        }) {
+            return !name.allSatisfy { $0.isUppercase || $0 == "_" || $0.isNumber }
+        }
+        return letters.indices.dropFirst().contains { letters[$0].isUppercase && letters[$0 - 1].isLowercase }
     }
 
     /// The paths a thing may name: itself for a path, the script a command runs, the words of a code span that
