@@ -12,10 +12,12 @@ struct AnalyzeCommand: Command {
 
         Splits each file (a CLAUDE.md, an AGENTS.md, a cursor rule, a skill folder) into its rules and rates
         each one: common (kept by most edited versions, or ≈ held by 1 in 5 files of the registry), very
-        specific (names a path, script, setting, environment variable or host that only a few repositories
-        name) or distinctive (the rest), with its line and evidence; then lists the versions of the file the
-        registry holds. Nothing is stored. Rates with the statistics of `skillscope group`; without them (or
-        without a registry) only the words decide what is very specific.
+        specific (names a file or skill of its own project, the project itself, or a path, script, setting or
+        environment variable that only a few repositories name) or distinctive (the rest), with its line and
+        evidence; then lists the versions of the file the registry holds. Nothing is stored. The project is the
+        folder up from the file that holds `.git`, else the file's own folder: its files (up to 100,000, read
+        only when a rule names a path) and skills. Rates with the statistics of `skillscope group`; without
+        them (or without a registry) only the project and the words decide what is very specific.
 
         Options:
           --kind KIND  how to read the files (default: from each path)
@@ -107,6 +109,9 @@ struct AnalyzeCommand: Command {
     private func analyze(_ document: Document, path: String, store: (any Store)?, context: Context) throws -> View {
         var versions = View.Versions(otherProjects: 0, bands: [])
         var report: RuleRatingReport
+        // The project on disk around the file: its own paths and skills bind rules to it, as a stored
+        // repository's do.
+        let project = LocalProjectReader.project(around: document.path, rules: document.rules)
         if let store {
             let rater = RegistryRater.forOneQuery(store: store, context: context)
             let found = try rater.versionFinder().versions(
@@ -119,9 +124,12 @@ struct AnalyzeCommand: Command {
                         View.Version(repository: $0.repository, path: $0.path, percentSame: $0.percentSame)
                     })
             }
-            report = try rater.rate(document.rules, versions: found, kind: document.kind)
+            report = try rater.rate(document.rules, versions: found, kind: document.kind, project: project)
         } else {
-            report = RuleRater().rate(document.rules, context: RuleRater.Context(fileKind: document.kind))
+            var rating = RuleRater.Context(fileKind: document.kind)
+            rating.publicNames = PublicNames.bundled
+            if let project { rating.describe(project) }
+            report = RuleRater().rate(document.rules, context: rating)
         }
         return View(
             path: path, kind: document.kind.rawValue, name: document.name, summary: report.summary,

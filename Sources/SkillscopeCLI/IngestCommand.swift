@@ -23,9 +23,10 @@ struct IngestCommand: Command {
         or one a line): each record's text, repository and front matter are indexed, and the record itself is
         kept whole, unknown fields too. Bad records are reported and skipped.
 
-        Re-ingest is incremental: files whose sha256 is unchanged are not parsed or rewritten. Files are written in
-        transactions of --batch-files files in listing order, so an interrupted ingest resumes where it stopped when
-        run again. Files that cannot be indexed (binary, too large, unreadable) are reported with their reason; the
+        Re-ingest is incremental: files whose sha256 is unchanged are not parsed or rewritten, unless an earlier
+        version of Skillscope analysed them (then each repository's files are analysed again, once). Files are
+        written in transactions of --batch-files files in listing order, so an interrupted ingest resumes where it
+        stopped when run again. Files that cannot be indexed (binary, too large, unreadable) are reported with their reason; the
         batch goes on.
 
         Options:
@@ -155,6 +156,7 @@ struct IngestReportView: Encodable {
     var indexed: Int
     var written: Int
     var unchanged: Int
+    var reanalyzed: Int
     var removed: Int
     var rules: Int
     var bytes: Int
@@ -177,6 +179,7 @@ struct IngestReportView: Encodable {
         indexed = report.indexed
         written = report.written
         unchanged = report.unchanged
+        reanalyzed = report.reanalyzed
         removed = report.removed
         stopped = report.stopped
         rules = report.rules

@@ -131,6 +131,7 @@ public struct Ingestor: Sendable {
         try store.saveAnalysisVersion(current, of: carried.sorted())
         let stale = listed.filter { versions[$0] != current }
         let known = stored.filter { !stale.contains($0.key.repository) }
+        report.reanalyzed = stored.count - known.count
         let total = listings.reduce(0) { $0 + $1.entries.count }
         let writer = BlockingPool(label: "skillscope.ingest.writer")
         let parser = DocumentParser(configuration: configuration.parser)
@@ -369,6 +370,8 @@ public struct IngestReport: Sendable {
     public var written = 0
     /// Files skipped because their sha256 was already stored.
     public var unchanged = 0
+    /// Stored files read and written again because an earlier version analysed them (counted in ``written``).
+    public var reanalyzed = 0
     public var rules = 0
     public var bytes = 0
     /// Files not indexed, with the reason.
@@ -405,6 +408,9 @@ public struct IngestReport: Sendable {
         let skipped = rejected + problems.filter { $0.severity == .error }
         var line =
             "\(Self.grouped(indexed)) indexed (\(Self.grouped(written)) written, \(Self.grouped(unchanged)) unchanged)"
+        if reanalyzed > 0 {
+            line += ", \(Self.grouped(reanalyzed)) analysed again (stored by an earlier version of Skillscope)"
+        }
         if removed > 0 { line += ", \(Self.grouped(removed)) removed" }
         line += ", \(Self.grouped(skipped.count)) skipped"
         if !skipped.isEmpty {

@@ -32,7 +32,11 @@ public struct RegistryRater: Sendable {
 
     /// Rates `rules` (of a stored file or of a text not stored), given the versions report found for it and the
     /// file's kind.
-    public func rate(_ rules: [Rule], versions: VersionReport?, kind: FileKind? = nil) throws -> RuleRatingReport {
+    ///
+    /// - Parameter project: for a text not stored, the project on disk it sits in, if known.
+    public func rate(
+        _ rules: [Rule], versions: VersionReport?, kind: FileKind? = nil, project: LocalProject? = nil
+    ) throws -> RuleRatingReport {
         let statistics = try cache.statistics(store)
         let named = rules.map { NamedThings.of($0.text) }
         let edited = versions?.bands.first { $0.band == .edited }?.versions ?? []
@@ -55,6 +59,8 @@ public struct RegistryRater: Sendable {
             context.repositoryFiles = RepositoryPaths(tree + files.map(\.path) + [subject.path])
             context.repositorySkills = Set(
                 files.filter { $0.kind == .skill && $0.path != subject.path }.compactMap { NameKey.make($0.name) })
+        } else if let project {
+            context.describe(project)
         }
         if let statistics {
             context.registryFiles = statistics.files

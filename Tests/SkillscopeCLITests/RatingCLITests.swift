@@ -73,6 +73,40 @@ import Testing
         #expect(text.stderr.contains("missing.md: no such file or folder"))
     }
 
+    /// `analyze` of a file on disk reads the project around it (up to the folder holding `.git`): its files and
+    /// skills bind rules as a stored repository's do, with or without a registry.
+    @Test func analyzeReadsTheProjectAroundTheFile() throws {
+        let directory = TemporaryDirectory()
+        try directory.write("proj/.git/HEAD", "ref: refs/heads/main\n")
+        try directory.write("proj/scripts/cut-release.sh", "echo release\n")
+        try directory.write("proj/skills/ship-it/SKILL.md", "---\nname: ship-it\ndescription: Ships.\n---\n- Ship.\n")
+        try directory.write("proj/node_modules/left/out.sh", "echo\n")
+        try directory.write(
+            "proj/docs/CLAUDE.md",
+            """
+            # Docs
+
+            - Release with `scripts/cut-release.sh` only.
+            - Use the ship-it skill before every deploy.
+            - Never run `node_modules/left/out.sh` by hand.
+            - Prefer clear names over comments.
+            """)
+        let run = try BinaryRunner.run(
+            ["analyze", directory.appending("proj/docs/CLAUDE.md"), "--json"],
+            environment: ["SKILLSCOPE_DB": directory.appending("none.sqlite")])
+        #expect(run.status == 0, "\(run.stderr)")
+        let views = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [[String: Any]])
+        let rules = try #require(views.first?["rules"] as? [[String: Any]])
+        #expect(
+            rules.map { $0["evidence"] as? String }.prefix(2) == [
+                "names `scripts/cut-release.sh`, a file of this repository",
+                "names `ship-it`, a skill of this repository",
+            ])
+        // A folder the walk skips holds nothing of the project's own.
+        #expect(rules[2]["evidence"] as? String != "names `node_modules/left/out.sh`, a file of this repository")
+        #expect(rules[3]["rating"] as? String == "distinctive")
+    }
+
     /// A folder and a git repository are listed whole: a rule naming one of their files (not an instruction file)
     /// is very specific because the file is there, and one naming a path that is not is judged by its shape alone.
     @Test(arguments: ["folder", "git"])

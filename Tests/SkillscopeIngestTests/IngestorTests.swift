@@ -86,7 +86,8 @@ import Testing
         // As an earlier build left it: lena/app analysed by the version before, acme/skills by no known version.
         try store.saveBlob("analysis-versions", Array("lena/app\t\(current - 1)".utf8))
         let again = try await Ingestor(store: store).run([CorpusSource(root: root)], seenAt: "2026-12-01T00:00:00Z")
-        #expect(again.written == 7 && again.unchanged == 0 && again.rules > 0)
+        #expect(again.written == 7 && again.unchanged == 0 && again.rules > 0 && again.reanalyzed == 7)
+        #expect(again.summaryLine.contains("7 analysed again (stored by an earlier version of Skillscope)"))
         #expect(try store.analysisVersions() == ["acme/skills": current, "lena/app": current])
         let file = try #require(try store.file(.key(FileKey(repository: "lena/app", path: "AGENTS.md"))))
         #expect(file.firstSeen == Self.seenAt)

@@ -10,9 +10,10 @@ rated too (`skillscope rules REPO/PATH --db REGISTRY --json`), which --db needs 
 
 Prints one JSON object: rules found at their exact start line (recall over labelled rules not marked doubtful),
 extracted rules that start on no labelled rule's line (precision), and, with --db, very specific's precision and
-recall over labelled rules the extractor found. --misses N prints up to N misses of each kind on stderr (only for
-the tune split: the held-back part is scored, never read for tuning)."""
-import argparse, json, subprocess, sys
+recall over labelled rules the extractor found, with the missed very-specific rules counted by what the label's
+reason says they name (a path or folder of the project, or something else: counts only). --misses N prints up to
+N misses of each kind on stderr (only for the tune split: the held-back part is scored, never read for tuning)."""
+import argparse, json, re, subprocess, sys
 
 
 def run(binary, args):
@@ -36,6 +37,9 @@ def main():
     totals = dict(files=0, labelled=0, found=0, extracted=0, extracted_on_rule=0, doubtful=0,
                   vs_tp=0, vs_fp=0, vs_fn=0, vs_tn=0)
     misses = dict(missed=[], extra=[], vs_fp=[], vs_fn=[])
+    # Very-specific misses by what the labeller's reason says the rule names: counts only, for any split (the
+    # figure that says how much of the recall a repository's file list would decide).
+    reasons = {}
     by_lang = {}
     for entry in files:
         path = f"{options.corpus}/files/{entry['file']}"
@@ -65,6 +69,11 @@ def main():
                     key = {(True, True): "vs_tp", (True, False): "vs_fp", (False, True): "vs_fn",
                            (False, False): "vs_tn"}[(predicted, truth)]
                     totals[key] += 1
+                    if key == "vs_fn":
+                        why = rule.get("why", "").lower()
+                        names_path = re.search(r"\b(file|path|dir|directory|folder|module|script|layout|package|lib)\b|/", why)
+                        category = "a path or folder of the project" if names_path else "something else"
+                        reasons[category] = reasons.get(category, 0) + 1
                     if key in ("vs_fp", "vs_fn"):
                         misses[key].append(f"{entry['file']}:{start}: {ratings[start]['evidence']} | label: "
                                            f"{rule.get('why', '')} | {extracted[start]['text'][:100]}")
@@ -88,7 +97,8 @@ def main():
     if options.db:
         tp, fp, fn = totals["vs_tp"], totals["vs_fp"], totals["vs_fn"]
         result.update(very_specific_rated=tp + fp + fn + totals["vs_tn"], very_specific_labelled=tp + fn,
-                      very_specific_precision=ratio(tp, tp + fp), very_specific_recall=ratio(tp, tp + fn))
+                      very_specific_precision=ratio(tp, tp + fp), very_specific_recall=ratio(tp, tp + fn),
+                      very_specific_missed_by_reason=reasons)
     print(json.dumps(result))
     if options.misses and options.split == "tune":
         for kind, items in misses.items():
