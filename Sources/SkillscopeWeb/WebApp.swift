@@ -17,14 +17,20 @@ public struct WebApp: Sendable {
     let rater: RegistryRater
     /// Pages and API reads kept until the registry changes.
     let cache = PageCache()
+    /// Where a failure is logged, one line each (standard error unless given).
+    let log: @Sendable (String) -> Void
 
-    /// - Parameter modelEmbedder: makes the model-backed embedder the registry was grouped with, if installed.
+    /// - Parameters:
+    ///   - modelEmbedder: makes the model-backed embedder the registry was grouped with, if installed.
+    ///   - log: takes one line for each failure that answers 500: its request id, method, path and error.
     public init(
         store: any Store, mcp: HTTPServer.Handler? = nil,
-        modelEmbedder: @escaping @Sendable (String) -> (any Embedder)? = { _ in nil }
+        modelEmbedder: @escaping @Sendable (String) -> (any Embedder)? = { _ in nil },
+        log: (@Sendable (String) -> Void)? = nil
     ) {
         self.store = store
         self.mcp = mcp
+        self.log = log ?? { FileHandle.standardError.write(Data(($0 + "\n").utf8)) }
         var rater = RegistryRater(store: store, modelEmbedder: modelEmbedder)
         // A server answers many queries: from the whole lineage table, once built, without one waiting for it.
         rater.versionConfiguration.tableScope = .wholeOnceBuilt
@@ -42,15 +48,32 @@ public struct WebApp: Sendable {
 
     public func handle(_ request: HTTPRequest) -> HTTPResponse {
         var response: HTTPResponse
+        let api = request.path.hasPrefix("/api/")
         do {
             response = try route(request)
-        } catch let error as WebError {
-            response = error.response(api: request.path.hasPrefix("/api/"))
+        } catch let error as WebError where error.status < 500 {
+            response = error.response(api: api)
         } catch {
-            response = WebError(500, "internal", "\(error)").response(api: request.path.hasPrefix("/api/"))
+            response = failure(error, request: request, api: api)
         }
         response.headers += Self.securityHeaders
         return response
+    }
+
+    /// The answer to a failure on the server's side: a 500 (or the failure's own 5xx) that carries a request id and
+    /// nothing of the error, whose text can hold the registry's path or the database's own message; the id, the
+    /// request and the error (absolute paths and URLs left out) go to the log.
+    private func failure(_ error: any Error, request: HTTPRequest, api: Bool) -> HTTPResponse {
+        let id = String(UInt64.random(in: 0...UInt64.max), radix: 16).leftPadded(to: 16)
+        let status = (error as? WebError)?.status ?? 500
+        log(
+            "skillscope serve: \(status) request \(id): \(request.method) \(request.path): \(Redacted.text("\(error)"))"
+        )
+        var answer = WebError(
+            status, "internal", "Something went wrong on the server. If it happens again, report request \(id).")
+        answer.requestID = id
+        answer.headers.append(("X-Request-Id", id))
+        return answer.response(api: api)
     }
 
     private func route(_ request: HTTPRequest) throws -> HTTPResponse {
@@ -152,6 +175,8 @@ struct WebError: Error {
     var message: String
     /// Extra headers, such as `Allow` on a 405.
     var headers: [(name: String, value: String)] = []
+    /// The id a failure was logged under (``WebApp``'s 500s), shown with it.
+    var requestID: String?
 
     init(_ status: Int, _ code: String, _ message: String) {
         self.status = status
@@ -163,7 +188,9 @@ struct WebError: Error {
 
     func response(api: Bool) -> HTTPResponse {
         if api {
-            let body = JSONSerialization.compact(["error": ["code": code, "message": message]])
+            var fields: [String: Any] = ["code": code, "message": message]
+            if let requestID { fields["requestId"] = requestID }
+            let body = JSONSerialization.compact(["error": fields])
             var response = HTTPResponse(status: status, contentType: "application/json", body: body)
             response.headers += headers
             return response
@@ -184,5 +211,40 @@ extension JSONSerialization {
             return "{}"
         }
         return String(decoding: data, as: UTF8.self)
+    }
+}
+
+extension String {
+    /// The string with `0`s in front up to `width` characters.
+    fileprivate func leftPadded(to width: Int) -> String {
+        count >= width ? self : String(repeating: "0", count: width - count) + self
+    }
+}
+
+/// Text for a log line with what must not be written there left out: absolute paths (a registry's location) and
+/// URLs (a PostgreSQL URL holds its password).
+enum Redacted {
+    static func text(_ text: String) -> String {
+        var out = ""
+        var token = ""
+        func flush() {
+            let bare = token.trimmingCharacters(in: CharacterSet(charactersIn: "'\"`()[]{}<>,;:"))
+            if bare.hasPrefix("/") || bare.hasPrefix("~/") || bare.contains("://") || bare.contains(":\\") {
+                out += token.replacingOccurrences(of: bare, with: "…")
+            } else {
+                out += token
+            }
+            token = ""
+        }
+        for character in text {
+            if character.isWhitespace {
+                flush()
+                out.append(character)
+            } else {
+                token.append(character)
+            }
+        }
+        flush()
+        return out
     }
 }

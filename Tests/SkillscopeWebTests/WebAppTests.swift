@@ -300,3 +300,46 @@ import Testing
         #expect(try store.changeStamp() != changed)
     }
 }
+
+/// What a visitor and the operator see when the registry fails.
+@Suite struct ServerFailureTests {
+    /// A store that fails (a lost disk, a lost database server) answers a 500 with a request id, on a page and in
+    /// the API; the log line holds the same id and the request, and neither holds the registry's path or URL.
+    @Test func aStoreFailureAnswersWithARequestIDAndLogsItWithoutTheRegistrysPath() throws {
+        let lines = Lines()
+        let failing = FailingStore(
+            StoreError(
+                .unavailable,
+                "cannot read /srv/skillscope/registry.sqlite: disk I/O error (postgres://admin:hunter2@db.internal/r)"))
+        let app = WebApp(store: failing, log: { lines.append($0) })
+        for path in ["/", "/search", "/files/12", "/api/v1/search", "/api/v1/files/12"] {
+            let response = app.handle(
+                HTTPRequest(method: "GET", path: path, query: path.hasSuffix("search") ? ["q": "review"] : [:]))
+            let body = String(decoding: response.body, as: UTF8.self)
+            #expect(response.status == 500, "\(path)")
+            let id = try #require(response.header("X-Request-Id"), "\(path)")
+            #expect(id.count == 16 && id.allSatisfy { $0.isHexDigit })
+            #expect(body.contains("report request \(id)"), "\(path): \(body)")
+            #expect(!body.contains("/srv/skillscope") && !body.contains("hunter2") && !body.contains("disk I/O"))
+            if path.hasPrefix("/api/") {
+                let json = try #require(try JSONSerialization.jsonObject(with: Data(body.utf8)) as? [String: Any])
+                #expect((json["error"] as? [String: Any])?["requestId"] as? String == id)
+            } else {
+                #expect(response.header("Content-Type")?.hasPrefix("text/html") == true)
+            }
+            let line = try #require(lines.all.last)
+            #expect(line.hasPrefix("skillscope serve: 500 request \(id): GET \(path): "), "\(line)")
+            #expect(line.contains("disk I/O error"))
+            #expect(!line.contains("/srv/skillscope") && !line.contains("hunter2"), "\(line)")
+        }
+        #expect(Set(lines.all.map { $0.split(separator: " ")[4] }).count == 5)
+    }
+}
+
+/// Lines a test's log took, from any thread.
+final class Lines: @unchecked Sendable {
+    private let lock = NSLock()
+    private var lines: [String] = []
+    func append(_ line: String) { lock.withLock { lines.append(line) } }
+    var all: [String] { lock.withLock { lines } }
+}
