@@ -30,7 +30,7 @@ enum FileLookup {
             }
             let bytes = [UInt8](data)
             let relative = URL(fileURLWithPath: path).standardizedFileURL.path
-            let chosen = kind ?? FileKind.ownKind(of: relative) ?? guessKind(bytes)
+            let chosen = kind ?? FileKind.inferred(path: relative, text: bytes)
             switch DocumentParser().parse(bytes, path: path, kind: chosen) {
             case .parsed(let document): return .local(document)
             case .rejected(let diagnostic):
@@ -53,12 +53,6 @@ enum FileLookup {
             throw CLIError("no file \(argument) in the registry at \(context.registry.displayName)", exitCode: .noInput)
         }
         return .stored(file, try store.rules(ofFile: file.id))
-    }
-
-    /// A file with no telling path: a skill when it has front matter, else plain agent instructions.
-    private static func guessKind(_ bytes: [UInt8]) -> FileKind {
-        let start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(bytes.dropFirst(3)) : bytes
-        return start.starts(with: Array("---".utf8)) ? .skill : .agents
     }
 
     static func parseKind(_ text: String?, command: String) throws(CLIError) -> FileKind? {

@@ -51,6 +51,45 @@ public enum FileKind: String, Sendable, Hashable, Codable, CaseIterable, CustomS
         return nil
     }
 
+    /// The kind of a text not stored, one rule for every surface (`analyze`, the web's analysis, MCP's
+    /// `registry_analyze`): the kind `path` names when it names one, else what the front matter says: `globs` or
+    /// `alwaysApply` is a cursor rule, `applyTo` a copilot instruction, `name` or `description` a skill; with no
+    /// front matter, agent instructions (AGENTS.md, read by most agents).
+    public static func inferred(path: String?, text: some Collection<UInt8>) -> FileKind {
+        if let path, let kind = ownKind(of: path) { return kind }
+        var bytes = text.prefix(4096)
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes = bytes.dropFirst(3) }
+        guard bytes.starts(with: Array("---".utf8)) else { return .agents }
+        let lines = bytes.split(separator: 0x0A, omittingEmptySubsequences: false).dropFirst().prefix(60)
+        var keys = Set<String>()
+        for line in lines {
+            let text = String(decoding: line, as: UTF8.self).trimmingSuffix("\r")
+            if text == "---" || text == "..." { break }
+            if let colon = text.firstIndex(of: ":"), !text.hasPrefix(" "), !text.hasPrefix("\t") {
+                keys.insert(String(text[..<colon]))
+            }
+        }
+        if keys.contains("globs") || keys.contains("alwaysApply") { return .cursor }
+        if keys.contains("applyTo") { return .copilot }
+        if keys.contains("name") || keys.contains("description") { return .skill }
+        return .agents
+    }
+
+    /// The path a text of this kind that is not stored is read under, where none is given: the kind's own file
+    /// name in its usual place.
+    public var placeholderPath: String {
+        switch self {
+        case .skill: "SKILL.md"
+        case .skillReference: "reference.md"
+        case .claude: "CLAUDE.md"
+        case .agents: "AGENTS.md"
+        case .gemini: "GEMINI.md"
+        case .cursor: ".cursor/rules/rules.mdc"
+        case .copilot: ".github/copilot-instructions.md"
+        case .windsurf: ".windsurf/rules/rules.md"
+        }
+    }
+
     /// Kinds for every path of one repository: skill references are the other Markdown files in or below a
     /// folder that holds a `SKILL.md`.
     ///
@@ -101,5 +140,12 @@ public enum FileKind: String, Sendable, Hashable, Codable, CaseIterable, CustomS
             return true
         }
         return false
+    }
+}
+
+extension String {
+    /// The string without one `suffix` at its end, if it has it.
+    fileprivate func trimmingSuffix(_ suffix: String) -> String {
+        hasSuffix(suffix) ? String(dropLast(suffix.count)) : self
     }
 }

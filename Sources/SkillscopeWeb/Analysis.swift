@@ -41,9 +41,9 @@ struct Analysis: Encodable {
             }
             kind = chosen
         } else {
-            kind = text.hasPrefix("---") ? .skill : .agents
+            kind = FileKind.inferred(path: nil, text: text.utf8)
         }
-        let path = kind == .skill ? "pasted/SKILL.md" : "AGENTS.md"
+        let path = kind.placeholderPath
         let document: Document
         switch DocumentParser().parse(Array(text.utf8), path: path, kind: kind) {
         case .parsed(let parsed):

@@ -22,6 +22,23 @@ import Testing
         #expect(FileKind.ownKind(of: path) == nil)
     }
 
+    /// One inference for a text not stored, on every surface: the path's kind, else the front matter's.
+    @Test func aTextNotStoredHasItsKindFromItsPathElseItsFrontMatter() {
+        func kind(_ text: String, path: String? = nil) -> FileKind { FileKind.inferred(path: path, text: text.utf8) }
+        #expect(kind("---\nname: pdf\ndescription: Reads PDFs.\n---\n- Use it.\n") == .skill)
+        #expect(kind("\u{FEFF}---\r\ndescription: x\r\n---\r\n- y\r\n") == .skill)
+        #expect(kind("---\ndescription: TypeScript\nglobs: *.ts\nalwaysApply: false\n---\n- Use strict.\n") == .cursor)
+        #expect(kind("---\napplyTo: \"**/*.ts\"\n---\n- Use strict.\n") == .copilot)
+        #expect(kind("# Project\n\n- Run the tests.\n") == .agents)
+        #expect(kind("---\ntitle: notes\n---\n- x\n") == .agents)
+        // A nested key is not the front matter's own, and the path, when it names a kind, decides.
+        #expect(kind("---\nmetadata:\n  globs: x\nname: a\n---\n") == .skill)
+        #expect(kind("---\nname: pdf\n---\n", path: "CLAUDE.md") == .claude)
+        #expect(kind("- x\n", path: "notes.txt") == .agents)
+        #expect(
+            FileKind.allCases.allSatisfy { FileKind.ownKind(of: $0.placeholderPath) == $0 || $0 == .skillReference })
+    }
+
     @Test func markdownInOrBelowASkillFolderIsASkillReference() {
         let kinds = FileKind.classify([
             "skills/pdf/SKILL.md", "skills/pdf/references/api.md", "skills/pdf/deep/nested/notes.md",

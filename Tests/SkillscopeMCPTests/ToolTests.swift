@@ -97,7 +97,8 @@ import Testing
         #expect(result["checks"]?["security"]?["verdict"] != "pass")
         #expect(try fixture.store.stats().files == before)
         let copy = fixture.call("registry_analyze", ["text": .string(Fixtures.reviewSkill)])["structuredContent"]
-        #expect(copy?["kind"] == "agents")
+        // Its front matter names it, so it is read as a skill, as the web and `analyze` read it.
+        #expect(copy?["kind"] == "skill")
         #expect(copy?["versions"]?["versions"]?.array?.first?["path"] == "code-review/SKILL.md")
     }
 

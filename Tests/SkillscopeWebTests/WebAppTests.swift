@@ -301,6 +301,30 @@ import Testing
     }
 }
 
+/// The web's analysis of a pasted text reads its kind as every surface does (``FileKind/inferred(path:text:)``).
+@Suite struct AnalysisKindTests {
+    @Test func aPastedTextGetsTheKindItsFrontMatterSays() throws {
+        let directory = TemporaryDirectory()
+        let store = try SQLiteStore(path: directory.appending("r.sqlite"))
+        let app = WebApp(store: store)
+        let texts = [
+            "---\ndescription: TypeScript\nglobs: *.ts\n---\n- Use strict mode.\n",
+            "---\nname: pdf\ndescription: Reads PDFs.\n---\n- Read the whole file first.\n",
+            "# Project\n\n- Run the tests before you push.\n",
+        ]
+        var kinds: [String] = []
+        for text in texts {
+            let body = Array(JSONSerialization.compactData(["text": text]))
+            let response = app.handle(HTTPRequest(method: "POST", path: "/api/v1/analyze", body: body))
+            #expect(response.status == 200, "\(String(decoding: response.body, as: UTF8.self))")
+            let json = try #require(try JSONSerialization.jsonObject(with: Data(response.body)) as? [String: Any])
+            kinds.append(json["kind"] as? String ?? "")
+        }
+        #expect(kinds == ["cursor", "skill", "agents"])
+        #expect(kinds == texts.map { FileKind.inferred(path: nil, text: $0.utf8).rawValue })
+    }
+}
+
 /// What a visitor and the operator see when the registry fails.
 @Suite struct ServerFailureTests {
     /// A store that fails (a lost disk, a lost database server) answers a 500 with a request id, on a page and in
@@ -337,6 +361,13 @@ import Testing
 }
 
 /// Lines a test's log took, from any thread.
+extension JSONSerialization {
+    /// `value` as JSON bytes, for a request's body.
+    static func compactData(_ value: Any) -> [UInt8] {
+        (try? JSONSerialization.data(withJSONObject: value)).map { [UInt8]($0) } ?? []
+    }
+}
+
 final class Lines: @unchecked Sendable {
     private let lock = NSLock()
     private var lines: [String] = []

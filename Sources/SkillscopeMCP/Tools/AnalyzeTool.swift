@@ -78,8 +78,8 @@ struct AnalyzeTool: MCPTool {
             guard let given = FileKind(rawValue: name) else { throw ToolError("unknown kind \(name)") }
             kind = given
         }
-        let resolved = kind ?? .agents
-        let path = arguments.path ?? Self.defaultPath[resolved] ?? "AGENTS.md"
+        let resolved = kind ?? FileKind.inferred(path: arguments.path, text: arguments.text.utf8)
+        let path = arguments.path ?? resolved.placeholderPath
         let document = DocumentParser().parse(text: arguments.text, path: path, kind: resolved)
         let findings = SpecCheck.check(document, folderName: nil)
         let security = SecurityScan.scan(document)
@@ -99,10 +99,4 @@ struct AnalyzeTool: MCPTool {
             ratings: RatingsSummary(try rater.rate(document.rules, versions: report, kind: resolved)),
             checks: ChecksSummary(findings: findings, security: security, quality: quality), versions: versions)
     }
-
-    static let defaultPath: [FileKind: String] = [
-        .skill: "SKILL.md", .skillReference: "reference.md", .claude: "CLAUDE.md", .agents: "AGENTS.md",
-        .gemini: "GEMINI.md", .cursor: ".cursor/rules/rules.mdc", .copilot: ".github/copilot-instructions.md",
-        .windsurf: ".windsurf/rules/rules.md",
-    ]
 }
