@@ -29,6 +29,19 @@ extension PostgresStore {
         return try row.map { try Rule.stored(reading: $0) } ?? []
     }
 
+    public func rules(ofFiles ids: [Int64]) throws -> [Int64: [Rule]] {
+        guard !ids.isEmpty else { return [:] }
+        return try reading { connection in
+            var rules: [Int64: [Rule]] = [:]
+            for row in try connection.query(
+                "SELECT \(Rule.selectedColumns), id FROM files WHERE id = ANY($1::bigint[])", [PostgresValue.array(ids)]
+            ) {
+                rules[row.int64(3) ?? 0] = try Rule.stored(reading: row)
+            }
+            return rules
+        }
+    }
+
     /// Searches the weighted `tsvector`: every term must match, else any term does.
     ///
     /// Terms are joined with `&` (then `|`) into `to_tsquery('english', …)`; ``SkillscopeStore/SearchQuery/terms``

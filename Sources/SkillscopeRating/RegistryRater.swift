@@ -73,8 +73,10 @@ public struct RegistryRater: Sendable {
         } else {
             context.registryFiles = try store.indexedFileCount()
         }
-        context.editedVersions = try versionIDs.map { id in
-            let keys = Set(try store.rules(ofFile: id).map { RuleKey.of($0.text) })
+        // The versions' rules in one read, not one a version.
+        let versionRules = try store.rules(ofFiles: Array(versionIDs))
+        context.editedVersions = versionIDs.map { id in
+            let keys = Set((versionRules[id] ?? []).map { RuleKey.of($0.text) })
             let kinds = Set(keys.compactMap { statistics?.kind(ofKey: $0) }.map(Int64.init))
             return RuleRater.Context.Version(keys: keys, kinds: kinds)
         }

@@ -30,6 +30,18 @@ extension SQLiteStore {
         return try row.map { try Rule.stored(reading: $0) } ?? []
     }
 
+    public func rules(ofFiles ids: [Int64]) throws -> [Int64: [Rule]] {
+        guard !ids.isEmpty else { return [:] }
+        let list = "[" + ids.map(String.init).joined(separator: ",") + "]"
+        let rows = try reading { connection in
+            try connection.query(
+                "SELECT \(Rule.selectedColumns), id FROM files WHERE id IN (SELECT value FROM json_each(?1))", [list])
+        }
+        var rules: [Int64: [Rule]] = [:]
+        for row in rows { rules[row.int64(3) ?? 0] = try Rule.stored(reading: row) }
+        return rules
+    }
+
     /// Each term is quoted: a term the tokenizer cuts in two (a word with a virama, say) is a phrase, which the
     /// index matches by its words' positions.
     public func search(_ query: SearchQuery) throws -> SearchResults {

@@ -38,6 +38,9 @@ public protocol Store: Sendable {
     /// The stored rules of one file, in order.
     func rules(ofFile id: Int64) throws -> [Rule]
 
+    /// The rules of each of `ids`, read in one query: a file not stored has no entry.
+    func rules(ofFiles ids: [Int64]) throws -> [Int64: [Rule]]
+
     func search(_ query: SearchQuery) throws -> SearchResults
 
     func stats() throws -> RegistryStats

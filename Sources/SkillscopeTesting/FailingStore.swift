@@ -21,6 +21,7 @@ public struct FailingStore: Store {
     public func renameRepository(_ old: String, to new: String, at seenAt: String) throws { throw error }
     public func file(_ reference: FileReference) throws -> StoredFile? { throw error }
     public func rules(ofFile id: Int64) throws -> [Rule] { throw error }
+    public func rules(ofFiles ids: [Int64]) throws -> [Int64: [Rule]] { throw error }
     public func search(_ query: SearchQuery) throws -> SearchResults { throw error }
     public func stats() throws -> RegistryStats { throw error }
     public func fileKeys() throws -> [(id: Int64, key: FileKey)] { throw error }

@@ -155,6 +155,27 @@ public enum StoreConformance {
         #expect(try store.search(SearchQuery(text: "review diff", hasReviews: true)).hits.map(\.id) == [file.id])
     }
 
+    /// Writes the review and commit skills of acme/skills and lena/app's AGENTS.md (`agents`).
+    static func writeTheThreeFixtures(_ store: any Store, agents: String = Fixtures.agentsFile) throws {
+        _ = try store.write(
+            repositories: [],
+            files: [
+                Fixtures.record("acme/skills", "review/SKILL.md", Fixtures.reviewSkill),
+                Fixtures.record("acme/skills", "commit/SKILL.md", Fixtures.commitSkill),
+                Fixtures.record("lena/app", "AGENTS.md", agents),
+            ], seenAt: seenAt)
+    }
+
+    /// The rules of many files in one read are each file's, as one file's read gives them.
+    public static func rulesOfManyFilesAreEachFilesOwn(_ store: any Store) throws {
+        try writeTheThreeFixtures(store)
+        let ids = try store.fileKeys().map(\.id)
+        let many = try store.rules(ofFiles: ids + [999_999])
+        #expect(many.count == 3 && many[999_999] == nil)
+        for id in ids { #expect(many[id] == (try store.rules(ofFile: id)), "file \(id)") }
+        #expect(try store.rules(ofFiles: []).isEmpty)
+    }
+
     public static func rewritingUnchangedFilesWritesNothing(_ store: any Store) throws {
         let record = Fixtures.record("acme/skills", "review/SKILL.md", Fixtures.reviewSkill)
         _ = try store.write(repositories: [], files: [record], seenAt: seenAt)
@@ -226,13 +247,7 @@ public enum StoreConformance {
     }
 
     public static func searchRanksNameMatchesFirstAndFiltersByKind(_ store: any Store) throws {
-        _ = try store.write(
-            repositories: [],
-            files: [
-                Fixtures.record("acme/skills", "review/SKILL.md", Fixtures.reviewSkill),
-                Fixtures.record("acme/skills", "commit/SKILL.md", Fixtures.commitSkill),
-                Fixtures.record("lena/app", "AGENTS.md", Fixtures.agentsFile + "\nA commit needs a clear subject.\n"),
-            ], seenAt: seenAt)
+        try writeTheThreeFixtures(store, agents: Fixtures.agentsFile + "\nA commit needs a clear subject.\n")
         let results = try store.search(SearchQuery(text: "commit"))
         #expect(results.total == 2)
         #expect(results.hits.first?.key.path == "commit/SKILL.md")

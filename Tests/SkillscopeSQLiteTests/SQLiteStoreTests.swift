@@ -99,6 +99,12 @@ import Testing
     }
 
     @Test(arguments: StoreEngine.available)
+    func rulesOfManyFilesAreEachFilesOwn(engine: StoreEngine) throws {
+        let directory = TemporaryDirectory()
+        try StoreConformance.rulesOfManyFilesAreEachFilesOwn(try engine.makeEmptyStore(in: directory))
+    }
+
+    @Test(arguments: StoreEngine.available)
     func aRenamedRepositoryKeepsItsFiles(engine: StoreEngine) throws {
         let directory = TemporaryDirectory()
         try StoreConformance.aRenamedRepositoryKeepsItsFiles(try engine.makeEmptyStore(in: directory))
