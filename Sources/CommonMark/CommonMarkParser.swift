@@ -133,9 +133,10 @@ public enum CommonMarkParser {
         }
     }
 
-    /// Each line's collapsed text when a paragraph has two lines or more and every one opens with bold text (a
-    /// strong node first, or after the line break before it); else nothing. Only a paragraph that opens with bold
-    /// text is read a second time.
+    /// Each line's collapsed text of a paragraph whose lines all open with bold text; else nothing.
+    ///
+    /// The paragraph needs two lines or more, each with a strong node first (or right after the line break before
+    /// it). Only a paragraph that opens with bold text is read a second time.
     private static func labelledLines(of paragraph: OpaquePointer) -> [String] {
         guard let first = cmark_node_first_child(paragraph), cmark_node_get_type(first) == CMARK_NODE_STRONG else {
             return []

@@ -165,8 +165,10 @@ public struct InlineShape: Sendable, Hashable {
     public var lettersOutsideLinks = 0
     /// Letters and digits outside code spans.
     public var lettersOutsideCode = 0
-    /// A paragraph of two lines or more, each opening with bold text ("**In tests:** use …" on one line, "**Before
-    /// an operation:** …" on the next): each line's collapsed text, in order. Empty for any other block.
+    /// Each line's collapsed text, in order, of a paragraph whose lines all open with bold text.
+    ///
+    /// Two lines or more: "**In tests:** use …" on one line, "**Before an operation:** …" on the next. Empty for
+    /// any other block.
     public var labelledLines: [String] = []
 
     public init() {}

@@ -15,9 +15,11 @@ public enum FileOutcome: Sendable {
 /// its line and column and the body is still parsed; only a binary file (NUL bytes) or one over the size limit
 /// is rejected.
 public struct DocumentParser: Sendable {
-    /// The version of what an ingest stores of a file: its rules (``RuleExtractor``), diagnostics, spec check and
-    /// security scan. Raise it with any change to them: a registry analysed by an earlier version has each file
-    /// analysed again at its next ingest, though its bytes are unchanged.
+    /// The version of what an ingest stores of a file.
+    ///
+    /// That is its rules (``RuleExtractor``), diagnostics, spec check and security scan. Raise it with any change
+    /// to them: a registry analysed by an earlier version has each file analysed again at its next ingest, though
+    /// its bytes are unchanged.
     public static let analysisVersion = 2
 
     /// Limits on what the parser accepts.

@@ -166,10 +166,12 @@ public enum InstructionHeuristics {
         return false
     }
 
-    /// Chinese verbs that, opening a sentence (or following its label: "DONE： 进入审查"), tell the agent what to do:
-    /// enter, provide, evaluate, add, record, read, resolve, create, write, update, delete, modify, install,
-    /// configure, verify, consult, view, run, start, stop, return, report, mark, wait, ask, review, split, merge,
-    /// submit, fix; first, then, and the object markers 将 and 把 ("将任务委派给…"). Anywhere else in a sentence they describe as often as they instruct.
+    /// Chinese verbs that tell the agent what to do when they open a sentence or follow its label.
+    ///
+    /// "DONE： 进入审查": enter, provide, evaluate, add, record, read, resolve, create, write, update, delete, modify,
+    /// install, configure, verify, consult, view, run, start, stop, return, report, mark, wait, ask, review, split,
+    /// merge, submit, fix; first, then, and the object markers 将 and 把 ("将任务委派给…"). Anywhere else in a
+    /// sentence they describe as often as they instruct.
     static let chineseOpeningVerbs: [String.UTF8View] = [
         "进入", "提供", "评估", "添加", "记录", "阅读", "解决", "创建", "编写", "更新", "删除", "修改", "安装", "配置", "验证",
         "参考", "参阅", "查看", "启动", "停止", "返回", "报告", "标记", "等待", "询问", "审查", "拆分", "合并", "提交", "修复",

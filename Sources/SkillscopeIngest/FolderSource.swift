@@ -18,16 +18,15 @@ public struct FolderSource: IngestSource {
 
     public var summary: String { "folder \(root)" }
 
-    static let skippedFolders: Set<String> = [".git", "node_modules", ".build", ".venv", "__pycache__"]
+    /// Folders never walked.
+    public static let skippedFolders: Set<String> = [".git", "node_modules", ".build", ".venv", "__pycache__"]
 
     public func list() throws -> SourceListing {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: root, isDirectory: &isDirectory), isDirectory.boolValue else {
             throw IngestError(.noInput, "no folder at \(root)")
         }
-        let realRoot = URL(fileURLWithPath: root).resolvingSymlinksInPath().path
-        var paths: [String] = []
-        walk(relative: "", realRoot: realRoot, into: &paths)
+        let paths = Self.paths(under: root)
         let kinds = FileKind.classify(paths)
         let entries = paths.sorted().compactMap { path -> IngestEntry? in
             guard let kind = kinds[path] else { return nil }
@@ -39,10 +38,20 @@ public struct FolderSource: IngestSource {
         return listing
     }
 
-    private func walk(relative: String, realRoot: String, into paths: inout [String]) {
+    /// The files under `root`, as paths in it, walked as an ingest walks a folder (``skippedFolders`` skipped, no
+    /// link that leads out of it or into a folder followed); at most `limit`, in walking order.
+    public static func paths(under root: String, limit: Int = .max) -> [String] {
+        let realRoot = URL(fileURLWithPath: root).resolvingSymlinksInPath().path
+        var paths: [String] = []
+        walk(root: root, relative: "", realRoot: realRoot, limit: limit, into: &paths)
+        return paths
+    }
+
+    private static func walk(root: String, relative: String, realRoot: String, limit: Int, into paths: inout [String]) {
         let folder = relative.isEmpty ? root : root + "/" + relative
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return }
         for name in names.sorted() where !Self.skippedFolders.contains(name) {
+            guard paths.count < limit else { return }
             let path = relative.isEmpty ? name : relative + "/" + name
             let full = root + "/" + path
             guard let attributes = try? FileManager.default.attributesOfItem(atPath: full) else { continue }
@@ -54,7 +63,7 @@ public struct FolderSource: IngestSource {
                 if type == .typeDirectory { continue }  // no cycles: linked folders are not walked
             }
             if type == .typeDirectory {
-                walk(relative: path, realRoot: realRoot, into: &paths)
+                walk(root: root, relative: path, realRoot: realRoot, limit: limit, into: &paths)
             } else if type == .typeRegular {
                 paths.append(path)
             }

@@ -111,24 +111,17 @@ public struct Ingestor: Sendable {
             }
         }
         // Files analysed by an earlier version are analysed again, though their bytes are unchanged. A renamed
-        // repository keeps its version; one with no stored file yet has the current one from its first write, so
-        // that an interrupted first ingest resumes where it stopped.
+        // repository keeps its version; one with no stored file yet has the current one from its first write, and
+        // it is recorded now, so that an interrupted first ingest resumes where it stopped.
+        let current = DocumentParser.analysisVersion
         var versions = try store.analysisVersions()
         for listing in listings {
             for (old, new) in listing.renames where versions[new] == nil { versions[new] = versions[old] }
         }
-        let current = DocumentParser.analysisVersion
         let stored = try store.storedHashes(of: listings.flatMap { $0.entries.map(\.key) })
         let listed = Set(listings.flatMap { $0.entries.map(\.key.repository) })
-        let holding = Set(stored.keys.map(\.repository))
-        let fresh = listed.subtracting(holding)
-        for repository in listed where versions[repository] == nil && fresh.contains(repository) {
-            versions[repository] = current
-        }
-        try store.saveAnalysisVersion(current, of: fresh.sorted())
-        let renamedTo = Set(listings.flatMap { $0.renames.values })
-        let carried = renamedTo.filter { versions[$0] == current }
-        try store.saveAnalysisVersion(current, of: carried.sorted())
+        for repository in listed.subtracting(stored.keys.map(\.repository)) { versions[repository] = current }
+        try store.saveAnalysisVersion(current, of: listed.filter { versions[$0] == current }.sorted())
         let stale = listed.filter { versions[$0] != current }
         let known = stored.filter { !stale.contains($0.key.repository) }
         report.reanalyzed = stored.count - known.count

@@ -54,7 +54,7 @@ public struct RegistryRater: Sendable {
             context.versionRepositories = versions.bands.filter { $0.band != .own }.map(\.total).reduce(0, +)
             // The whole tree where a folder, git or GitHub listing kept it (read only when a rule names a path: it
             // can hold 100,000 of them); the instruction files in any case.
-            let namesPath = named.joined().contains { $0.kind == .path || $0.kind == .command || $0.text.contains("/") }
+            let namesPath = named.joined().contains(where: \.mayNameAPath)
             let tree = namesPath ? try store.repositoryPaths(repository) : []
             context.repositoryFiles = RepositoryPaths(tree + files.map(\.path) + [subject.path])
             context.repositorySkills = Set(

@@ -23,6 +23,10 @@ public struct NamedThing: Sendable, Hashable, Codable {
     /// What the registry counts repositories by.
     public var key: String { text.lowercased() }
 
+    /// Whether it may name a file of a project (a path, a command's script, a code span with a `/`): what only
+    /// the project's file list can decide, read only when a rule has one.
+    public var mayNameAPath: Bool { kind == .path || kind == .command || text.contains("/") }
+
     /// Whether the words alone mark it as one project's own: a path with a folder or a script's extension, a
     /// project script or command, a setting key, an environment variable, a host.
     ///

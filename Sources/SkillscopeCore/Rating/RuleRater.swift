@@ -308,11 +308,9 @@ public struct RuleRater: Sendable {
         let parts = trimmed.split(separator: "/")
         // Words joined by slashes (`letters/numbers/hyphens`, `write/update/delete`, `Critical/High/Low`) are a
         // list, not a path, unless one of them is a folder projects use.
-        let folders: Set<Substring> = [
-            "src", "lib", "libs", "app", "apps", "packages", "docs", "test", "tests", "scripts", "tools", "config",
-            "components", "pages", "api", "server", "client", "internal", "cmd", "pkg", "plugins", "skills", "modules",
-        ]
-        if parts.count >= 3, parts.allSatisfy({ $0.allSatisfy(\.isLetter) }), !parts.contains(where: folders.contains) {
+        if parts.count >= 3, parts.allSatisfy({ $0.allSatisfy(\.isLetter) }),
+            !parts.contains(where: Self.projectFolders.contains)
+        {
             return false
         }
         if path.contains("“") || path.contains("”") { return false }
@@ -320,23 +318,33 @@ public struct RuleRater: Sendable {
         guard let name = parts.first else { return false }
         if name.hasPrefix(".") {
             // `.env.local` and `.prettierrc` are files; `.yml` and `.spec.ts` are what file names end with.
-            let extensions: Set<Substring> = [
-                "yml", "yaml", "json", "ts", "tsx", "js", "jsx", "md", "mdc", "py", "swift", "go", "rs", "toml", "sh",
-                "rb", "java", "kt", "css", "html", "txt", "sql", "vue", "php",
-            ]
             let parts = name.dropFirst().split(separator: ".")
-            return name.hasPrefix(".env") || (parts.count == 1 && !extensions.contains(parts[0]))
+            return name.hasPrefix(".env") || (parts.count == 1 && !Self.fileExtensions.contains(parts[0]))
         }
         return name.contains(".")
     }
 
+    /// Folders projects use, which keep slash-joined words a path (`src/server/api`).
+    static let projectFolders: Set<Substring> = [
+        "src", "lib", "libs", "app", "apps", "packages", "docs", "test", "tests", "scripts", "tools", "config",
+        "components", "pages", "api", "server", "client", "internal", "cmd", "pkg", "plugins", "skills", "modules",
+    ]
+
+    /// Extensions a file name ends with, which alone (`.yml`) name no file.
+    static let fileExtensions: Set<Substring> = [
+        "yml", "yaml", "json", "ts", "tsx", "js", "jsx", "md", "mdc", "py", "swift", "go", "rs", "toml", "sh", "rb",
+        "java", "kt", "css", "html", "txt", "sql", "vue", "php",
+    ]
+
+    /// Words that make an upper-case name a variable.
+    static let variableCues: Set<String> = [
+        "env", "environment", "variable", "variables", "var", "vars", "export", "secret", "secrets", "token", "key",
+        "keys", "set", "unset", "config", "configure", "configuration", "setting", "settings", "flag",
+    ]
+
     /// Whether `text` speaks of environment variables, settings or secrets: what makes an upper-case name one.
     static func speaksOfVariables(_ text: String) -> Bool {
-        let cues: Set<String> = [
-            "env", "environment", "variable", "variables", "var", "vars", "export", "secret", "secrets", "token",
-            "key", "keys", "set", "unset", "config", "configure", "configuration", "setting", "settings", "flag",
-        ]
-        return InstructionHeuristics.lowercaseWords(text, limit: 200).contains { cues.contains($0) }
+        InstructionHeuristics.lowercaseWords(text, limit: 200).contains { variableCues.contains($0) }
             || text.contains(".env")
     }
 
