@@ -51,6 +51,8 @@ let package = Package(
         .target(name: "SafeTensors", swiftSettings: settings),
         .target(name: "Allocator", dependencies: ["CJemalloc"], swiftSettings: settings),
         .target(name: "FileSystem", swiftSettings: settings),
+        .target(name: "JSON", swiftSettings: settings),
+        .target(name: "Blocking", swiftSettings: settings),
 
         // The domain.
         .target(
@@ -60,26 +62,34 @@ let package = Package(
         .target(
             name: "SkillscopeRating", dependencies: ["SkillscopeCore", "SkillscopeStore", "SkillscopeEmbeddings"],
             swiftSettings: settings),
+        .target(
+            name: "SkillscopeReport",
+            dependencies: [
+                "SkillscopeCore", "SkillscopeStore", "SkillscopeRating", "SkillscopeIngest", "YAML", "JSON",
+            ],
+            swiftSettings: settings),
         .target(name: "SkillscopeStore", dependencies: ["SkillscopeCore", "Hashing", "YAML"], swiftSettings: settings),
         .target(name: "SkillscopeSQLite", dependencies: ["SkillscopeStore", "SQLite"], swiftSettings: settings),
         .target(
             name: "SkillscopePostgres", dependencies: ["SkillscopeStore", "Postgres"], swiftSettings: settings),
         .target(
             name: "SkillscopeIngest",
-            dependencies: ["SkillscopeCore", "SkillscopeStore", "Git", "Hashing", "YAML", "FileSystem"],
+            dependencies: [
+                "SkillscopeCore", "SkillscopeStore", "Git", "Hashing", "YAML", "FileSystem", "JSON", "Blocking",
+            ],
             swiftSettings: settings),
         .target(
             name: "SkillscopeWeb",
             dependencies: [
                 "SkillscopeCore", "SkillscopeStore", "SkillscopeIngest", "SkillscopeSync", "MicroHTTP", "Hashing",
-                "Archive", "SkillscopeRating", "SkillscopeEmbeddings",
+                "Archive", "SkillscopeRating", "SkillscopeEmbeddings", "SkillscopeReport", "CommonMark", "JSON",
             ],
             swiftSettings: settings),
         .target(
             name: "SkillscopeMCP",
             dependencies: [
-                "SkillscopeCore", "SkillscopeStore", "SkillscopeIngest", "SkillscopeSync", "MicroHTTP", "Hashing",
-                "YAML", "SkillscopeRating",
+                "SkillscopeCore", "SkillscopeStore", "SkillscopeSync", "MicroHTTP", "Hashing", "YAML",
+                "SkillscopeRating", "SkillscopeReport", "JSON", "Blocking",
             ],
             swiftSettings: settings),
         .target(
@@ -90,7 +100,7 @@ let package = Package(
             dependencies: [
                 "SkillscopeCore", "SkillscopeStore", "SkillscopeSQLite", "SkillscopePostgres", "SkillscopeIngest",
                 "SkillscopeWeb", "Hashing", "MicroHTTP", "SkillscopeSync", "SkillscopeMCP", "SkillscopeRating",
-                "SkillscopeEmbeddings", "Archive", "Allocator",
+                "SkillscopeEmbeddings", "Archive", "Allocator", "SkillscopeReport", "JSON",
             ],
             swiftSettings: settings),
         .executableTarget(name: "skillscope", dependencies: ["SkillscopeCLI", "Allocator"], swiftSettings: settings),
@@ -110,6 +120,13 @@ let package = Package(
         .testTarget(name: "AllocatorTests", dependencies: ["Allocator"], swiftSettings: settings),
         .testTarget(name: "FileSystemTests", dependencies: ["FileSystem"], swiftSettings: settings),
         .testTarget(
+            name: "SkillscopeReportTests",
+            dependencies: [
+                "SkillscopeReport", "SkillscopeTesting", "SkillscopeRating", "SkillscopeCore", "SkillscopeStore",
+                "SkillscopeIngest", "SkillscopeSQLite", "JSON",
+            ],
+            swiftSettings: settings),
+        .testTarget(
             name: "SkillscopeRatingTests",
             dependencies: ["SkillscopeRating", "SkillscopeTesting", "SkillscopeEmbeddings", "SkillscopeCore"],
             swiftSettings: settings),
@@ -124,7 +141,7 @@ let package = Package(
             name: "SkillscopeMCPTests",
             dependencies: [
                 "SkillscopeMCP", "SkillscopeTesting", "SkillscopeSQLite", "SkillscopeIngest", "SkillscopeCore",
-                "SkillscopeStore", "MicroHTTP", "Hashing",
+                "SkillscopeStore", "MicroHTTP", "Hashing", "JSON", "Blocking",
             ],
             swiftSettings: settings),
         .testTarget(name: "SQLiteTests", dependencies: ["SQLite"], swiftSettings: settings),
@@ -151,7 +168,7 @@ let package = Package(
             swiftSettings: settings),
         .testTarget(
             name: "SkillscopeIngestTests",
-            dependencies: ["SkillscopeIngest", "SkillscopeTesting", "SkillscopeCore", "SQLite"],
+            dependencies: ["SkillscopeIngest", "SkillscopeTesting", "SkillscopeCore", "SQLite", "JSON"],
             exclude: ["Fixtures"], swiftSettings: settings),
         .testTarget(
             name: "SkillscopeSyncTests", dependencies: ["SkillscopeSync", "SkillscopeCore", "SkillscopeTesting"],

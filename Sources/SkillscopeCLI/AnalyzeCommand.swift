@@ -1,6 +1,6 @@
 internal import Foundation
 internal import SkillscopeCore
-internal import SkillscopeRating
+internal import SkillscopeReport
 internal import SkillscopeStore
 
 /// `skillscope analyze PATH…`: rates the user's own files against the registry, storing nothing.
@@ -21,8 +21,9 @@ struct AnalyzeCommand: Command {
 
         Options:
           --kind KIND  how to read the files (default: from each path)
-          --json       print [{path, kind, name, summary, sentence, rules: [{position, line, endLine, text,
-                       rating, isEstimate, evidence, namedThings}], versions: {otherProjects, bands}}]
+          --json       print [{path, kind, name, summary, sentence, counts, rules: [{position, line, endLine,
+                       text, section, rating, isEstimate, evidence, namedThings}], checks, versions:
+                       {otherProjects, bands}}]
 
         Exit codes: 0 done, 64 usage, 65 a file could not be read as text, 66 a file is missing (the others are
         still analysed).
@@ -39,6 +40,7 @@ struct AnalyzeCommand: Command {
 
     struct View: Encodable {
         struct Version: Encodable {
+            var id: Int64
             var repository: String
             var path: String
             var percentSame: Int
@@ -60,12 +62,33 @@ struct AnalyzeCommand: Command {
         var name: String?
         var summary: String
         var sentence: String
-        var rules: [RatedRule]
+        var counts: FileReport.Ratings.Counts
+        var rules: [FileReport.RatedRuleEntry]
+        var checks: FileReport.Checks
         var versions: Versions
+
+        init(path: String, report: FileReport) {
+            self.path = path
+            kind = report.file.kind.rawValue
+            name = report.file.name
+            summary = report.ratings.summary
+            sentence = report.ratings.sentence
+            counts = report.ratings.counts
+            rules = report.rules
+            checks = report.checks
+            versions = Versions(
+                otherProjects: report.versions?.otherProjects ?? 0,
+                bands: (report.versions?.bands ?? []).map { band in
+                    Band(
+                        band: band.band.title, total: band.total,
+                        versions: band.versions.map {
+                            Version(id: $0.id, repository: $0.repository, path: $0.path, percentSame: $0.percentSame)
+                        })
+                })
+        }
     }
 
     func run(context: Context) async throws -> ExitCode {
-        let store = try? context.openExistingStore()
         var views: [View] = []
         var exitCode = ExitCode.success
         for path in paths {
@@ -73,66 +96,33 @@ struct AnalyzeCommand: Command {
                 guard FileManager.default.fileExists(atPath: path) else {
                     throw CLIError("\(path): no such file or folder", exitCode: .noInput)
                 }
-                guard
-                    case .local(let document) = try FileLookup.find(
-                        path, kind: kind, context: context, command: Self.name)
-                else { continue }
-                views.append(try analyze(document, path: path, store: store, context: context))
+                let report = try FileLookup.report(path, kind: kind, context: context, command: Self.name)
+                views.append(View(path: path, report: report))
+                if !context.json { print(report, path: path, to: context.output) }
             } catch let error as CLIError {
                 context.output.error("analyze: \(error.message)")
                 exitCode = error.exitCode
             }
         }
-        if context.json {
-            try context.output.json(views)
-            return exitCode
-        }
-        for view in views {
-            context.output.print("\(view.path) (\(view.kind)\(view.name.map { ", \($0)" } ?? ""))")
-            for line in RatingText.lines(summary: view.summary, rules: view.rules) { context.output.print(line) }
-            let bands = view.versions.bands.map { "\($0.band.lowercased()) \($0.total)" }.joined(separator: ", ")
-            context.output.print(
-                "versions in the registry: \(view.versions.otherProjects) other "
-                    + (view.versions.otherProjects == 1 ? "project" : "projects")
-                    + (bands.isEmpty ? "" : " (\(bands))"))
-            for band in view.versions.bands {
-                for version in band.versions.prefix(5) {
-                    context.output.print(
-                        "  \(band.band.lowercased()): \(version.repository)/\(version.path), \(version.percentSame)% same"
-                    )
-                }
-            }
-        }
+        if context.json { try context.output.json(views) }
         return exitCode
     }
 
-    private func analyze(_ document: Document, path: String, store: (any Store)?, context: Context) throws -> View {
-        var versions = View.Versions(otherProjects: 0, bands: [])
-        var report: RuleRatingReport
-        // The project on disk around the file: its own paths and skills bind rules to it, as a stored
-        // repository's do.
-        let project = LocalProjectReader.project(around: document.path, rules: document.rules)
-        if let store {
-            let rater = RegistryRater.forOneQuery(store: store, context: context)
-            let found = try rater.versionFinder().versions(
-                of: VersionFinder.Subject(document: document))
-            versions.otherProjects = found.otherProjects
-            versions.bands = found.bands.map { band in
-                View.Band(
-                    band: band.band.title, total: band.total,
-                    versions: band.versions.map {
-                        View.Version(repository: $0.repository, path: $0.path, percentSame: $0.percentSame)
-                    })
+    private func print(_ report: FileReport, path: String, to output: Output) {
+        output.print("\(path) (\(report.file.kind.rawValue)\(report.file.name.map { ", \($0)" } ?? ""))")
+        for line in RatingText.lines(report) { output.print(line) }
+        let versions = report.versions
+        let otherProjects = versions?.otherProjects ?? 0
+        let bands = (versions?.bands ?? []).map { "\($0.band.title.lowercased()) \($0.total)" }.joined(separator: ", ")
+        output.print(
+            "versions in the registry: \(otherProjects) other \(otherProjects == 1 ? "project" : "projects")"
+                + (bands.isEmpty ? "" : " (\(bands))"))
+        for band in versions?.bands ?? [] {
+            for version in band.versions.prefix(5) {
+                output.print(
+                    "  \(band.band.title.lowercased()): \(version.repository)/\(version.path), \(version.percentSame)% same"
+                )
             }
-            report = try rater.rate(document.rules, versions: found, kind: document.kind, project: project)
-        } else {
-            var rating = RuleRater.Context(fileKind: document.kind)
-            rating.publicNames = PublicNames.bundled
-            if let project { rating.describe(project) }
-            report = RuleRater().rate(document.rules, context: rating)
         }
-        return View(
-            path: path, kind: document.kind.rawValue, name: document.name, summary: report.summary,
-            sentence: report.sentence, rules: report.rules, versions: versions)
     }
 }

@@ -1,6 +1,8 @@
 internal import Foundation
+internal import JSON
 internal import SkillscopeCore
 internal import SkillscopeIngest
+internal import SkillscopeReport
 internal import SkillscopeStore
 
 /// `skillscope export --listing FILE|ID`: a file as a listing record.
@@ -30,18 +32,13 @@ struct ExportCommand: Command {
     }
 
     func run(context: Context) async throws -> ExitCode {
-        let store = try context.openExistingStore()
         var lines: [String] = []
         for argument in files {
-            guard
-                case .stored(let file, let rules) = try FileLookup.find(
-                    argument, kind: nil, context: context, command: Self.name, registryOnly: true)
-            else {
+            let report = try FileLookup.report(
+                argument, kind: nil, context: context, command: Self.name, registryOnly: true)
+            guard let record = Reporter.listing(report) else {
                 throw CLIError("\(argument) is not a registry file", exitCode: .noInput)
             }
-            let assessment = try Assessment(stored: file, rules: rules, store: store)
-            let record = ListingRecord.export(
-                file, facts: ListingRecord.Facts(quality: assessment.quality))
             lines.append(record.text)
         }
         for line in lines { context.output.print(line) }

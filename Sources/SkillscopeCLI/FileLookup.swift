@@ -1,5 +1,8 @@
 internal import Foundation
 internal import SkillscopeCore
+internal import SkillscopeIngest
+internal import SkillscopeRating
+internal import SkillscopeReport
 internal import SkillscopeStore
 
 /// Finds what a FILE argument names: a file on disk (parsed on the spot, nothing stored), or a registry file
@@ -63,5 +66,26 @@ enum FileLookup {
                 command: command)
         }
         return kind
+    }
+}
+
+extension FileLookup {
+    /// The report of what a FILE argument names: a registry file's whole report, or a file on disk checked in its
+    /// folder, rated in its project and against the registry when there is one.
+    static func report(
+        _ argument: String, kind: FileKind?, context: Context, command: String, registryOnly: Bool = false
+    ) throws -> FileReport {
+        switch try find(argument, kind: kind, context: context, command: command, registryOnly: registryOnly) {
+        case .local(let document):
+            let store = try? context.openExistingStore()
+            let reporter = Reporter(rater: store.map { RegistryRater.forOneQuery(store: $0, context: context) })
+            let folder = URL(fileURLWithPath: document.path).deletingLastPathComponent().path
+            return try reporter.report(
+                of: document, at: .disk(folder: folder),
+                project: LocalProjectReader.project(around: document.path, rules: document.rules))
+        case .stored(let file, _):
+            let store = try context.openExistingStore()
+            return try Reporter(rater: RegistryRater.forOneQuery(store: store, context: context)).report(file)
+        }
     }
 }

@@ -1,6 +1,6 @@
 internal import Foundation
 internal import SkillscopeCore
-internal import SkillscopeRating
+internal import SkillscopeReport
 internal import SkillscopeStore
 
 /// `skillscope versions FILE|ID`: the other projects' versions of a file, in three bands.
@@ -48,17 +48,11 @@ struct VersionsCommand: Command {
     }
 
     func run(context: Context) async throws -> ExitCode {
-        let store = try context.openExistingStore()
-        let finder = try RegistryRater.forOneQuery(store: store, context: context)
-            .versionFinder()
-        let subject: VersionFinder.Subject
-        switch try FileLookup.find(file, kind: nil, context: context, command: Self.name) {
-        case .local(let document):
-            subject = VersionFinder.Subject(document: document)
-        case .stored(let stored, _):
-            subject = try finder.subject(for: stored)
+        _ = try context.openExistingStore()
+        let fileReport = try FileLookup.report(file, kind: nil, context: context, command: Self.name)
+        guard var report = fileReport.versions else {
+            throw CLIError("\(file) was rejected when ingested: it has no versions", exitCode: .dataError)
         }
-        var report = try finder.versions(of: subject)
         if let band { report.bands = report.bands.filter { $0.band == band } }
         let output = context.output
         if context.json {

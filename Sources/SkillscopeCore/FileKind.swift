@@ -19,6 +19,20 @@ public enum FileKind: String, Sendable, Hashable, Codable, CaseIterable, CustomS
 
     public var description: String { rawValue }
 
+    /// The kind as a page names it: "Skill", "CLAUDE.md", "Cursor rule".
+    public var title: String {
+        switch self {
+        case .skill: "Skill"
+        case .skillReference: "Skill reference"
+        case .claude: "CLAUDE.md"
+        case .agents: "AGENTS.md"
+        case .gemini: "GEMINI.md"
+        case .cursor: "Cursor rule"
+        case .copilot: "Copilot instructions"
+        case .windsurf: "Windsurf rule"
+        }
+    }
+
     /// Whether files of this kind carry a name of their own, which "their own version" may compare.
     ///
     /// A skill has its `name`, a reference its title. A CLAUDE.md, AGENTS.md, GEMINI.md, cursor, copilot or windsurf file is named by

@@ -1,3 +1,4 @@
+internal import Blocking
 internal import FileSystem
 internal import Foundation
 internal import Hashing
@@ -288,34 +289,24 @@ public struct Ingestor: Sendable {
                 ?? parser.parse(bytes, path: entry.key.path, kind: entry.kind)
             var findings: [Finding] = []
             var security = SecurityReport(findings: [])
-            var scripts: [BundledFile] = []
+            var bundledScripts = 0
             switch outcome {
             case .parsed(let document):
                 // The spec check runs here, beside the file: skill names must equal their folder, and linked
                 // references must exist next to it (on disk, or in the git tree the file came from). Scripts bundled
                 // beside a skill on disk are scanned with it; git trees and listing records bring none.
-                if let tree = trees[entry.key.repository] {
-                    let folder = FileKind.folder(of: entry.key.path)
-                    let folderName = folder.isEmpty ? RepositoryRecord(fullName: entry.key.repository).name : folder
-                    findings = SpecCheck.check(
-                        document,
-                        folderName: entry.kind == .skill ? String(folderName.split(separator: "/").last ?? "") : nil,
-                        fileExists: { tree.contains(Self.joined(folder, $0)) })
-                } else if entry.contents != nil {
-                    let folder = FileKind.folder(of: entry.key.path)
-                    findings = SpecCheck.check(
-                        document,
-                        folderName: entry.kind == .skill && !folder.isEmpty
-                            ? String(folder.split(separator: "/").last ?? "") : nil)
-                } else {
-                    let folder = (entry.location as NSString).deletingLastPathComponent
-                    findings = SpecCheck.check(
-                        document, folderName: entry.kind == .skill ? (folder as NSString).lastPathComponent : nil,
-                        fileExists: { FileManager.default.fileExists(atPath: folder + "/" + $0) })
-                    if entry.kind == .skill { scripts = SkillFolder.scripts(in: folder) }
-                }
-                security =
-                    (scripts.isEmpty ? reused?.security : nil) ?? SecurityScan.scan(document, bundled: scripts)
+                let place: FileChecks.Place =
+                    if let tree = trees[entry.key.repository] {
+                        .tree(tree, repository: entry.key.repository)
+                    } else if entry.contents != nil {
+                        .unknown
+                    } else {
+                        .disk(folder: (entry.location as NSString).deletingLastPathComponent)
+                    }
+                let checks = FileChecks.of(document, at: place, scanned: reused?.security)
+                findings = checks.findings
+                security = checks.security
+                bundledScripts = checks.bundledScripts
                 prepared.warnings += document.diagnostics.map { Self.located($0, entry.key) }
             case .rejected(let diagnostic):
                 let located = Self.located(diagnostic, entry.key)
@@ -331,7 +322,7 @@ public struct Ingestor: Sendable {
             if reused == nil, case .parsed(let document) = outcome {
                 shared.keep(
                     SharedParses.Parse(
-                        document: document, encoded: record.encoded, security: scripts.isEmpty ? security : nil),
+                        document: document, encoded: record.encoded, security: bundledScripts == 0 ? security : nil),
                     sha256: sha, bytes: bytes.count, at: position)
             }
             prepared.files.append(record)
@@ -340,13 +331,6 @@ public struct Ingestor: Sendable {
     }
 
     /// `relative` from `folder`, with `.` and `..` resolved: `("a/b", "./c/../d.md")` → `"a/b/d.md"`.
-    static func joined(_ folder: String, _ relative: String) -> String {
-        var parts = folder.split(separator: "/").map(String.init)
-        for part in relative.split(separator: "/") where part != "." {
-            if part == ".." { _ = parts.popLast() } else { parts.append(String(part)) }
-        }
-        return parts.joined(separator: "/")
-    }
 
     private static func located(_ diagnostic: FileDiagnostic, _ key: FileKey) -> FileDiagnostic {
         var moved = diagnostic

@@ -1,5 +1,6 @@
 internal import Foundation
 internal import Hashing
+public import JSON
 public import SkillscopeCore
 public import SkillscopeStore
 internal import YAML

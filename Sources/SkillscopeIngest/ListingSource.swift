@@ -1,4 +1,5 @@
 internal import Foundation
+internal import JSON
 internal import SkillscopeCore
 internal import SkillscopeStore
 

@@ -1,4 +1,4 @@
-public import SkillscopeIngest
+public import JSON
 public import Synchronization
 
 /// What a method or tool sees of the request it serves: the era and version, who asks, the review token.

@@ -26,4 +26,10 @@ public struct ExampleView: Encodable, Sendable {
     public var language: String
     public var line: Int
     public var endLine: Int
+
+    public init(language: String, line: Int, endLine: Int) {
+        self.language = language
+        self.line = line
+        self.endLine = endLine
+    }
 }

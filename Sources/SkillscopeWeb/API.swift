@@ -1,14 +1,15 @@
 internal import Foundation
+internal import JSON
 internal import MicroHTTP
 internal import SkillscopeCore
 internal import SkillscopeIngest
-internal import SkillscopeRating
+internal import SkillscopeReport
 internal import SkillscopeStore
 
 /// `/api/v1`: search, files, rules, checks, versions and listing records as JSON.
 struct API {
     let store: any Store
-    let rater: RegistryRater
+    let reporter: Reporter
 
     func route(_ parts: [String], query: [String: String]) throws -> HTTPResponse {
         switch parts.first {
@@ -16,7 +17,7 @@ struct API {
             if query["kind"]?.isEmpty == true {
                 throw WebError(400, "bad_request", "kind is empty; leave it out or name a kind such as skill")
             }
-            return try json(search(query))
+            return try json(Self.search(query, in: store))
         case "compare":
             return try json(try Comparison.load(query, store: store))
         case "files":
@@ -24,45 +25,23 @@ struct API {
                 throw WebError(404, "not_found", "give a file id: /api/v1/files/{id}")
             }
             let file = try Self.file(id, in: store)
-            switch parts.count == 2 ? nil : parts[2] {
-            case nil:
-                return try json(FileView(file))
-            case "rules":
-                return try json(try store.rules(ofFile: id).map(RuleView.init))
-            case "ratings":
-                var versions: VersionReport?
-                if file.status == .indexed {
-                    let finder = try rater.versionFinder()
-                    versions = try finder.versions(of: try finder.subject(for: file))
-                }
-                return try json(
-                    RatingsView(try rater.rate(try store.rules(ofFile: id), versions: versions, kind: file.kind)))
-            case "checks":
-                let rules = try store.rules(ofFile: id)
-                return try json(
-                    ChecksView(
-                        findings: file.findings, security: file.security,
-                        quality: try QualityScore.of(
-                            file, rules: rules, store: store, tableScope: rater.versionConfiguration.tableScope)))
-            case "versions":
-                guard file.status == .indexed else {
-                    throw WebError(404, "not_indexed", "file \(id) was rejected when ingested; it has no versions")
-                }
-                let finder = try rater.versionFinder()
-                return try json(try finder.versions(of: try finder.subject(for: file)))
-            case "reviews":
-                return try Reviews(store: store).list(fileID: id)
-            case "listing":
-                let rules = try store.rules(ofFile: id)
-                let quality = try QualityScore.of(
-                    file, rules: rules, store: store, tableScope: rater.versionConfiguration.tableScope)
-                let record = ListingRecord.export(
-                    file,
-                    facts: ListingRecord.Facts(
-                        quality: quality, reviews: try store.reviewSummary(ofFile: id)))
-                return HTTPResponse(contentType: "application/json", body: record.text)
+            let part = parts.count == 2 ? nil : parts[2]
+            if part == "reviews" { return try Reviews(store: store).list(fileID: id) }
+            guard parts.count <= 3, [nil, "rules", "ratings", "checks", "versions", "listing"].contains(part) else {
+                throw WebError.notFound("/api/v1/" + parts.joined(separator: "/"))
+            }
+            if part == "versions", file.status != .indexed {
+                throw WebError(404, "not_indexed", "file \(id) was rejected when ingested; it has no versions")
+            }
+            let report = try reporter.report(file)
+            switch part {
+            case nil: return try json(report)
+            case "rules": return try json(report.rules)
+            case "ratings": return try json(RatingsView(report))
+            case "checks": return try json(report.checks)
+            case "versions": return try json(report.versions)
             default:
-                throw WebError.notFound("/api/v1/files/\(id)/\(parts[2])")
+                return HTTPResponse(contentType: "application/json", body: Reporter.listing(report)?.text ?? "{}")
             }
         default:
             throw WebError.notFound("/api/v1/" + parts.joined(separator: "/"))
@@ -79,11 +58,11 @@ struct API {
         if let kind = body["kind"], (kind as? String)?.isEmpty != false {
             throw WebError(400, "bad_request", "kind must be a kind such as skill, claude or agents")
         }
-        return try json(try Analysis(text: text, kind: body["kind"] as? String, store: store, rater: rater))
+        return try json(try reporter.report(text: text, path: body["path"] as? String, kind: body["kind"] as? String))
     }
 
     /// A search from query arguments: `q`, `kind` (comma-separated), `limit` (1–100), `offset`.
-    func search(_ query: [String: String]) throws -> SearchResults {
+    static func search(_ query: [String: String], in store: any Store) throws -> SearchResults {
         guard let text = query["q"] else {
             throw WebError(400, "bad_request", "give the words to search for: ?q=…")
         }
@@ -132,70 +111,24 @@ struct API {
     }
 }
 
-/// A file as the API shows it.
-struct FileView: Encodable {
-    var id: Int64
-    var repository: String
-    var path: String
-    var kind: String
-    var status: String
-    var name: String?
-    var title: String?
-    var description: String?
-    var stars: Int?
-    var license: String?
-    var topics: [String]
-    var firstSeen: String
-    var lastSeen: String
-    var lastCommitAt: String?
-    var lines: Int
-    var rules: Int
-    var sha256: String
-    var text: String
-
-    init(_ file: StoredFile) {
-        id = file.id
-        repository = file.key.repository
-        path = file.key.path
-        kind = file.kind.rawValue
-        status = file.removedAt == nil ? file.status.rawValue : "removed"
-        name = file.name
-        title = file.title
-        description = file.description
-        stars = file.repository.stars
-        license = file.repository.license
-        topics = file.repository.topics
-        firstSeen = file.firstSeen
-        lastSeen = file.lastSeen
-        lastCommitAt = file.lastCommitAt
-        lines = file.lineCount
-        rules = file.ruleCount
-        sha256 = file.sha256
-        text = file.text
-    }
-}
-
-struct ChecksView: Encodable {
-    var findings: [Finding]
-    var security: SecurityReport
-    var quality: QualityScore
-}
-
-/// `/api/v1/files/{id}/ratings`: the summary line and sentence, and each rule with its rating and evidence.
+/// `/api/v1/files/{id}/ratings`: the summary line, sentence and counts, and each rule with its rating and
+/// evidence.
 struct RatingsView: Encodable {
     var summary: String
     var sentence: String
+    var counts: FileReport.Ratings.Counts
     var editedVersions: Int
     var registryFiles: Int
     var embedder: String?
-    var rules: [RatedRule]
+    var rules: [FileReport.RatedRuleEntry]
 
-    init(_ report: RuleRatingReport) {
-        summary = report.summary
-        sentence = report.sentence
-        editedVersions = report.editedVersions
-        registryFiles = report.registryFiles
-        embedder = report.embedder
+    init(_ report: FileReport) {
+        summary = report.ratings.summary
+        sentence = report.ratings.sentence
+        counts = report.ratings.counts
+        editedVersions = report.ratings.editedVersions
+        registryFiles = report.ratings.registryFiles
+        embedder = report.ratings.embedder
         rules = report.rules
     }
 }

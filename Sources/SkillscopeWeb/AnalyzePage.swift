@@ -1,13 +1,12 @@
 internal import Foundation
 internal import MicroHTTP
 internal import SkillscopeCore
-internal import SkillscopeRating
+internal import SkillscopeReport
 internal import SkillscopeStore
 
 /// "Analyze your own": paste a CLAUDE.md, AGENTS.md or skill; the same analysis as the file page; nothing stored.
 struct AnalyzePage {
-    let store: any Store
-    let rater: RegistryRater
+    let reporter: Reporter
 
     func form(text: String = "", message: String? = nil) -> HTTPResponse {
         var body = "<h1>Analyze your own</h1>"
@@ -30,30 +29,23 @@ struct AnalyzePage {
     func post(_ request: HTTPRequest) throws -> HTTPResponse {
         let fields = Reviews.formValues(String(decoding: request.body, as: UTF8.self))
         let text = fields["text"] ?? ""
-        let analysis: Analysis
+        let report: FileReport
         do {
-            analysis = try Analysis(text: text, kind: fields["kind"], store: store, rater: rater)
-        } catch let error as WebError where error.status == 400 || error.status == 422 {
-            return form(text: text, message: error.message)
+            report = try reporter.report(text: text, kind: fields["kind"])
+        } catch let error as Reporter.TextError {
+            return form(text: text, message: WebError(error).message)
         }
-        var body = "<h1>\(HTML.escape(analysis.name ?? "Your file"))</h1>"
+        var body = "<h1>\(HTML.escape(report.file.name ?? "Your file"))</h1>"
+        let otherProjects = report.versions?.otherProjects ?? 0
+        body += "<p class=\"muted\">Read as \(HTML.escape(report.file.kind.title)). Nothing was stored.</p>"
         body +=
-            "<p>\(analysis.otherProjects) project\(analysis.otherProjects == 1 ? "" : "s") in the registry use a version of it.</p>"
-        body += RatingHTML.section(analysis.ratings, kind: FileKind(rawValue: analysis.kind) ?? .agents)
-        body += "<h2>Checks</h2>"
-        let verdict = analysis.security.verdict.rawValue
-        body += "<p>Security scan: <strong class=\"verdict-\(verdict)\">\(verdict)</strong></p><ul>"
-        for finding in analysis.security.findings {
-            body += "<li>\(finding.level.rawValue): line \(finding.line): \(HTML.escape(finding.message))</li>"
+            "<p>\(Number.grouped(otherProjects)) project\(otherProjects == 1 ? "" : "s") in the registry use a version of it.</p>"
+        if let versions = report.versions, versions.otherProjects > 0 {
+            body += FilePage.otherVersions(of: report, versions)
         }
-        body += "</ul><ul>"
-        for finding in analysis.findings {
-            body +=
-                "<li>\(finding.severity.rawValue): line \(finding.line.map(String.init) ?? "-"): \(HTML.escape(finding.message))</li>"
-        }
-        body += "</ul><p>Quality score: <strong>\(String(format: "%.3f", analysis.quality.score))</strong></p><ul>"
-        for line in analysis.quality.rationaleLines { body += "<li>\(HTML.escape(line))</li>" }
-        body += "</ul><p><a href=\"/analyze\">Analyze another</a></p>"
+        body += RatingHTML.section(report, linksLines: false)
+        body += FilePage.checks(report)
+        body += "<p><a class=\"button\" href=\"/analyze\">Analyze another</a></p>"
         return HTTPResponse(contentType: "text/html; charset=utf-8", body: HTML.page(title: "Analysis", body: body))
     }
 }

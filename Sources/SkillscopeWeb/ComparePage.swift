@@ -1,10 +1,28 @@
 internal import Foundation
 internal import MicroHTTP
+internal import SkillscopeCore
 internal import SkillscopeStore
 internal import SkillscopeSync
 
-/// Two versions rule by rule: kept, changed, added, dropped.
+/// Two versions rule by rule: changed, added and dropped rules first, then the kept ones.
 struct Comparison: Encodable {
+    /// One of the two files.
+    struct Side: Encodable {
+        var id: Int64
+        var repository: String
+        var path: String
+        var name: String?
+        var kind: String
+
+        init(_ file: StoredFile) {
+            id = file.id
+            repository = file.key.repository
+            path = file.key.path
+            name = file.name
+            kind = file.kind.rawValue
+        }
+    }
+
     struct Entry: Encodable {
         /// `kept`, `changed`, `added` or `dropped`.
         var kind: String
@@ -14,30 +32,31 @@ struct Comparison: Encodable {
         var line: Int
     }
 
-    var a: FileView
-    var b: FileView
+    var a: Side
+    var b: Side
     var kept: Int
+    /// Changed, added and dropped rules in the second file's order, then the kept ones.
     var entries: [Entry]
 
     init(a first: StoredFile, b second: StoredFile, rulesA: [RuleView], rulesB: [RuleView]) {
-        a = FileView(first)
-        b = FileView(second)
+        a = Side(first)
+        b = Side(second)
         let changes = RuleDiff.changes(from: first.text, to: second.text, path: second.key.path).filter(\.isRule)
         let before = Set(rulesA.map(\.text))
         let keptRules = rulesB.filter { before.contains($0.text) }
         kept = keptRules.count
+        let changed = changes.map { change in
+            let kind =
+                switch change.kind {
+                case .edited: "changed"
+                case .added: "added"
+                case .removed: "dropped"
+                }
+            return Entry(kind: kind, before: change.before, after: change.after, line: change.line)
+        }
         entries =
-            keptRules.map { Entry(kind: "kept", before: $0.text, after: $0.text, line: $0.line) }
-            + changes.map { change in
-                let kind =
-                    switch change.kind {
-                    case .edited: "changed"
-                    case .added: "added"
-                    case .removed: "dropped"
-                    }
-                return Entry(kind: kind, before: change.before, after: change.after, line: change.line)
-            }
-        entries.sort { ($0.line, $0.kind) < ($1.line, $1.kind) }
+            changed.sorted { ($0.line, $0.kind) < ($1.line, $1.kind) }
+            + keptRules.map { Entry(kind: "kept", before: $0.text, after: $0.text, line: $0.line) }
     }
 
     static func load(_ query: [String: String], store: any Store) throws -> Comparison {
@@ -58,19 +77,75 @@ struct ComparePage {
     func render(_ query: [String: String]) throws -> HTTPResponse {
         let comparison = try Comparison.load(query, store: store)
         let counts = Dictionary(grouping: comparison.entries, by: \.kind).mapValues(\.count)
-        var body =
-            "<h1>Compare</h1><p><a href=\"/files/\(comparison.a.id)\">\(HTML.escape(comparison.a.repository))/\(HTML.escape(comparison.a.path))</a>"
-        body +=
-            " → <a href=\"/files/\(comparison.b.id)\">\(HTML.escape(comparison.b.repository))/\(HTML.escape(comparison.b.path))</a></p>"
-        body +=
-            "<p>\(counts["kept"] ?? 0) kept, \(counts["changed"] ?? 0) changed, \(counts["added"] ?? 0) added, \(counts["dropped"] ?? 0) dropped.</p>"
-        body +=
-            "<table><thead><tr><th scope=\"col\">Line</th><th scope=\"col\">Rule</th><th scope=\"col\">Before</th><th scope=\"col\">After</th></tr></thead><tbody>"
-        for entry in comparison.entries {
-            body += "<tr class=\"\(entry.kind)\"><td>\(entry.line)</td><td>\(entry.kind)</td>"
-            body += "<td>\(HTML.escape(entry.before ?? ""))</td><td>\(HTML.escape(entry.after ?? ""))</td></tr>"
+        func link(_ side: Comparison.Side) -> String {
+            "<a href=\"/files/\(side.id)\">\(HTML.escape(side.repository))/\(HTML.escape(side.path))</a>"
         }
-        body += "</tbody></table>"
+        var body = "<h1>Compare</h1><p class=\"compare-files\">\(link(comparison.a)) → \(link(comparison.b))</p>"
+        body +=
+            "<p class=\"compare-counts\">\(counts["changed"] ?? 0) changed, \(counts["added"] ?? 0) added, \(counts["dropped"] ?? 0) dropped, \(counts["kept"] ?? 0) kept.</p>"
+        let changes = comparison.entries.filter { $0.kind != "kept" }
+        body += "<h2>What changed</h2>"
+        if changes.isEmpty {
+            body += "<p class=\"muted\">No rule changed: every rule of the second file is in the first.</p>"
+        } else {
+            body += "<ol class=\"changes\">"
+            for entry in changes {
+                body +=
+                    "<li class=\"change \(entry.kind)\"><p class=\"change-head\"><span class=\"badge\">\(entry.kind)</span> line \(entry.line)</p>"
+                switch entry.kind {
+                case "changed":
+                    let (before, after) = WordDiff.marked(entry.before ?? "", entry.after ?? "")
+                    body += "<p class=\"before\">\(before)</p><p class=\"after\">\(after)</p>"
+                case "added":
+                    body += "<p class=\"after\"><ins>\(HTML.escape(entry.after ?? ""))</ins></p>"
+                default:
+                    body += "<p class=\"before\"><del>\(HTML.escape(entry.before ?? ""))</del></p>"
+                }
+                body += "</li>"
+            }
+            body += "</ol>"
+        }
+        let kept = comparison.entries.filter { $0.kind == "kept" }
+        if !kept.isEmpty {
+            body += "<details class=\"kept\"><summary>\(kept.count) kept rules</summary><ol>"
+            for entry in kept { body += "<li>line \(entry.line): \(HTML.escape(entry.after ?? ""))</li>" }
+            body += "</ol></details>"
+        }
         return HTTPResponse(contentType: "text/html; charset=utf-8", body: HTML.page(title: "Compare", body: body))
+    }
+}
+
+/// Word-level highlighting of a changed rule: the words only the first holds in `<del>`, those only the second
+/// holds in `<ins>` (the standard library's difference of the two word lists).
+enum WordDiff {
+    static func marked(_ before: String, _ after: String) -> (String, String) {
+        let old = before.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
+        let new = after.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
+        let difference = new.difference(from: old)
+        var removed = Set<Int>()
+        var inserted = Set<Int>()
+        for change in difference {
+            switch change {
+            case .remove(let offset, _, _): removed.insert(offset)
+            case .insert(let offset, _, _): inserted.insert(offset)
+            }
+        }
+        func render(_ words: [String], _ marked: Set<Int>, tag: String) -> String {
+            // Runs of words that are all marked or all not, each marked run in one element.
+            var runs: [(marked: Bool, words: [String])] = []
+            for (index, word) in words.enumerated() {
+                let isMarked = marked.contains(index)
+                if runs.last?.marked == isMarked {
+                    runs[runs.count - 1].words.append(HTML.escape(word))
+                } else {
+                    runs.append((isMarked, [HTML.escape(word)]))
+                }
+            }
+            return runs.map { run in
+                let text = run.words.joined(separator: " ")
+                return run.marked ? "<\(tag)>\(text)</\(tag)>" : text
+            }.joined(separator: " ")
+        }
+        return (render(old, removed, tag: "del"), render(new, inserted, tag: "ins"))
     }
 }

@@ -1,187 +1,324 @@
+internal import CommonMark
 internal import Foundation
 internal import MicroHTTP
 internal import SkillscopeCore
-internal import SkillscopeRating
+internal import SkillscopeReport
 internal import SkillscopeStore
 
-/// The file page: what the file is, who else uses a version of it, its rules with their lines, its checks and
-/// its text with line numbers.
+/// The file page, laid out as the seed pages are: what the file is, who else uses a version of it, the other
+/// files of its repository, its rules rated (with a filter by rating), its checks, its text with line numbers,
+/// whether it works, the visitor's trail and a way to do the same for their own files.
+///
+/// It formats the file's ``FileReport`` and reads nothing else.
 struct FilePage {
     let store: any Store
-    let rater: RegistryRater
+    let reporter: Reporter
+
+    /// Other files of the repository listed before the rest are folded.
+    static let repositoryShown = 20
 
     func render(id: Int64) throws -> HTTPResponse {
         let file = try API.file(id, in: store)
-        let rules = try store.rules(ofFile: id)
+        let report = try reporter.report(file)
+        let title = file.name ?? file.title ?? file.key.path
         var body =
-            "<article data-file-id=\"\(file.id)\" data-title=\"\(HTML.escape(file.name ?? file.key.path))\"><h1>\(HTML.escape(file.name ?? file.title ?? file.key.path))</h1>"
-        body += "<p class=\"muted\">\(HTML.escape(file.kind.rawValue)) in "
-        body +=
-            "<a href=\"https://github.com/\(HTML.escape(file.key.repository))\">\(HTML.escape(file.key.repository))</a>"
-        body += " · \(HTML.escape(file.key.path))"
-        if let stars = file.repository.stars { body += " · \(stars) stars" }
-        if let license = file.repository.license { body += " · \(HTML.escape(license))" }
-        if let changed = file.lastCommitAt ?? Optional(file.lastSeen) { body += " · changed \(Self.age(of: changed))" }
-        body += "</p>"
-        if let description = file.description { body += "<p>\(HTML.escape(description))</p>" }
-        if file.status == .indexed {
-            body +=
-                "<p><a href=\"/files/\(file.id)/download.zip\" download>Download \(file.kind == .skill ? "the skill folder" : "the file") (ZIP)</a></p>"
+            "<article class=\"file\" data-file-id=\"\(file.id)\" data-title=\"\(HTML.escape(title))\">"
+        body += Self.head(report, title: title)
+        if let versions = report.versions {
+            body += Self.adoption(versions)
+            body += Self.otherVersions(of: report, versions)
+            body += Self.repository(of: report, versions)
         }
-        if file.removedAt != nil { body += "<p><strong>Removed from its repository.</strong></p>" }
-        var adoption: Int?
-        var report: VersionReport?
-        if file.status == .indexed {
-            let finder = try rater.versionFinder()
-            let found = try finder.versions(of: try finder.subject(for: file))
-            adoption = found.otherProjects
-            report = found
-            body += versions(of: file, report: found)
-        }
-        body += RatingHTML.section(try rater.rate(rules, versions: report, kind: file.kind), kind: file.kind)
-        body += try checksSection(file, rules: rules, adoption: adoption)
+        body += RatingHTML.section(report)
+        body += Self.checks(report)
+        body += Self.text(report)
         let csrf = Reviews.newCSRF()
-        body += try reviewsSection(file, csrf: csrf)
-        body += textSection(file, rules: rules)
+        body += Self.reviews(report, csrf: csrf)
+        body += Self.trail
+        body += Self.ownFiles
         body += "</article>"
         var response = HTTPResponse(
-            contentType: "text/html; charset=utf-8", body: HTML.page(title: file.name ?? file.key.path, body: body))
+            contentType: "text/html; charset=utf-8", body: HTML.page(title: title, body: body))
         response.headers.append(
             ("Set-Cookie", "\(Reviews.cookie)=\(csrf); Path=/; HttpOnly; SameSite=Strict"))
         return response
     }
 
-    /// The versions section from a report found once for the whole page.
-    private func versions(of file: StoredFile, report: VersionReport) -> String {
-        var out = "<section aria-labelledby=\"versions\"><h2 id=\"versions\">Versions</h2>"
-        out +=
-            "<p>\(report.otherProjects) other \(report.otherProjects == 1 ? "project uses" : "projects use") a version of this.</p>"
-        out += "<table><thead><tr><th scope=\"col\">Band</th><th scope=\"col\">Projects</th></tr></thead><tbody>"
-        for band in report.bands {
-            out += "<tr><td>\(HTML.escape(band.band.title))</td><td>\(band.total)</td></tr>"
+    /// Kind, stars, "changed N ago", licence and "View on GitHub"; the path; the description rendered; Download.
+    static func head(_ report: FileReport, title: String) -> String {
+        let file = report.file
+        var out = "<header class=\"file-head\"><h1>\(HTML.escape(title))</h1><p class=\"facts\">"
+        var facts = ["<span class=\"kind\">\(HTML.escape(file.kind.title))</span>"]
+        if let stars = file.stars { facts.append("<span class=\"stars\">★ \(Number.grouped(stars)) stars</span>") }
+        if let changed = file.lastCommitAt ?? file.lastSeen {
+            facts.append("<span class=\"changed\">Changed \(age(of: changed))</span>")
         }
-        out += "</tbody></table>"
-        let listed = report.bands.flatMap(\.versions).prefix(10)
-        if !listed.isEmpty {
-            out += "<ul>"
-            for version in listed {
+        if let license = file.license { facts.append("<span class=\"license\">\(HTML.escape(license))</span>") }
+        if let url = file.url {
+            facts.append("<a class=\"github\" href=\"\(HTML.escape(url))\">View on GitHub</a>")
+        }
+        out += facts.joined(separator: " · ") + "</p>"
+        if let repository = file.repository {
+            out += "<p class=\"path muted\">\(HTML.escape(repository))/\(HTML.escape(file.path))</p>"
+        }
+        if file.status == "removed" { out += "<p class=\"notice\"><strong>Removed from its repository.</strong></p>" }
+        if file.status == "rejected" {
+            out += "<p class=\"notice\"><strong>Not split into rules:</strong> "
+            out += HTML.escape(report.checks.diagnostics.first?.message ?? "the registry could not read it") + "</p>"
+        }
+        if let description = file.description {
+            out += "<div class=\"description\">\(CommonMarkParser.html(description))</div>"
+        }
+        if file.status != "rejected", let id = file.id {
+            out +=
+                "<p><a class=\"button\" href=\"/files/\(id)/download.zip\" download>Download \(file.kind == .skill ? "the skill folder" : "the file") (ZIP)</a></p>"
+        }
+        return out + "</header>"
+    }
+
+    /// "N other projects use a version of this", Adopted by and Most recently taken up by.
+    static func adoption(_ versions: VersionReport) -> String {
+        var out = "<section class=\"adoption\" aria-labelledby=\"adoption\">"
+        out +=
+            "<p id=\"adoption\" class=\"lead\">\(Number.grouped(versions.otherProjects)) other \(versions.otherProjects == 1 ? "project uses" : "projects use") a version of this.</p>"
+        out += "<h2>Adopted by</h2>"
+        out +=
+            "<p>\(Number.grouped(versions.adoptedBy)) \(versions.adoptedBy == 1 ? "project" : "projects") after it first appeared.</p>"
+        out += "<h3>Most recently taken up by</h3>"
+        if versions.mostRecentlyTakenUpBy.isEmpty {
+            out += "<p class=\"muted\">No one yet.</p>"
+        } else {
+            out += "<ul class=\"versions\">"
+            for version in versions.mostRecentlyTakenUpBy {
+                out += "<li><a href=\"/files/\(version.id)\">\(HTML.escape(version.repository))</a> "
                 out +=
-                    "<li><a href=\"/files/\(version.id)\">\(HTML.escape(version.repository))/\(HTML.escape(version.path))</a>"
-                out +=
-                    " <span class=\"muted\">\(version.percentSame)% same · first seen \(HTML.escape(String(version.firstSeen.prefix(10))))</span></li>"
+                    "<span class=\"muted\">\(HTML.escape(bandPhrase(version.band))), first seen \(HTML.escape(date(version.firstSeen)))</span></li>"
             }
             out += "</ul>"
         }
-        if report.adoptedBy > 0 || !report.mostRecentlyTakenUpBy.isEmpty {
-            out +=
-                "<h3>Adoption</h3><p>Adopted by \(report.adoptedBy) project\(report.adoptedBy == 1 ? "" : "s") after it first appeared."
-            if !report.mostRecentlyTakenUpBy.isEmpty {
-                let recent = report.mostRecentlyTakenUpBy.map {
-                    "<a href=\"/files/\($0.id)\">\(HTML.escape($0.repository))</a> (\(HTML.escape(String($0.firstSeen.prefix(10)))))"
-                }
-                out += " Most recently taken up by " + recent.joined(separator: ", ") + "."
-            }
-            out += "</p>"
-        }
-        if let origin = report.likelyOrigin {
+        if let origin = versions.likelyOrigin {
             let name =
                 origin.isSubject ? "this file" : "\(HTML.escape(origin.repository ?? ""))/\(HTML.escape(origin.path))"
-            out +=
-                "<p>Likely origin: \(name), first seen \(HTML.escape(String((origin.firstSeen ?? "").prefix(10)))).</p>"
-        }
-        if let svg = LineageSVG.render(subject: file, report: report) {
-            out += "<h3>Lineage</h3><figure>\(svg)</figure>"
-        }
-        if !report.sameRepository.isEmpty {
-            out += "<h3>Other files in this repository (\(report.sameRepositoryTotal))</h3><ul>"
-            for other in report.sameRepository.prefix(20) {
-                out +=
-                    "<li><a href=\"/files/\(other.id)\">\(HTML.escape(other.path))</a> <span class=\"muted\">\(other.kind.rawValue)</span>"
-                out += " · <a href=\"/compare?a=\(file.id)&amp;b=\(other.id)\">compare</a></li>"
-            }
-            out += "</ul>"
+            out += "<p>Likely origin: \(name), first seen \(HTML.escape(date(origin.firstSeen))).</p>"
         }
         return out + "</section>"
     }
 
-    private func checksSection(_ file: StoredFile, rules: [Rule], adoption: Int?) throws -> String {
-        let quality = try QualityScore.of(file, rules: rules, store: store, knownAdoption: adoption)
+    /// Other versions: each band its own list with its count and per-row evidence, the lineage, then "How
+    /// matches are found".
+    static func otherVersions(of report: FileReport, _ versions: VersionReport) -> String {
+        var out = "<section aria-labelledby=\"versions\"><h2 id=\"versions\">Other versions</h2>"
+        out +=
+            "<p>\(Number.grouped(versions.otherProjects)) \(versions.otherProjects == 1 ? "project uses" : "projects use") a version of this.</p>"
+        for band in versions.bands {
+            out += "<section class=\"band\" data-band=\"\(band.band.rawValue)\">"
+            out += "<h3>\(HTML.escape(band.band.title)) · \(Number.grouped(band.total))</h3>"
+            if band.versions.isEmpty {
+                out += "<p class=\"muted\">None found.</p>"
+            } else {
+                out += "<ul class=\"versions\">"
+                for version in band.versions.prefix(10) { out += row(version, subject: report.file.id) }
+                out += "</ul>"
+                if band.versions.count > 10 {
+                    out += "<details><summary>\(band.versions.count - 10) more</summary><ul class=\"versions\">"
+                    for version in band.versions.dropFirst(10) { out += row(version, subject: report.file.id) }
+                    out += "</ul></details>"
+                }
+            }
+            out += "</section>"
+        }
+        if let id = report.file.id, let repository = report.file.repository,
+            let svg = LineageSVG.render(
+                subject: LineageSVG.Subject(id: id, repository: repository, path: report.file.path),
+                report: versions)
+        {
+            out += "<h3>Lineage</h3><figure class=\"lineage\">\(svg)</figure>"
+        }
+        out += """
+            <p class="how muted"><strong>How matches are found.</strong> Word for word: the exact same text. Edited: \
+            shares passages with this file (“99% same” means 99% of its five-word phrases also appear here; 10% or \
+            more counts). Their own version: close in meaning, or, weakest, the same name. We can’t always tell \
+            which project had it first: the likely origin is the earliest we saw. Projects are counted among the \
+            200 most-starred candidates a band holds, so the counts are a floor.</p>
+            """
+        return out + "</section>"
+    }
+
+    /// One version: repository, stars, evidence and first-seen date, with a link to compare.
+    static func row(_ version: VersionMatch, subject: Int64?) -> String {
+        var out = "<li><a href=\"/files/\(version.id)\">\(HTML.escape(version.repository))</a>"
+        out += " <span class=\"stars\">★ \(Number.grouped(version.stars))</span> "
+        out += "<span class=\"evidence\">\(HTML.escape(evidence(version)))</span>"
+        out += " <span class=\"muted\">first seen \(HTML.escape(date(version.firstSeen)))</span>"
+        if version.isLikelyOrigin { out += " <span class=\"badge\">likely origin</span>" }
+        if let subject { out += " · <a href=\"/compare?a=\(subject)&amp;b=\(version.id)\">compare</a>" }
+        return out + "</li>"
+    }
+
+    /// Why a row is a version: "N% same" for copies and edits; "same name" or "close in meaning" for their own.
+    static func evidence(_ version: VersionMatch) -> String {
+        switch version.band {
+        case .wordForWord: "same words"
+        case .edited: "\(version.percentSame)% same"
+        case .own: version.reason == "same name" ? "same name" : "close in meaning"
+        }
+    }
+
+    static func bandPhrase(_ band: VersionBand) -> String {
+        switch band {
+        case .wordForWord: "word for word"
+        case .edited: "edited"
+        case .own: "their own version"
+        }
+    }
+
+    /// "In this repository N other files": the first ones, the rest folded.
+    static func repository(of report: FileReport, _ versions: VersionReport) -> String {
+        guard versions.sameRepositoryTotal > 0 else { return "" }
+        let noun = versions.sameRepositoryTotal == 1 ? "other file" : "other files"
+        var out = "<section aria-labelledby=\"repository\"><h2 id=\"repository\">In this repository</h2>"
+        out += "<p>\(Number.grouped(versions.sameRepositoryTotal)) \(noun) it gives its agents.</p>"
+        func item(_ other: RepositoryFile) -> String {
+            var line = "<li><a href=\"/files/\(other.id)\">\(HTML.escape(other.name ?? other.path))</a>"
+            line += " <span class=\"muted\">\(HTML.escape(other.kind.title))"
+            if other.name != nil { line += " · \(HTML.escape(other.path))" }
+            line += "</span>"
+            if let id = report.file.id { line += " · <a href=\"/compare?a=\(id)&amp;b=\(other.id)\">compare</a>" }
+            return line + "</li>"
+        }
+        out += "<ul class=\"repository\">"
+        for other in versions.sameRepository.prefix(repositoryShown) { out += item(other) }
+        out += "</ul>"
+        if versions.sameRepository.count > repositoryShown {
+            out +=
+                "<details class=\"more-files\"><summary>Show \(Number.grouped(versions.sameRepository.count - repositoryShown)) more</summary><ul class=\"repository\">"
+            for other in versions.sameRepository.dropFirst(repositoryShown) { out += item(other) }
+            out += "</ul></details>"
+        }
+        return out + "</section>"
+    }
+
+    static func checks(_ report: FileReport) -> String {
+        let checks = report.checks
         var out = "<section aria-labelledby=\"checks\"><h2 id=\"checks\">Checks</h2>"
-        let verdict = file.security.verdict.rawValue
+        let verdict = checks.security.verdict.rawValue
         out += "<p>Security scan: <strong class=\"verdict-\(verdict)\">\(verdict)</strong></p>"
-        if !file.security.findings.isEmpty {
+        if !checks.security.findings.isEmpty {
             out += "<ul>"
-            for finding in file.security.findings {
-                let place = finding.file.map { HTML.escape($0) + ":" } ?? ""
+            for finding in checks.security.findings {
                 let anchor =
-                    finding.file == nil
-                    ? "<a href=\"#L\(finding.line)\">line \(finding.line)</a>" : "\(place)\(finding.line)"
+                    finding.file.map { "\(HTML.escape($0)):\(finding.line)" }
+                    ?? "<a href=\"#L\(finding.line)\">line \(finding.line)</a>"
                 out += "<li>\(finding.level.rawValue): \(anchor) \(HTML.escape(finding.message))"
                 out += " <code>\(HTML.escape(finding.evidence))</code></li>"
             }
             out += "</ul>"
         }
-        let errors = file.findings.filter { $0.severity == .error }.count
         out +=
-            "<p>Spec check: \(errors) error\(errors == 1 ? "" : "s"), \(file.findings.count - errors) warning\(file.findings.count - errors == 1 ? "" : "s")</p>"
-        if !file.findings.isEmpty {
+            "<p>Spec check: \(checks.errors) error\(checks.errors == 1 ? "" : "s"), \(checks.warnings) warning\(checks.warnings == 1 ? "" : "s")</p>"
+        if !checks.findings.isEmpty {
             out += "<ul>"
-            for finding in file.findings {
-                out +=
-                    "<li>\(finding.severity.rawValue): line \(finding.line.map(String.init) ?? "-"): \(HTML.escape(finding.message))</li>"
+            for finding in checks.findings {
+                let line = finding.line.map { "<a href=\"#L\($0)\">line \($0)</a>" } ?? "the file"
+                out += "<li>\(finding.severity.rawValue): \(line): \(HTML.escape(finding.message))</li>"
             }
             out += "</ul>"
         }
-        out += "<p>Quality score: <strong>\(String(format: "%.3f", quality.score))</strong></p><ul>"
-        for line in quality.rationaleLines { out += "<li>\(HTML.escape(line))</li>" }
+        out += "<p>Quality score: <strong>\(String(format: "%.3f", checks.quality.score))</strong></p><ul>"
+        for line in checks.quality.rationaleLines { out += "<li>\(HTML.escape(line))</li>" }
         return out + "</ul></section>"
     }
 
-    private func reviewsSection(_ file: StoredFile, csrf: String) throws -> String {
-        let summary = try store.reviewSummary(ofFile: file.id)
-        let reviews = try store.reviews(ofFile: file.id).prefix(20)
+    /// "Does it work?": the reviews, the form, and how an agent posts one.
+    static func reviews(_ report: FileReport, csrf: String) -> String {
+        guard let id = report.file.id else { return "" }
         var out = "<section aria-labelledby=\"reviews\"><h2 id=\"reviews\">Does it work?</h2>"
-        if summary.count == 0 {
-            out += "<p>No reviews yet.</p>"
-        } else {
+        out +=
+            "<p>Reviews from people and from AI agents that ran it: what they used it for, and whether it worked.</p>"
+        let reviews = report.reviews
+        if let reviews, reviews.count > 0 {
             out +=
-                "<p>\(summary.worked) of \(summary.count) said it worked, \(summary.partly) partly, \(summary.failed) that it didn't.</p><ul>"
-            for review in reviews {
+                "<p class=\"review-summary\">\(reviews.worked) of \(reviews.count) said it worked, \(reviews.partly) partly, \(reviews.failed) that it didn't.</p><ul class=\"reviews\">"
+            for review in reviews.recent {
                 let outcome =
                     ["worked": "It worked", "partly": "Partly", "failed": "It didn't"][review.outcome.rawValue] ?? ""
                 out +=
-                    "<li><strong>\(outcome)</strong> · \(HTML.escape(review.reviewer)) · \(HTML.escape(String(review.at.prefix(10))))"
+                    "<li><strong>\(outcome)</strong> · \(HTML.escape(review.reviewer)) · \(HTML.escape(date(review.at)))"
                 if !review.usedFor.isEmpty { out += ": used for \(HTML.escape(review.usedFor))" }
                 out += "</li>"
             }
             out += "</ul>"
+        } else {
+            out += "<p><strong>No reviews yet.</strong></p>"
         }
         out += """
-            <form method="post" action="/files/\(file.id)/reviews">
+            <p>People and AI agents can review whether this works in practice. Say what you used it for, and whether \
+            it worked.</p>
+            <form method="post" action="/files/\(id)/reviews" class="review-form">
             <fieldset><legend>Did it work for you?</legend>
             <label><input type="radio" name="outcome" value="worked" required> It worked</label>
             <label><input type="radio" name="outcome" value="partly"> Partly</label>
             <label><input type="radio" name="outcome" value="failed"> It didn't</label></fieldset>
             <p><label for="used_for">What did you use it for?</label><br>
-            <input id="used_for" name="used_for" maxlength="500" size="50"></p>
-            <p><label for="token">Your review token</label><br>
-            <input id="token" name="token" type="password" autocomplete="off" required></p>
+            <input id="used_for" name="used_for" maxlength="500" required></p>
+            <p><label for="token">Review token</label><br>
+            <input id="token" name="token" type="password" autocomplete="off" required><br>
+            <span class="muted">This registry's operator gives these out (<code>skillscope token create</code>).</span></p>
             <input type="hidden" name="csrf" value="\(HTML.escape(csrf))">
             <button type="submit">Send review</button>
-            </form></section>
+            </form>
+            <p class="agent-hint">Using an agent? It can post a review for you after it has run the file: the MCP \
+            tool <code>registry_write</code>, action <code>report</code>, with <code>id</code> \(id).</p>
+            <details class="connect"><summary>How to connect one</summary>
+            <p>Over stdio, beside the registry: <code>skillscope mcp --db REGISTRY --token TOKEN</code>. Over HTTP, \
+            when this server was started with <code>--mcp</code>: the endpoint <code>/mcp</code>. In Claude Code: \
+            <code>claude mcp add skillscope -- skillscope mcp --db REGISTRY</code>.</p></details>
+            </section>
             """
         return out
     }
 
-    private func textSection(_ file: StoredFile, rules: [Rule]) -> String {
-        var out = "<section aria-labelledby=\"text\"><h2 id=\"text\">Text</h2><pre class=\"text\">"
-        let lines = file.text.split(separator: "\n", omittingEmptySubsequences: false)
+    /// The visitor's trail, filled in by the page's script from this browser's storage.
+    static let trail = """
+        <section aria-labelledby="your-trail" class="your-trail"><h2 id="your-trail">Your trail</h2>
+        <p>Files you open will collect here, so you can find them again.</p>
+        <ul id="trail-files"></ul>
+        <p>Open two or more, and you can remix the rules you like from each into one list. \
+        <a id="trail-remix" href="/remix">Remix</a> · Kept in this browser only.</p></section>
+        """
+
+    /// "Now do this for your own", linking to the analysis of a pasted file.
+    static let ownFiles = """
+        <section aria-labelledby="your-own" class="your-own"><h2 id="your-own">Now do this for your own.</h2>
+        <p>Bring your CLAUDE.md, AGENTS.md or skills. Skillscope shows which of your rules are common, which are \
+        yours and which only fit one project.</p>
+        <p><a class="button" href="/analyze">Analyze your own file</a></p></section>
+        """
+
+    static func text(_ report: FileReport) -> String {
+        guard let text = report.file.text, report.file.status != "rejected" else { return "" }
+        var out = "<section aria-labelledby=\"text\"><h2 id=\"text\">The file</h2><pre class=\"text\">"
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
         for (index, line) in lines.enumerated() where !(index == lines.count - 1 && line.isEmpty) {
             let number = index + 1
             out += "<span class=\"line\" id=\"L\(number)\"><a class=\"number\" href=\"#L\(number)\">\(number)</a>"
             out += HTML.escape(line) + "</span>"
         }
         return out + "</pre></section>"
+    }
+
+    /// "Mar 14, 2026" for an ISO 8601 date.
+    static func date(_ iso: String?) -> String {
+        guard let iso else { return "unknown" }
+        let formatter = ISO8601DateFormatter()
+        guard let date = formatter.date(from: iso) ?? formatter.date(from: String(iso.prefix(19)) + "Z") else {
+            return String(iso.prefix(10))
+        }
+        let out = DateFormatter()
+        out.locale = Locale(identifier: "en_US_POSIX")
+        out.timeZone = TimeZone(identifier: "UTC")
+        out.dateFormat = "MMM d, yyyy"
+        return out.string(from: date)
     }
 
     /// "3 months ago" for an ISO 8601 date.
@@ -197,5 +334,18 @@ struct FilePage {
         case 31..<365: return "\(days / 30) month\(days / 30 == 1 ? "" : "s") ago"
         default: return "\(days / 365) year\(days / 365 == 1 ? "" : "s") ago"
         }
+    }
+}
+
+/// Numbers as people read them: "312,985".
+enum Number {
+    static func grouped(_ value: Int) -> String {
+        let digits = String(value.magnitude)
+        var out = ""
+        for (index, digit) in digits.enumerated() {
+            if index > 0, (digits.count - index) % 3 == 0 { out.append(",") }
+            out.append(digit)
+        }
+        return (value < 0 ? "-" : "") + out
     }
 }

@@ -1,11 +1,20 @@
 internal import Foundation
 internal import SkillscopeStore
 
-/// The lineage picture: the file and its versions placed by first-seen date (left to right), one row each, with
-/// an arrow from each version to the file it most likely came from.
+/// The lineage picture: the file and its versions, one row each in order of first-seen date, each placed on a
+/// time line by that date, with an edge from each to the file it most likely came from.
 ///
-/// Plain SVG, every label escaped.
+/// Labels stand in their own column left of the time line, so no edge crosses one; a label too long for the
+/// column is shortened with "…" and kept whole in its tooltip. The picture is 360 units wide, and reads at
+/// 390 px without scaling down. Plain SVG, every label escaped.
 enum LineageSVG {
+    /// The stored file the page is about.
+    struct Subject {
+        var id: Int64
+        var repository: String
+        var path: String
+    }
+
     struct Node {
         var key: String
         var label: String
@@ -17,15 +26,21 @@ enum LineageSVG {
 
     /// Versions drawn at most; the most starred are kept when there are more.
     static let limit = 24
+    static let width = 360.0
+    static let labelWidth = 170.0
+    static let rowHeight = 22.0
+    /// Characters a label keeps in its column at the font size used.
+    static let labelCharacters = 26
 
-    static func render(subject: StoredFile, report: VersionReport) -> String? {
+    static func render(subject: Subject, report: VersionReport) -> String? {
         let versions = report.bands.filter { $0.band != .own }.flatMap(\.versions)
             .sorted { ($0.stars, $1.firstSeen) > ($1.stars, $0.firstSeen) }.prefix(limit)
         guard !versions.isEmpty else { return nil }
+        let subjectKey = "\(subject.repository)/\(subject.path)"
         var nodes = [
             Node(
-                key: subject.key.description, label: subject.key.repository,
-                date: report.subject.firstSeen ?? subject.firstSeen, link: nil, isSubject: true, cameFrom: nil)
+                key: subjectKey, label: subject.repository, date: report.subject.firstSeen ?? "", link: nil,
+                isSubject: true, cameFrom: nil)
         ]
         for version in versions {
             nodes.append(
@@ -33,39 +48,72 @@ enum LineageSVG {
                     key: "\(version.repository)/\(version.path)", label: version.repository, date: version.firstSeen,
                     link: "/files/\(version.id)", isSubject: false, cameFrom: version.cameFrom?.description))
         }
-        nodes.sort { $0.date < $1.date }
+        nodes.sort { ($0.date, $0.isSubject ? 0 : 1, $0.key) < ($1.date, $1.isSubject ? 0 : 1, $1.key) }
+        let edges = Self.edges(nodes)
         let dates = nodes.map { day($0.date) }
         let first = dates.min() ?? 0
         let span = max(1, (dates.max() ?? 0) - first)
-        let width = 640.0
-        let rowHeight = 22.0
-        let height = Double(nodes.count) * rowHeight + 30
+        let left = labelWidth + 10
+        let right = width - 10
+        let height = Double(nodes.count) * rowHeight + 34
         var position: [String: (Double, Double)] = [:]
         for (index, node) in nodes.enumerated() {
-            let x = 10 + (width - 220) * Double(day(node.date) - first) / Double(span)
-            position[node.key] = (x, 20 + Double(index) * rowHeight)
+            let x = left + (right - left) * Double(day(node.date) - first) / Double(span)
+            position[node.key] = (x, 16 + Double(index) * rowHeight)
         }
         var out = """
-            <svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 \(Int(width)) \(Int(height))" role="img" \
-            aria-labelledby="lineage-title" class="lineage"><title id="lineage-title">Versions by first-seen date, \
-            each with an arrow to the file it most likely came from</title>
+            <svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 \(Int(width)) \(Int(height))" width="\(Int(width))" \
+            role="img" aria-labelledby="lineage-title" class="lineage"><title id="lineage-title">Versions by \
+            first-seen date, each with an edge to the file it most likely came from</title>
             <defs><marker id="arrow" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="6" markerHeight="6" \
-            orient="auto"><path d="M0,0 L10,5 L0,10 z" fill="#555"/></marker></defs>
+            orient="auto"><path d="M0,0 L10,5 L0,10 z" class="edge-head"/></marker></defs>
             """
-        for node in nodes {
-            guard let from = position[node.key], let origin = node.cameFrom, let to = position[origin] else { continue }
-            out += "<line x1=\"\(Int(from.0))\" y1=\"\(Int(from.1))\" x2=\"\(Int(to.0))\" y2=\"\(Int(to.1))\" "
-            out += "stroke=\"#555\" stroke-width=\"1\" marker-end=\"url(#arrow)\"/>"
+        for (from, to) in edges {
+            guard let a = position[from], let b = position[to] else { continue }
+            // A curve that leaves and enters its nodes sideways, bowing right: it stays on the time line.
+            let bow = max(a.0, b.0) + 14
+            out += "<path class=\"edge\" data-from=\"\(HTML.escape(from))\" data-to=\"\(HTML.escape(to))\" "
+            out +=
+                "d=\"M\(Int(a.0)),\(Int(a.1)) C\(Int(bow)),\(Int(a.1)) \(Int(bow)),\(Int(b.1)) \(Int(b.0)),\(Int(b.1))\" "
+            out += "fill=\"none\" marker-end=\"url(#arrow)\"/>"
         }
-        for node in nodes {
+        for (index, node) in nodes.enumerated() {
             guard let (x, y) = position[node.key] else { continue }
-            let fill = node.isSubject ? "#0645ad" : "#fff"
-            var circle = "<circle cx=\"\(Int(x))\" cy=\"\(Int(y))\" r=\"5\" fill=\"\(fill)\" stroke=\"#0645ad\"/>"
-            circle += "<text x=\"\(Int(x) + 9)\" y=\"\(Int(y) + 4)\" font-size=\"11\" fill=\"#1a1a1a\">"
-            circle += HTML.escape(node.label) + " · " + HTML.escape(String(node.date.prefix(10))) + "</text>"
-            out += node.link.map { "<a href=\"\(HTML.escape($0))\">\(circle)</a>" } ?? circle
+            let label =
+                node.label.count > labelCharacters ? String(node.label.prefix(labelCharacters - 1)) + "…" : node.label
+            var item =
+                "<g class=\"node\(node.isSubject ? " subject" : "")\"><title>\(HTML.escape(node.label)), first seen "
+            item += HTML.escape(String(node.date.prefix(10))) + "</title>"
+            item +=
+                "<line class=\"guide\" x1=\"\(Int(labelWidth))\" y1=\"\(Int(y))\" x2=\"\(Int(x))\" y2=\"\(Int(y))\"/>"
+            item += "<circle cx=\"\(Int(x))\" cy=\"\(Int(y))\" r=\"5\"/>"
+            item += "<text x=\"0\" y=\"\(Int(y) + 4)\" font-size=\"11\">\(HTML.escape(label))</text></g>"
+            _ = index
+            out += node.link.map { "<a href=\"\(HTML.escape($0))\">\(item)</a>" } ?? item
         }
+        let bottom = Int(height) - 6
+        out +=
+            "<text class=\"axis\" x=\"\(Int(left))\" y=\"\(bottom)\" font-size=\"10\">\(HTML.escape(String(nodes.first?.date.prefix(10) ?? "")))</text>"
+        out +=
+            "<text class=\"axis\" x=\"\(Int(right))\" y=\"\(bottom)\" font-size=\"10\" text-anchor=\"end\">\(HTML.escape(String(nodes.last?.date.prefix(10) ?? "")))</text>"
         return out + "</svg>"
+    }
+
+    /// One edge for each node but the earliest: to the file it came from where that is drawn and earlier, else to
+    /// the earliest node (the likely origin of what is drawn).
+    static func edges(_ nodes: [Node]) -> [(String, String)] {
+        guard let root = nodes.first else { return [] }
+        var index: [String: Int] = [:]
+        for (position, node) in nodes.enumerated() { index[node.key] = position }
+        var out: [(String, String)] = []
+        for (position, node) in nodes.enumerated().dropFirst() {
+            if let source = node.cameFrom, let at = index[source], at < position {
+                out.append((node.key, source))
+            } else {
+                out.append((node.key, root.key))
+            }
+        }
+        return out
     }
 
     /// Days since 1970 for an ISO 8601 date (its first ten characters).

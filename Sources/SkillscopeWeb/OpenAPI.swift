@@ -19,7 +19,7 @@ enum OpenAPI {
                 {"name": "sort", "in": "query", "schema": {"type": "string", "enum": ["relevance", "stars", "recent"]}}],
               "responses": {"200": {"description": "Matching files", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/SearchResults"}}}},
                 "400": {"$ref": "#/components/responses/Error"}}}},
-            "/api/v1/files/{id}": {"get": {"operationId": "file", "summary": "One file with its text",
+            "/api/v1/files/{id}": {"get": {"operationId": "file", "summary": "One file's whole report: the file and its text, its rules rated, checks, versions and reviews",
               "parameters": [{"$ref": "#/components/parameters/id"}],
               "responses": {"200": {"description": "The file", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/File"}}}},
                 "404": {"$ref": "#/components/responses/Error"}}}},
@@ -89,22 +89,29 @@ enum OpenAPI {
                 "facets": {"type": "object", "required": ["kinds", "licenses", "topics"]},
                 "hits": {"type": "array", "items": {"type": "object", "required": ["id", "key", "kind", "score", "snippet"]}},
                 "total": {"type": "integer", "minimum": 0}, "matchedAllTerms": {"type": "boolean"}}},
-              "File": {"type": "object", "required": ["id", "repository", "path", "kind", "status", "text", "lines", "rules"], "properties": {
-                "id": {"type": "integer"}, "repository": {"type": "string"}, "path": {"type": "string"}, "kind": {"type": "string"},
-                "status": {"type": "string", "enum": ["indexed", "rejected", "removed"]}, "text": {"type": "string"},
-                "lines": {"type": "integer"}, "rules": {"type": "integer"}}},
+              "File": {"type": "object", "required": ["file", "rules", "ratings", "checks"], "properties": {
+                "file": {"type": "object", "required": ["path", "kind", "status", "lines", "ruleCount"], "properties": {
+                  "id": {"type": "integer"}, "repository": {"type": "string"}, "path": {"type": "string"}, "kind": {"type": "string"},
+                  "status": {"type": "string", "enum": ["indexed", "rejected", "removed"]}, "text": {"type": "string"},
+                  "lines": {"type": "integer"}, "ruleCount": {"type": "integer"}, "url": {"type": "string"}}},
+                "rules": {"type": "array", "items": {"$ref": "#/components/schemas/Rule"}},
+                "ratings": {"type": "object", "required": ["summary", "sentence", "counts"]},
+                "checks": {"$ref": "#/components/schemas/Checks"},
+                "versions": {"$ref": "#/components/schemas/Versions"},
+                "reviews": {"type": "object", "required": ["count", "worked", "partly", "failed", "recent"]}}},
               "Rule": {"type": "object", "required": ["position", "line", "endLine", "text", "section"], "properties": {
                 "position": {"type": "integer"}, "line": {"type": "integer"}, "endLine": {"type": "integer"}, "text": {"type": "string"},
                 "section": {"type": "array", "items": {"type": "string"}}}},
-              "Ratings": {"type": "object", "required": ["summary", "sentence", "editedVersions", "registryFiles", "rules"], "properties": {
-                "summary": {"type": "string"}, "sentence": {"type": "string"},
+              "Ratings": {"type": "object", "required": ["summary", "sentence", "counts", "editedVersions", "registryFiles", "rules"], "properties": {
+                "summary": {"type": "string"}, "sentence": {"type": "string"}, "counts": {"type": "object", "required": ["common", "distinctive", "verySpecific"]},
                 "editedVersions": {"type": "integer", "minimum": 0}, "registryFiles": {"type": "integer", "minimum": 0},
                 "embedder": {"type": "string"},
-                "rules": {"type": "array", "items": {"type": "object", "required": ["position", "line", "endLine", "text", "rating", "isEstimate", "evidence", "namedThings"], "properties": {
+                "rules": {"type": "array", "items": {"type": "object", "required": ["position", "line", "endLine", "text", "section", "rating", "isEstimate", "evidence", "namedThings"], "properties": {
                   "position": {"type": "integer"}, "line": {"type": "integer"}, "endLine": {"type": "integer"}, "text": {"type": "string"},
                   "rating": {"type": "string", "enum": ["common", "distinctive", "very-specific"]}, "isEstimate": {"type": "boolean"},
                   "evidence": {"type": "string"}, "namedThings": {"type": "array"}}}}}},
-              "Checks": {"type": "object", "required": ["findings", "security", "quality"], "properties": {
+              "Checks": {"type": "object", "required": ["diagnostics", "findings", "security", "quality", "rationale"], "properties": {
+                "diagnostics": {"type": "array"}, "rationale": {"type": "string"},
                 "findings": {"type": "array"}, "security": {"$ref": "#/components/schemas/Security"},
                 "quality": {"type": "object", "required": ["score", "parts"]}}},
               "Security": {"type": "object", "required": ["verdict", "findings"], "properties": {
@@ -113,10 +120,7 @@ enum OpenAPI {
                 "otherProjects": {"type": "integer", "minimum": 0}, "bands": {"type": "array"}}},
               "ReviewWritten": {"type": "object", "required": ["id", "replaced", "summary"], "properties": {
                 "id": {"type": "integer"}, "replaced": {"type": "boolean"}, "summary": {"type": "object"}}},
-              "Analysis": {"type": "object", "required": ["kind", "rules", "findings", "security", "quality", "otherProjects", "bands"], "properties": {
-                "kind": {"type": "string"}, "rules": {"type": "array", "items": {"$ref": "#/components/schemas/Rule"}},
-                "findings": {"type": "array"}, "security": {"$ref": "#/components/schemas/Security"},
-                "quality": {"type": "object"}, "otherProjects": {"type": "integer"}, "bands": {"type": "array"}}}
+              "Analysis": {"$ref": "#/components/schemas/File"}
             }
           }
         }

@@ -1,34 +1,53 @@
 internal import SkillscopeCore
+internal import SkillscopeReport
 
-/// The rules part of a file page (and of "analyze your own"): the summary sentence, the three counts with what
-/// they mean, and each rule with its line, rating and evidence.
+/// The rules section of a file page and of an analysis: the seed page's sentence, the count per rating with
+/// what it means, a filter by rating, and each rule with its rating, evidence and a link to its line.
 enum RatingHTML {
-    static func section(_ report: RuleRatingReport, kind: FileKind) -> String {
-        let noun = kind == .skill ? "skill" : "file"
-        var out = "<section aria-labelledby=\"rules\"><h2 id=\"rules\">Rules</h2>"
+    static func section(_ report: FileReport, linksLines: Bool = true) -> String {
+        let ratings = report.ratings
+        let noun = report.file.kind == .skill ? "skill" : "file"
+        var out = "<section aria-labelledby=\"rules\" class=\"rules-section\"><h2 id=\"rules\">Rules</h2>"
         out += "<p>We split this \(noun) into the rules it gives an agent.</p>"
-        out += "<p class=\"rating-sentence\">\(HTML.escape(report.sentence))</p>"
+        out += "<p class=\"rating-sentence\">\(HTML.escape(ratings.sentence))</p>"
+        let estimated = ratings.editedVersions == 0
         let commonNote =
-            report.editedVersions > 0
-            ? "Most of the \(report.editedVersions) edited versions we read keep these."
-            : "Too few edited versions to measure: ≈ held by at least 1 in 5 files of the registry."
-        let groups: [(RuleRating, String)] = [
-            (.common, commonNote), (.distinctive, "This author's own choices. Worth a look."),
-            (.verySpecific, "Tied to their project's names, files or tools. Probably skip."),
+            estimated
+            ? "Too few edited versions to measure: ≈ held by at least 1 in 5 files of the registry."
+            : "Most of the \(ratings.editedVersions) edited versions we read keep these."
+        let groups: [(RuleRating, Int, String)] = [
+            (.common, ratings.counts.common, commonNote),
+            (.distinctive, ratings.counts.distinctive, "This author's own choices. Worth a look."),
+            (
+                .verySpecific, ratings.counts.verySpecific,
+                "Tied to their project's names, files or tools. Probably skip."
+            ),
         ]
         out += "<ul class=\"rating-summary\">"
-        for (rating, note) in groups {
+        for (rating, count, note) in groups {
+            let about = estimated && rating != .verySpecific ? "≈" : ""
             out +=
-                "<li class=\"rating-\(rating.rawValue)\"><strong>\(report.count(rating))</strong> \(rating.title)"
+                "<li class=\"rating-\(rating.rawValue)\"><strong class=\"count\">\(about)\(count)</strong> \(rating.title)"
                 + " <span class=\"muted\">\(HTML.escape(note))</span></li>"
         }
-        out += "</ul><ol class=\"rules\">"
+        out += "</ul>"
+        if !report.rules.isEmpty {
+            // The filter works without script: each box shows or hides its rating's rules (CSS :has).
+            out += "<fieldset class=\"rating-filter\"><legend>Show</legend>"
+            for (rating, count, _) in groups {
+                out +=
+                    "<label class=\"rating-\(rating.rawValue)\"><input type=\"checkbox\" id=\"show-\(rating.rawValue)\" data-rating=\"\(rating.rawValue)\" checked> \(rating.title) (\(count))</label> "
+            }
+            out += "</fieldset>"
+        }
+        out += "<ol class=\"rules\">"
         for rule in report.rules {
             let label = (rule.isEstimate ? "≈ " : "") + rule.rating.title
+            let line = linksLines ? "<a href=\"#L\(rule.line)\">line \(rule.line)</a>" : "line \(rule.line)"
             out +=
                 "<li data-rating=\"\(rule.rating.rawValue)\"><span class=\"rating rating-\(rule.rating.rawValue)\">"
-                + "\(HTML.escape(label))</span>: <a href=\"#L\(rule.line)\">line \(rule.line)</a> "
-                + "\(HTML.escape(rule.text)) <span class=\"muted evidence\">(\(HTML.escape(rule.evidence)))</span></li>"
+                + "\(HTML.escape(label))</span>: \(line) "
+                + "<span class=\"rule-text\">\(HTML.escape(rule.text))</span> <span class=\"muted evidence\">(\(HTML.escape(rule.evidence)))</span></li>"
         }
         out += "</ol><p class=\"muted\">“Common” is measured: kept by at least 6 in 10 of the file's edited versions"
         out += " (with at least 5 to read), or ≈ estimated from the registry. “Very specific”: it names a path, a"

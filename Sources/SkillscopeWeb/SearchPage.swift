@@ -30,7 +30,7 @@ struct SearchPage {
         var arguments = query
         arguments["limit"] = "20"
         arguments["offset"] = String((page - 1) * 20)
-        let results = try API(store: store, rater: RegistryRater(store: store)).search(arguments)
+        let results = try API.search(arguments, in: store)
         var body = "<h1>\(results.total) file\(results.total == 1 ? "" : "s") for “\(HTML.escape(text))”</h1>"
         body += filters(query, facets: results.facets)
         if !results.matchedAllTerms {

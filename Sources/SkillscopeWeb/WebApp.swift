@@ -2,6 +2,7 @@ internal import Foundation
 public import MicroHTTP
 public import SkillscopeEmbeddings
 internal import SkillscopeRating
+internal import SkillscopeReport
 public import SkillscopeStore
 
 /// The registry on the web: HTML pages and the JSON API under `/api/v1`, over one ``SkillscopeStore/Store``.
@@ -53,6 +54,8 @@ public struct WebApp: Sendable {
             response = try route(request)
         } catch let error as WebError where error.status < 500 {
             response = error.response(api: api)
+        } catch let error as Reporter.TextError {
+            response = WebError(error).response(api: api)
         } catch {
             response = failure(error, request: request, api: api)
         }
@@ -111,12 +114,12 @@ public struct WebApp: Sendable {
         }
         if request.method == "POST", parts == ["remix"] { return try RemixPage(store: store).post(request) }
         if request.method == "POST", parts == ["analyze"] {
-            return try AnalyzePage(store: store, rater: rater).post(request)
+            return try AnalyzePage(reporter: Reporter(rater: rater)).post(request)
         }
         // JSON endpoints that only take POST.
         let postOnly: [[String]: (HTTPRequest) throws -> HTTPResponse] = [
             ["api", "v1", "remix"]: RemixPage(store: store).api,
-            ["api", "v1", "analyze"]: API(store: store, rater: rater).analyze,
+            ["api", "v1", "analyze"]: API(store: store, reporter: Reporter(rater: rater)).analyze,
         ]
         if let handler = postOnly[parts] {
             guard request.method == "POST" else {
@@ -145,9 +148,9 @@ public struct WebApp: Sendable {
             guard parts.count >= 2, let id = Int64(parts[1]) else { throw WebError.notFound(request.path) }
             if parts.count == 3, parts[2] == "download.zip" { return try Download(store: store).zip(fileID: id) }
             guard parts.count == 2 else { throw WebError.notFound(request.path) }
-            return try FilePage(store: store, rater: rater).render(id: id)
+            return try FilePage(store: store, reporter: Reporter(rater: rater)).render(id: id)
         case "analyze":
-            return AnalyzePage(store: store, rater: rater).form()
+            return AnalyzePage(reporter: Reporter(rater: rater)).form()
         case "remix":
             return try RemixPage(store: store).form(request.query)
         case "static":
@@ -161,7 +164,8 @@ public struct WebApp: Sendable {
             return HTTPResponse(contentType: "text/plain; charset=utf-8", body: "ok\n")
         case "api":
             guard parts.count >= 2, parts[1] == "v1" else { throw WebError.notFound(request.path) }
-            return try API(store: store, rater: rater).route(Array(parts.dropFirst(2)), query: request.query)
+            return try API(store: store, reporter: Reporter(rater: rater)).route(
+                Array(parts.dropFirst(2)), query: request.query)
         default:
             throw WebError.notFound(request.path)
         }
@@ -185,6 +189,15 @@ struct WebError: Error {
     }
 
     static func notFound(_ what: String) -> WebError { WebError(404, "not_found", "nothing at \(what)") }
+
+    /// What is wrong with a text sent to be analysed, as the client is told.
+    init(_ error: Reporter.TextError) {
+        switch error {
+        case .empty: self.init(400, "bad_request", error.description)
+        case .tooLarge: self.init(413, "too_large", error.description)
+        case .unknownKind: self.init(400, "bad_request", error.description)
+        }
+    }
 
     func response(api: Bool) -> HTTPResponse {
         if api {

@@ -45,7 +45,8 @@ import Testing
             .status == 0)
         let show = try BinaryRunner.run(["show", "evil/skills/skills/hostile/SKILL.md", "--db", database, "--json"])
         let hostile = try #require(
-            (try JSONSerialization.jsonObject(with: Data(show.stdout.utf8)) as? [String: Any])?["id"] as? Int)
+            ((try JSONSerialization.jsonObject(with: Data(show.stdout.utf8)) as? [String: Any])?["file"]
+                as? [String: Any])?["id"] as? Int)
         let token = try BinaryRunner.run(["token", "create", "--name", "browser", "--db", database])
         let server = try ServerProcess(["--db", database])
 

@@ -45,7 +45,7 @@ import Testing
                 "Small pieces. Split large files.", "Keep state in one model.", "No callbacks in new code.",
             ])
         let plain = try BinaryRunner.run(["rules", directory.appending("demo.md")])
-        #expect(plain.stdout.contains("   16  No callbacks in new code."))
+        #expect(plain.stdout.contains("   16  distinctive    No callbacks in new code."), "\(plain.stdout)")
     }
 
     @Test(.enabled(if: Paths.seeds != nil, "../shared/seeds is absent"))
@@ -121,8 +121,8 @@ import Testing
         #expect(!hits.isEmpty && hits.allSatisfy { $0["kind"] as? String == "skill" })
         let id = try #require(hits.first?["id"] as? Int)
         let show = try json(try BinaryRunner.run(["show", String(id), "--db", db, "--json"]).stdout)
-        #expect(show["id"] as? Int == id && (show["rules"] as? [Any])?.isEmpty == false)
-        #expect(show["findings"] is [Any])
+        #expect((show["file"] as? [String: Any])?["id"] as? Int == id && (show["rules"] as? [Any])?.isEmpty == false)
+        #expect((show["checks"] as? [String: Any])?["findings"] is [Any])
         let repository = try #require(hits.first?["repository"] as? String)
         let path = try #require(hits.first?["path"] as? String)
         let rules = try BinaryRunner.run(["rules", "\(repository)/\(path)", "--db", db, "--json"])

@@ -15,7 +15,9 @@ import Testing
         let run = try BinaryRunner.run(["ingest", builder.path, "--repository", "acme/work", "--db", db])
         #expect(run.status == 0)
         #expect(run.stdout.hasPrefix("5 indexed (5 written, 0 unchanged), 0 skipped"))
-        let show = try json(try BinaryRunner.run(["show", "acme/work/GEMINI.md", "--db", db, "--json"]).stdout)
+        let show = try #require(
+            try json(try BinaryRunner.run(["show", "acme/work/GEMINI.md", "--db", db, "--json"]).stdout)["file"]
+                as? [String: Any])
         #expect(show["firstCommitAt"] as? String == "2024-02-01T10:00:00Z")
         #expect(show["lastCommitAt"] as? String == "2024-06-01T00:00:00Z")
         let blob = try builder.git("rev-parse", "HEAD:GEMINI.md").trimmingCharacters(in: .whitespacesAndNewlines)
@@ -61,8 +63,10 @@ import Testing
         #expect(again.stdout.hasPrefix("3 indexed (0 written, 3 unchanged), 1 skipped: 1 not found"))
         #expect(again.stdout.contains("GitHub: 3 requests, 2 not modified"))
         #expect(try server.paths() == ["/repos/acme/skills", "/repos/lena/app", "/repos/ghost/none"])
-        let show = try json(
-            try BinaryRunner.run(["show", "acme/skills/skills/review/SKILL.md", "--db", db, "--json"]).stdout)
+        let show = try #require(
+            try json(
+                try BinaryRunner.run(["show", "acme/skills/skills/review/SKILL.md", "--db", db, "--json"]).stdout)[
+                    "file"] as? [String: Any])
         #expect(show["stars"] as? Int == 120 && show["license"] as? String == "MIT")
         let unauthorized = try BinaryRunner.run(
             ["crawl", "github", "lena/app", "--db", directory.appending("other.sqlite"), "--api-url", server.url])

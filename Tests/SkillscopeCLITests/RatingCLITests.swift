@@ -134,7 +134,7 @@ import Testing
         let run = try BinaryRunner.run(["rules", "acme/proj/CLAUDE.md", "--db", database, "--json"])
         #expect(run.status == 0, "\(run.stderr)")
         let view = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
-        let rated = try #require((view["ratings"] as? [String: Any])?["rules"] as? [[String: Any]])
+        let rated = try #require(view["rules"] as? [[String: Any]])
         #expect(
             rated.map { $0["evidence"] as? String } == [
                 "names `scripts/cut-release.sh`, a file of this repository",

@@ -1,5 +1,6 @@
 import Foundation
 import Hashing
+import JSON
 import SkillscopeIngest
 import SkillscopeStore
 import SkillscopeTesting

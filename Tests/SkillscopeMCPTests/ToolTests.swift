@@ -1,4 +1,5 @@
 import Foundation
+import JSON
 import SkillscopeIngest
 import SkillscopeStore
 import SkillscopeTesting
@@ -58,7 +59,9 @@ import Testing
         #expect(byKey["file"]?["text"]?.string?.contains("Read the whole diff") == true)
         #expect(byKey["rules"]?.array?.count == 3)
         #expect(byKey["ratings"]?["summary"]?.string == "3 rules: 0 common, 3 distinctive, 0 very specific")
-        #expect(byKey["ratings"]?["rules"]?.array?.first?["rating"]?.string == "distinctive")
+        #expect(byKey["rules"]?.array?.first?["rating"]?.string == "distinctive")
+        #expect(byKey["ratings"]?["counts"]?["distinctive"]?.integer == 3)
+        #expect(byKey["file"]?["skillURI"] == "skill://acme/skills/code-review/SKILL.md")
         #expect(byKey["checks"]?["quality"]?["score"]?.number != nil)
         #expect(byKey["versions"]?["otherProjects"]?.integer == 0)
         #expect(byKey["reviews"]?["count"]?.integer == 0)
@@ -91,15 +94,15 @@ import Testing
             """
         let result = try #require(
             fixture.call("registry_analyze", ["text": .string(text), "path": "SKILL.md"])["structuredContent"])
-        #expect(result["kind"] == "skill")
+        #expect(result["file"]?["kind"] == "skill")
         #expect(result["rules"]?.array?.count == 2)
         #expect(result["checks"]?["findings"]?.array?.isEmpty == false)
         #expect(result["checks"]?["security"]?["verdict"] != "pass")
         #expect(try fixture.store.stats().files == before)
         let copy = fixture.call("registry_analyze", ["text": .string(Fixtures.reviewSkill)])["structuredContent"]
         // Its front matter names it, so it is read as a skill, as the web and `analyze` read it.
-        #expect(copy?["kind"] == "skill")
-        #expect(copy?["versions"]?["versions"]?.array?.first?["path"] == "code-review/SKILL.md")
+        #expect(copy?["file"]?["kind"] == "skill")
+        #expect(copy?["versions"]?["bands"]?.array?.first?["versions"]?.array?.first?["path"] == "code-review/SKILL.md")
     }
 
     @Test func analyzeRefusesEmptyOversizedAndUnknownKinds() throws {
@@ -112,7 +115,7 @@ import Testing
         // Over the fixture's 64 KiB message limit: refused before parsing.
         let refused = server.respond(to: Array(line.utf8), session: MCPSession())
         #expect(refused.map { String(decoding: $0, as: UTF8.self) }?.contains("-32600") == true)
-        #expect(text(fixture.call("registry_analyze", ["text": "x", "kind": "poem"])).contains("unknown kind poem"))
+        #expect(text(fixture.call("registry_analyze", ["text": "x", "kind": "poem"])).contains("unknown kind 'poem'"))
     }
 
     @Test func writeNeedsAToken() throws {
@@ -146,7 +149,7 @@ import Testing
         #expect(read?["agentReviews"]?["success_rate"]?.number == 0.5)
         #expect(read?["agentReviews"]?["cost_usd_avg"]?.number == 0.25)
         #expect(read?["agentReviews"]?["latency_p50_ms"]?.integer == 4000)
-        #expect(read?["recentReviews"]?.array?.first?["reviewer"] == "agent:test-agent")
+        #expect(read?["reviews"]?["recent"]?.array?.first?["reviewer"] == "agent:test-agent")
     }
 
     @Test func anHTTPBearerTokenIsUsedWhenTheServerHasNone() throws {

@@ -77,7 +77,9 @@ import Testing
         let (response, page) = get(app, "/files/\(review)")
         #expect(response.status == 200)
         #expect(page.contains("3 rules"))
-        #expect(page.contains("<a href=\"#L9\">line 9</a> Read the whole diff before commenting."))
+        #expect(
+            page.contains(
+                "<a href=\"#L9\">line 9</a> <span class=\"rule-text\">Read the whole diff before commenting.</span>"))
         #expect(page.contains("<span class=\"line\" id=\"L9\">"))
         #expect(page.contains("Security scan: <strong class=\"verdict-pass\">pass</strong>"))
         #expect(page.contains("Quality score"))
@@ -100,8 +102,10 @@ import Testing
         let fork = try id(store, "fork/copy", "review/SKILL.md")
         let (_, page) = get(app, "/files/\(review)")
         #expect(page.contains("1 other project uses a version of this."))
-        #expect(page.contains("<svg") && page.contains("<a href=\"/files/\(fork)\"><circle"))
-        #expect(page.contains("Other files in this repository (1)"))
+        #expect(page.contains("<svg") && page.contains("<a href=\"/files/\(fork)\"><g class=\"node\">"))
+        // One edge for the one version drawn, from it to the file it came from.
+        #expect(page.components(separatedBy: "<path class=\"edge\"").count - 1 == 1)
+        #expect(page.contains("<h2 id=\"repository\">In this repository</h2><p>1 other file it gives its agents.</p>"))
         #expect(page.contains("<a href=\"/compare?a=\(review)&amp;b="))
     }
 
@@ -163,7 +167,8 @@ import Testing
             return try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
         }
         #expect(try json("/api/v1/search", ["q": "review"])["total"] as? Int == 1)
-        #expect(try json("/api/v1/files/\(review)")["path"] as? String == "review/SKILL.md")
+        #expect(
+            (try json("/api/v1/files/\(review)")["file"] as? [String: Any])?["path"] as? String == "review/SKILL.md")
         let (_, rulesText) = get(app, "/api/v1/files/\(review)/rules")
         let rules = try #require(try JSONSerialization.jsonObject(with: Data(rulesText.utf8)) as? [[String: Any]])
         #expect(rules.map { $0["line"] as? Int } == [9, 10, 11])
@@ -318,7 +323,7 @@ import Testing
             let response = app.handle(HTTPRequest(method: "POST", path: "/api/v1/analyze", body: body))
             #expect(response.status == 200, "\(String(decoding: response.body, as: UTF8.self))")
             let json = try #require(try JSONSerialization.jsonObject(with: Data(response.body)) as? [String: Any])
-            kinds.append(json["kind"] as? String ?? "")
+            kinds.append((json["file"] as? [String: Any])?["kind"] as? String ?? "")
         }
         #expect(kinds == ["cursor", "skill", "agents"])
         #expect(kinds == texts.map { FileKind.inferred(path: nil, text: $0.utf8).rawValue })

@@ -49,8 +49,8 @@ def main():
             view = run(options.binary, ["rules", path, "--kind", entry["kind"], "--json"])
         extracted = {rule["line"]: rule for rule in view["rules"]}
         ratings = {}
-        if view.get("ratings"):
-            ratings = {rule["line"]: rule for rule in view["ratings"]["rules"]}
+        if options.db:
+            ratings = {rule["line"]: rule for rule in view["rules"]}
         labels = {rule["start"]: rule for rule in entry["rules"]}
         totals["files"] += 1
         lang = by_lang.setdefault(entry.get("lang", "?"), dict(labelled=0, found=0))

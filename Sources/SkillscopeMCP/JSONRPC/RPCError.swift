@@ -1,4 +1,4 @@
-public import SkillscopeIngest
+public import JSON
 
 /// A JSON-RPC error answered to the client: its code, a message safe to show anyone and optional data.
 ///

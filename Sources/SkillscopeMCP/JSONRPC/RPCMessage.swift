@@ -1,5 +1,5 @@
 internal import Foundation
-public import SkillscopeIngest
+public import JSON
 
 /// One message a client sent, classified: a request (answered), a notification (never answered), or something the
 /// server answers with an error and the request's id when it could read one.

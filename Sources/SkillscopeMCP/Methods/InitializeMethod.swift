@@ -1,4 +1,4 @@
-internal import SkillscopeIngest
+internal import JSON
 
 /// `initialize` (legacy era): agrees on the client's version when it is one this server speaks, else offers the
 /// newest legacy one; the client then sends `notifications/initialized`.

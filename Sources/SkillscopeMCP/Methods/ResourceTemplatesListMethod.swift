@@ -1,4 +1,4 @@
-internal import SkillscopeIngest
+internal import JSON
 
 /// `resources/templates/list`: the shape of a skill file's URI, so a client can read one it was told about.
 struct ResourceTemplatesListMethod: MCPMethod {

@@ -1,4 +1,4 @@
-internal import SkillscopeIngest
+internal import JSON
 internal import SkillscopeStore
 
 /// `resources/list`: every skill's `SKILL.md`, a page at a time (supporting files are listed by `skills/get`).

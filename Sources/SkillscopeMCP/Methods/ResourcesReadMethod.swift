@@ -1,4 +1,4 @@
-internal import SkillscopeIngest
+internal import JSON
 internal import SkillscopeStore
 
 /// `resources/read`: one file of a skill, as the text its digest covers; -32602 for an unknown URI.

@@ -1,4 +1,4 @@
-internal import SkillscopeIngest
+internal import JSON
 
 /// `server/discover` (2026-07-28): the versions, capabilities and instructions, with no handshake.
 struct ServerDiscoverMethod: MCPMethod {

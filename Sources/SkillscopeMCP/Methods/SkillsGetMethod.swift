@@ -1,4 +1,4 @@
-internal import SkillscopeIngest
+internal import JSON
 
 /// `skills/get` (Skills extension): one skill's entry by the URI of its `SKILL.md`; -32602 for any other URI.
 struct SkillsGetMethod: MCPMethod {

@@ -1,4 +1,4 @@
-internal import SkillscopeIngest
+internal import JSON
 
 /// `skills/list` (Skills extension): the registry's skills, a page at a time, each a complete manifest.
 struct SkillsListMethod: MCPMethod {

@@ -1,4 +1,4 @@
-internal import SkillscopeIngest
+internal import JSON
 
 /// `tools/call`: runs one tool.
 ///

@@ -1,4 +1,4 @@
-internal import SkillscopeIngest
+internal import JSON
 
 /// `tools/list`: the five tools, always in the same order, with their schemas and annotations.
 struct ToolsListMethod: MCPMethod {

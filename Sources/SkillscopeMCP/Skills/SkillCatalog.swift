@@ -1,7 +1,7 @@
 internal import Foundation
 internal import Hashing
+internal import JSON
 internal import SkillscopeCore
-internal import SkillscopeIngest
 internal import SkillscopeStore
 internal import YAML
 

@@ -1,6 +1,7 @@
+internal import JSON
 internal import SkillscopeCore
-internal import SkillscopeIngest
 internal import SkillscopeRating
+internal import SkillscopeReport
 internal import SkillscopeStore
 
 /// `registry_analyze`: the bring-your-own analysis of a pasted CLAUDE.md, AGENTS.md or SKILL.md.
@@ -15,18 +16,7 @@ struct AnalyzeTool: MCPTool {
         var findVersions: Bool?
     }
 
-    struct Output: Encodable, Sendable {
-        var kind: String
-        var path: String
-        var name: String?
-        var description: String?
-        var lines: Int
-        var rules: [RuleView]
-        /// The rules rated against the registry.
-        var ratings: RatingsSummary
-        var checks: ChecksSummary
-        var versions: VersionsSummary?
-    }
+    typealias Output = ReportOutput
 
     static let name = "registry_analyze"
     static let title = "Analyze an instruction file"
@@ -38,7 +28,7 @@ struct AnalyzeTool: MCPTool {
         """
     static let annotations = ToolAnnotations(readOnly: true, destructive: false, idempotent: true)
     /// The longest text analyzed, in UTF-8 bytes.
-    static let maxBytes = 1 << 20
+    static let maxBytes = Reporter.maximumTextBytes
     static let inputSchema: JSONValue = [
         "type": "object",
         "properties": [
@@ -53,50 +43,19 @@ struct AnalyzeTool: MCPTool {
         ],
         "required": ["text"],
     ]
-    static let outputSchema: JSONValue = [
-        "type": "object",
-        "properties": [
-            "kind": ["type": "string"], "path": ["type": "string"], "name": ["type": "string"],
-            "description": ["type": "string"], "lines": ["type": "integer"],
-            "rules": ["type": "array", "items": ["type": "object"]], "ratings": RatingsSummary.schema,
-            "checks": ChecksSummary.schema,
-            "versions": VersionsSummary.schema,
-        ],
-        "required": ["kind", "path", "lines", "rules", "ratings", "checks"],
-    ]
+    static let outputSchema = ReportOutput.schema
 
     let store: any Store
     let rater: RegistryRater
 
     func call(_ arguments: Arguments, context: RPCContext) throws -> Output {
-        guard !arguments.text.isEmpty else { throw ToolError("text is empty: paste the file's text") }
-        guard arguments.text.utf8.count <= Self.maxBytes else {
-            throw ToolError("text is over \(Self.maxBytes) bytes")
+        do {
+            return ReportOutput(
+                try Reporter(rater: rater).report(
+                    text: arguments.text, path: arguments.path, kind: arguments.kind,
+                    findVersions: arguments.findVersions ?? true))
+        } catch let error as Reporter.TextError {
+            throw ToolError(error.description)
         }
-        var kind = arguments.path.flatMap(FileKind.ownKind(of:))
-        if let name = arguments.kind {
-            guard let given = FileKind(rawValue: name) else { throw ToolError("unknown kind \(name)") }
-            kind = given
-        }
-        let resolved = kind ?? FileKind.inferred(path: arguments.path, text: arguments.text.utf8)
-        let path = arguments.path ?? resolved.placeholderPath
-        let document = DocumentParser().parse(text: arguments.text, path: path, kind: resolved)
-        let findings = SpecCheck.check(document, folderName: nil)
-        let security = SecurityScan.scan(document)
-        var versions: VersionsSummary?
-        var report: VersionReport?
-        if arguments.findVersions ?? true {
-            let finder = try rater.versionFinder()
-            report = try finder.versions(
-                of: VersionFinder.Subject(document: document))
-            versions = report.map { VersionsSummary($0) }
-        }
-        let quality = QualityScore(
-            document: document, findings: findings, security: security, adoption: versions?.otherProjects)
-        return Output(
-            kind: resolved.rawValue, path: path, name: document.name, description: document.description,
-            lines: document.lineCount, rules: document.rules.map(RuleView.init),
-            ratings: RatingsSummary(try rater.rate(document.rules, versions: report, kind: resolved)),
-            checks: ChecksSummary(findings: findings, security: security, quality: quality), versions: versions)
     }
 }

@@ -1,128 +1,149 @@
 internal import Foundation
+internal import JSON
 internal import SkillscopeCore
-internal import SkillscopeIngest
-internal import SkillscopeRating
+internal import SkillscopeReport
 internal import SkillscopeStore
 
-/// A stored file as the tools show it.
-struct FileSummary: Encodable, Sendable {
-    var id: Int64
-    var repository: String
-    var path: String
-    var kind: String
-    var status: String
-    var name: String?
-    var title: String?
-    var description: String?
-    var stars: Int?
-    var license: String?
-    var sha256: String
-    var lines: Int
-    var ruleCount: Int
-    var lastCommitAt: String?
-    var skillURI: String?
-    var text: String?
+/// A ``FileReport`` as `registry_read` and `registry_analyze` return it: the report's own fields, each band's
+/// versions and the repository's files cut to the first ``shown``, and (for a stored file) the listing record's
+/// aggregate of agent reviews and a skill's `skill://` URI.
+struct ReportOutput: Encodable, Sendable {
+    /// Versions per band, and files of the repository, an answer lists.
+    static let shown = 10
 
-    init(_ file: StoredFile, includeText: Bool) {
-        id = file.id
-        repository = file.key.repository
-        path = file.key.path
-        kind = file.kind.rawValue
-        status = file.removedAt == nil ? file.status.rawValue : "removed"
-        name = file.name
-        title = file.title
-        description = file.description
-        stars = file.repository.stars
-        license = file.repository.license
-        sha256 = file.sha256
-        lines = file.lineCount
-        ruleCount = file.ruleCount
-        lastCommitAt = file.lastCommitAt
-        skillURI = file.kind == .skill ? SkillCatalog.uri(repository: file.key.repository, name: file.name) : nil
-        text = includeText ? file.text : nil
+    var report: FileReport
+    var agentReviews: JSONValue?
+
+    init(_ report: FileReport) {
+        var cut = report
+        if var versions = cut.versions {
+            versions.bands = versions.bands.map { band in
+                var band = band
+                band.versions = Array(band.versions.prefix(Self.shown))
+                return band
+            }
+            versions.sameRepository = Array(versions.sameRepository.prefix(Self.shown))
+            versions.mostRecentlyTakenUpBy = Array(versions.mostRecentlyTakenUpBy.prefix(Self.shown))
+            cut.versions = versions
+        }
+        if let repository = cut.file.repository, cut.file.kind == .skill {
+            cut.file.skillURI = SkillCatalog.uri(repository: repository, name: cut.file.name)
+        }
+        self.report = cut
+        agentReviews = Reporter.listing(report)?["agentReviews"]
     }
 
-    static let schema: JSONValue = [
+    enum Keys: String, CodingKey { case agentReviews }
+
+    func encode(to encoder: any Encoder) throws {
+        try report.encode(to: encoder)
+        var container = encoder.container(keyedBy: Keys.self)
+        try container.encodeIfPresent(agentReviews, forKey: .agentReviews)
+    }
+
+    static let versionSchema: JSONValue = [
         "type": "object",
         "properties": [
             "id": ["type": "integer"], "repository": ["type": "string"], "path": ["type": "string"],
-            "kind": ["type": "string"], "status": ["type": "string", "enum": ["indexed", "rejected", "removed"]],
-            "name": ["type": "string"], "title": ["type": "string"], "description": ["type": "string"],
-            "stars": ["type": "integer"], "license": ["type": "string"], "sha256": ["type": "string"],
-            "lines": ["type": "integer"], "ruleCount": ["type": "integer"], "lastCommitAt": ["type": "string"],
-            "skillURI": ["type": "string"], "text": ["type": "string"],
+            "kind": ["type": "string"], "name": ["type": "string"], "stars": ["type": "integer"],
+            "firstSeen": ["type": "string"], "band": ["type": "string"], "percentSame": ["type": "integer"],
+            "reason": ["type": "string"], "isLikelyOrigin": ["type": "boolean"], "cameFrom": ["type": "object"],
         ],
-        "required": ["id", "repository", "path", "kind", "status", "sha256", "lines", "ruleCount"],
+        "required": ["id", "repository", "path", "band", "percentSame", "isLikelyOrigin"],
     ]
-}
-
-/// Spec findings, security report and quality score, as stored or as computed for a pasted text.
-struct ChecksSummary: Encodable, Sendable {
-    var findings: [Finding]
-    var security: SecurityReport
-    var quality: QualityScore
-    var rationale: String
-
-    init(findings: [Finding], security: SecurityReport, quality: QualityScore) {
-        self.findings = findings
-        self.security = security
-        self.quality = quality
-        rationale = quality.rationale
-    }
 
     static let schema: JSONValue = [
         "type": "object",
         "properties": [
-            "findings": ["type": "array", "items": ["type": "object"]], "security": ["type": "object"],
-            "quality": ["type": "object"], "rationale": ["type": "string"],
-        ],
-        "required": ["findings", "security", "quality", "rationale"],
-    ]
-}
-
-/// Other versions of a text in the registry: the closest ones first.
-struct VersionsSummary: Encodable, Sendable {
-    struct Version: Encodable, Sendable {
-        var id: Int64
-        var repository: String
-        var path: String
-        var band: String
-        var percentSame: Int
-        var isLikelyOrigin: Bool
-    }
-    var otherProjects: Int
-    var adoptedBy: Int
-    var versions: [Version]
-
-    init(_ report: VersionReport, limit: Int = 10) {
-        otherProjects = report.otherProjects
-        adoptedBy = report.adoptedBy
-        versions = Array(
-            report.bands.flatMap(\.versions).prefix(limit).map {
-                Version(
-                    id: $0.id, repository: $0.repository, path: $0.path, band: $0.band.rawValue,
-                    percentSame: $0.percentSame, isLikelyOrigin: $0.isLikelyOrigin)
-            })
-    }
-
-    static let schema: JSONValue = [
-        "type": "object",
-        "properties": [
-            "otherProjects": ["type": "integer"], "adoptedBy": ["type": "integer"],
-            "versions": [
+            "file": [
+                "type": "object",
+                "properties": [
+                    "id": ["type": "integer"], "repository": ["type": "string"], "path": ["type": "string"],
+                    "kind": ["type": "string"],
+                    "status": ["type": "string", "enum": ["indexed", "rejected", "removed"]],
+                    "name": ["type": "string"], "title": ["type": "string"], "description": ["type": "string"],
+                    "stars": ["type": "integer"], "license": ["type": "string"],
+                    "topics": ["type": "array", "items": ["type": "string"]], "sha256": ["type": "string"],
+                    "bytes": ["type": "integer"], "lines": ["type": "integer"], "ruleCount": ["type": "integer"],
+                    "lastCommitAt": ["type": "string"], "url": ["type": "string"], "skillURI": ["type": "string"],
+                    "text": ["type": "string"],
+                ],
+                "required": ["path", "kind", "status", "lines", "ruleCount"],
+            ],
+            "rules": [
                 "type": "array",
                 "items": [
                     "type": "object",
                     "properties": [
-                        "id": ["type": "integer"], "repository": ["type": "string"], "path": ["type": "string"],
-                        "band": ["type": "string"], "percentSame": ["type": "integer"],
-                        "isLikelyOrigin": ["type": "boolean"],
+                        "position": ["type": "integer"], "line": ["type": "integer"], "endLine": ["type": "integer"],
+                        "text": ["type": "string"], "section": ["type": "array", "items": ["type": "string"]],
+                        "source": ["type": "string"], "examples": ["type": "array"],
+                        "rating": ["type": "string", "enum": ["common", "distinctive", "very-specific"]],
+                        "isEstimate": ["type": "boolean"], "evidence": ["type": "string"],
+                        "namedThings": ["type": "array"],
                     ],
-                    "required": ["id", "repository", "path", "band", "percentSame", "isLikelyOrigin"],
+                    "required": ["position", "line", "endLine", "text", "rating", "evidence"],
                 ],
             ],
+            "ratings": [
+                "type": "object",
+                "properties": [
+                    "summary": ["type": "string"], "sentence": ["type": "string"],
+                    "counts": [
+                        "type": "object",
+                        "properties": [
+                            "common": ["type": "integer"], "distinctive": ["type": "integer"],
+                            "verySpecific": ["type": "integer"],
+                        ],
+                        "required": ["common", "distinctive", "verySpecific"],
+                    ],
+                    "editedVersions": ["type": "integer"], "registryFiles": ["type": "integer"],
+                    "embedder": ["type": "string"],
+                ],
+                "required": ["summary", "sentence", "counts"],
+            ],
+            "checks": [
+                "type": "object",
+                "properties": [
+                    "diagnostics": ["type": "array"], "findings": ["type": "array", "items": ["type": "object"]],
+                    "security": ["type": "object"], "quality": ["type": "object"], "rationale": ["type": "string"],
+                ],
+                "required": ["findings", "security", "quality", "rationale"],
+            ],
+            "versions": [
+                "type": "object",
+                "properties": [
+                    "otherProjects": ["type": "integer"], "adoptedBy": ["type": "integer"],
+                    "bands": [
+                        "type": "array",
+                        "items": [
+                            "type": "object",
+                            "properties": [
+                                "band": ["type": "string"], "total": ["type": "integer"],
+                                "versions": ["type": "array", "items": versionSchema],
+                            ],
+                            "required": ["band", "total", "versions"],
+                        ],
+                    ],
+                    "sameRepository": ["type": "array"], "sameRepositoryTotal": ["type": "integer"],
+                    "mostRecentlyTakenUpBy": ["type": "array", "items": versionSchema],
+                    "likelyOrigin": ["type": "object"], "method": ["type": "string"], "subject": ["type": "object"],
+                ],
+                "required": ["otherProjects", "adoptedBy", "bands"],
+            ],
+            "reviews": [
+                "type": "object",
+                "properties": [
+                    "count": ["type": "integer"], "worked": ["type": "integer"], "partly": ["type": "integer"],
+                    "failed": ["type": "integer"], "successRate": ["type": "number"],
+                    "costUSDAverage": ["type": "number"], "latencyP50Ms": ["type": "integer"],
+                    "recent": ["type": "array", "items": ["type": "object"]],
+                ],
+                "required": ["count", "worked", "partly", "failed", "recent"],
+            ],
+            "agentReviews": ["type": "object"],
         ],
-        "required": ["otherProjects", "adoptedBy", "versions"],
+        "required": ["file", "rules", "ratings", "checks"],
     ]
 }
 
@@ -179,27 +200,5 @@ struct ReviewCounts: Encodable, Sendable {
             "latencyP50Ms": ["type": "integer"],
         ],
         "required": ["count", "worked", "partly", "failed"],
-    ]
-}
-
-extension RatingsSummary {
-    static let schema: JSONValue = [
-        "type": "object",
-        "properties": [
-            "summary": ["type": "string"], "sentence": ["type": "string"],
-            "rules": [
-                "type": "array",
-                "items": [
-                    "type": "object",
-                    "properties": [
-                        "line": ["type": "integer"], "text": ["type": "string"],
-                        "rating": ["type": "string", "enum": ["common", "distinctive", "very-specific"]],
-                        "isEstimate": ["type": "boolean"], "evidence": ["type": "string"],
-                    ],
-                    "required": ["line", "text", "rating", "evidence"],
-                ],
-            ],
-        ],
-        "required": ["summary", "sentence", "rules"],
     ]
 }

@@ -1,5 +1,5 @@
+internal import JSON
 internal import SkillscopeCore
-internal import SkillscopeIngest
 internal import SkillscopeStore
 internal import SkillscopeSync
 

@@ -1,5 +1,5 @@
 internal import Foundation
-public import SkillscopeIngest
+public import JSON
 internal import SkillscopeRating
 internal import SkillscopeStore
 

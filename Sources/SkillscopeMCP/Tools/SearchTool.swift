@@ -1,6 +1,6 @@
 internal import Foundation
+internal import JSON
 internal import SkillscopeCore
-internal import SkillscopeIngest
 internal import SkillscopeStore
 
 /// `registry_search`: full-text search over the registry, filtered by kind.

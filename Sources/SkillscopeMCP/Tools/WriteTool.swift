@@ -1,4 +1,4 @@
-internal import SkillscopeIngest
+internal import JSON
 internal import SkillscopeStore
 
 /// `registry_write`: what an agent tells the registry.

@@ -1,6 +1,6 @@
 internal import Foundation
+internal import JSON
 public import MicroHTTP
-internal import SkillscopeIngest
 internal import Synchronization
 
 /// MCP over Streamable HTTP at one endpoint (`/mcp`): each client message is a POST, answered with JSON or, for a

@@ -1,5 +1,6 @@
+internal import Blocking
 internal import Foundation
-internal import SkillscopeIngest
+internal import JSON
 public import Synchronization
 
 /// MCP over stdio: one JSON message a line on stdin, one a line on stdout, nothing else on stdout.

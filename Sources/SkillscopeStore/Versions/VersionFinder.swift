@@ -233,33 +233,3 @@ public struct VersionFinder: Sendable {
         (-a.stars, a.firstSeen, a.repository, a.path) < (-b.stars, b.firstSeen, b.repository, b.path)
     }
 }
-
-extension QualityScore {
-    /// The score of a stored file: checks as stored, stars from its repository, adoption from its versions.
-    ///
-    /// - Parameters:
-    ///   - knownAdoption: the file's other projects when the caller already found its versions.
-    ///   - tableScope: what the versions are measured on when they must be found (a command that asks once:
-    ///     ``VersionFinder/TableScope/candidates``).
-    public static func of(
-        _ file: StoredFile, rules: [Rule], store: any Store, knownAdoption: Int? = nil,
-        tableScope: VersionFinder.TableScope = .whole
-    ) throws -> QualityScore {
-        var adoption = knownAdoption
-        if adoption == nil, file.status == .indexed {
-            var configuration = VersionFinder.Configuration()
-            configuration.tableScope = tableScope
-            let finder = VersionFinder(store: store, configuration: configuration)
-            adoption = try finder.versions(of: try finder.subject(for: file)).otherProjects
-        }
-        let reviews = try store.reviewSummary(ofFile: file.id)
-        return QualityScore(
-            QualityScore.Inputs(
-                kind: file.kind, findings: file.findings, description: file.description, lineCount: file.lineCount,
-                ruleCount: rules.count, hasExamples: rules.contains { !$0.examples.isEmpty },
-                security: file.security.verdict,
-                reviews: QualityScore.Inputs.Reviews(
-                    count: reviews.count, worked: reviews.worked, partly: reviews.partly),
-                stars: file.repository.stars, adoption: adoption))
-    }
-}

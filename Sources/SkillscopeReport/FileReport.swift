@@ -1,0 +1,160 @@
+public import SkillscopeCore
+public import SkillscopeStore
+
+/// Everything Skillscope says of one file, assembled once (``Reporter``): the file, its rules with their ratings
+/// and evidence, its checks and quality, its versions in three bands, adoption and origin, the other files of its
+/// repository, and its reviews.
+///
+/// Every surface (the CLI, the web pages, `/api/v1`, the MCP tools) formats this value and assembles none of
+/// its own. A text that is not stored gets the same report, with no id, repository or reviews.
+public struct FileReport: Sendable, Encodable {
+    /// What the file is and where it comes from.
+    public struct File: Sendable, Encodable {
+        public var id: Int64?
+        public var repository: String?
+        public var path: String
+        public var kind: FileKind
+        /// `indexed`, `rejected` (not split into rules), or `removed` (gone from its repository).
+        public var status: String
+        public var name: String?
+        public var title: String?
+        public var description: String?
+        public var stars: Int?
+        public var license: String?
+        public var topics: [String]
+        public var commit: String?
+        public var firstCommitAt: String?
+        public var lastCommitAt: String?
+        public var firstSeen: String?
+        public var lastSeen: String?
+        public var removedAt: String?
+        public var sha256: String?
+        public var blobSHA: String?
+        public var bytes: Int
+        public var lines: Int
+        public var ruleCount: Int
+        /// The file on GitHub, at its commit where known.
+        public var url: String?
+        /// The front matter, mappings as objects, sequences as arrays and scalars as strings.
+        public var frontMatter: PlainJSON?
+        /// Set by the MCP server for a skill: the `skill://` URI it serves the file under.
+        public var skillURI: String?
+        /// The text, when asked for.
+        public var text: String?
+
+        init(
+            id: Int64? = nil, repository: String? = nil, path: String, kind: FileKind, status: String,
+            name: String? = nil, title: String? = nil, description: String? = nil, stars: Int? = nil,
+            license: String? = nil, topics: [String], commit: String? = nil, firstCommitAt: String? = nil,
+            lastCommitAt: String? = nil, firstSeen: String? = nil, lastSeen: String? = nil, removedAt: String? = nil,
+            sha256: String? = nil, blobSHA: String? = nil, bytes: Int, lines: Int, ruleCount: Int, url: String? = nil,
+            frontMatter: PlainJSON? = nil, text: String? = nil
+        ) {
+            self.id = id
+            self.repository = repository
+            self.path = path
+            self.kind = kind
+            self.status = status
+            self.name = name
+            self.title = title
+            self.description = description
+            self.stars = stars
+            self.license = license
+            self.topics = topics
+            self.commit = commit
+            self.firstCommitAt = firstCommitAt
+            self.lastCommitAt = lastCommitAt
+            self.firstSeen = firstSeen
+            self.lastSeen = lastSeen
+            self.removedAt = removedAt
+            self.sha256 = sha256
+            self.blobSHA = blobSHA
+            self.bytes = bytes
+            self.lines = lines
+            self.ruleCount = ruleCount
+            self.url = url
+            self.frontMatter = frontMatter
+            self.text = text
+        }
+    }
+
+    /// A rule, where it stands, and how it was rated.
+    public struct RatedRuleEntry: Sendable, Encodable {
+        public var position: Int
+        public var line: Int
+        public var endLine: Int
+        public var text: String
+        public var section: [String]
+        public var source: String
+        public var examples: [ExampleView]
+        public var rating: RuleRating
+        /// True for ≈ common: estimated from the registry where the file has too few edited versions.
+        public var isEstimate: Bool
+        public var evidence: String
+        public var namedThings: [RatedRule.CountedThing]
+    }
+
+    /// The rating summary: the counts per rating and the seed page's sentence.
+    public struct Ratings: Sendable, Encodable {
+        public struct Counts: Sendable, Encodable, Equatable {
+            public var common: Int
+            public var distinctive: Int
+            public var verySpecific: Int
+        }
+        /// "11 rules: 0 common, 6 distinctive, 5 very specific".
+        public var summary: String
+        /// "11 rules. About 0 are common, …".
+        public var sentence: String
+        public var counts: Counts
+        /// The edited versions the "common" measure read (0: estimated from the registry).
+        public var editedVersions: Int
+        public var registryFiles: Int
+        /// The embedder the registry's rules were grouped with, if they were.
+        public var embedder: String?
+    }
+
+    /// Spec findings, the parser's diagnostics, the security scan and the quality score with its rationale.
+    public struct Checks: Sendable, Encodable {
+        public var diagnostics: [FileDiagnostic]
+        public var findings: [Finding]
+        public var security: SecurityReport
+        public var quality: QualityScore
+        public var rationale: String
+        public var errors: Int { findings.filter { $0.severity == .error }.count }
+        public var warnings: Int { findings.count - errors }
+    }
+
+    /// What people and agents said of the file.
+    public struct Reviews: Sendable, Encodable {
+        public var count: Int
+        public var worked: Int
+        public var partly: Int
+        public var failed: Int
+        public var successRate: Double?
+        public var costUSDAverage: Double?
+        public var latencyP50Ms: Int?
+        /// The newest reviews, at most ``Reporter/recentReviews``.
+        public var recent: [StoredReview]
+    }
+
+    public var file: File
+    public var rules: [RatedRuleEntry]
+    public var ratings: Ratings
+    public var checks: Checks
+    /// Nil for a file that was rejected, or when versions were not asked for.
+    public var versions: VersionReport?
+    /// Nil for a text that is not stored.
+    public var reviews: Reviews?
+
+    /// The rules as the parser gave them (lines, section, examples), for surfaces that show or write them.
+    public var plainRules: [Rule]
+    /// The stored file the report is of (nil for a text not stored).
+    public var stored: StoredFile?
+
+    enum CodingKeys: String, CodingKey {
+        case file, rules, ratings, checks, versions, reviews
+    }
+
+    /// The rules with a rating.
+    public func rules(rated rating: RuleRating) -> [RatedRuleEntry] { rules.filter { $0.rating == rating } }
+}

@@ -1,0 +1,218 @@
+public import Foundation
+public import JSON
+public import SkillscopeCore
+public import SkillscopeIngest
+public import SkillscopeRating
+public import SkillscopeStore
+public import YAML
+
+/// Assembles ``FileReport``s: the one place that reads what a file's report needs and puts it together.
+///
+/// A stored file costs one read of its rules, one version search, one rating (its edited versions' rules in one
+/// query), one review summary and one read of its newest reviews.
+public struct Reporter: Sendable {
+    /// Rates and finds versions against the registry; nil where there is none (a text or file on disk is still
+    /// reported: rated by its words and its project alone, with no versions).
+    public var rater: RegistryRater?
+    /// The newest reviews a report carries.
+    public static let recentReviews = 10
+    /// The other files of a repository a report lists at most.
+    public static let maximumRepositoryFiles = 1_000
+    /// The longest text reported that is not stored, in UTF-8 bytes (the registry's own limit for files).
+    public static let maximumTextBytes = 1 << 20
+
+    public init(rater: RegistryRater?) {
+        self.rater = rater
+    }
+
+    /// What is wrong with a text given to ``report(text:path:kind:findVersions:)``.
+    public enum TextError: Error, Equatable, CustomStringConvertible {
+        case empty
+        case tooLarge(limit: Int)
+        case unknownKind(String)
+
+        public var description: String {
+            switch self {
+            case .empty: "the text is empty: give the text of a CLAUDE.md, AGENTS.md, SKILL.md or rules file"
+            case .tooLarge(let limit): "the text is over \(limit) bytes"
+            case .unknownKind(let name):
+                "unknown kind '\(name)'; kinds are \(FileKind.allCases.map(\.rawValue).joined(separator: ", "))"
+            }
+        }
+    }
+
+    /// The whole report of a stored file.
+    ///
+    /// - Parameter includeText: carry the file's text in ``FileReport/File/text``.
+    public func report(_ file: StoredFile, includeText: Bool = true) throws -> FileReport {
+        guard let rater else { preconditionFailure("a stored file is reported with its registry's rater") }
+        let store = rater.store
+        let rules = try store.rules(ofFile: file.id)
+        var versions: VersionReport?
+        if file.status == .indexed {
+            let finder = try rater.versionFinder()
+            versions = try finder.versions(of: try finder.subject(for: file))
+            // The repository's other files, all of them up to a bound (the search keeps the first 50).
+            if var found = versions, found.sameRepositoryTotal > found.sameRepository.count {
+                found.sameRepository = Array(
+                    try store.repositoryFiles(file.key.repository).filter { $0.id != file.id }
+                        .prefix(Self.maximumRepositoryFiles))
+                versions = found
+            }
+        }
+        let rated = try rater.rate(rules, versions: versions, kind: file.kind)
+        let summary = try store.reviewSummary(ofFile: file.id)
+        let recent = summary.count == 0 ? [] : Array(try store.reviews(ofFile: file.id).prefix(Self.recentReviews))
+        let quality = QualityScore(
+            QualityScore.Inputs(
+                kind: file.kind, findings: file.findings, description: file.description, lineCount: file.lineCount,
+                ruleCount: rules.count, hasExamples: rules.contains { !$0.examples.isEmpty },
+                security: file.security.verdict,
+                reviews: QualityScore.Inputs.Reviews(
+                    count: summary.count, worked: summary.worked, partly: summary.partly),
+                stars: file.repository.stars, adoption: versions?.otherProjects))
+        let frontMatter = file.frontMatterJSON.flatMap {
+            try? JSONDecoder().decode(YAMLNode.self, from: Data($0.utf8))
+        }
+        let branch = file.commit ?? file.repository.defaultBranch ?? "HEAD"
+        let described = FileReport.File(
+            id: file.id, repository: file.key.repository, path: file.key.path, kind: file.kind,
+            status: file.removedAt == nil ? file.status.rawValue : "removed", name: file.name, title: file.title,
+            description: file.description, stars: file.repository.stars, license: file.repository.license,
+            topics: file.repository.topics, commit: file.commit, firstCommitAt: file.firstCommitAt,
+            lastCommitAt: file.lastCommitAt, firstSeen: file.firstSeen, lastSeen: file.lastSeen,
+            removedAt: file.removedAt, sha256: file.sha256, blobSHA: file.blobSHA, bytes: file.bytes,
+            lines: file.lineCount, ruleCount: rules.count,
+            url: "https://github.com/\(file.key.repository)/blob/\(branch)/\(file.key.path)",
+            frontMatter: frontMatter.map(PlainJSON.init), text: includeText ? file.text : nil)
+        return FileReport(
+            file: described, rules: Self.entries(rules, rated), ratings: Self.ratings(rated),
+            checks: FileReport.Checks(
+                diagnostics: file.diagnostics, findings: file.findings, security: file.security, quality: quality,
+                rationale: quality.rationale),
+            versions: versions,
+            reviews: FileReport.Reviews(
+                count: summary.count, worked: summary.worked, partly: summary.partly, failed: summary.failed,
+                successRate: summary.successRate, costUSDAverage: summary.costUSDAverage,
+                latencyP50Ms: summary.latencyP50Ms, recent: recent),
+            plainRules: rules, stored: file)
+    }
+
+    /// The report of a text that is not stored: pasted into the web page, sent to `registry_analyze` or the API.
+    ///
+    /// Its kind is `kind`, else its path's, else what its front matter says (``FileKind/inferred(path:text:)``).
+    /// A text the registry would not index is reported with the reason as an error finding and nothing to rate.
+    public func report(
+        text: String, path: String? = nil, kind: String? = nil, findVersions: Bool = true
+    ) throws -> FileReport {
+        guard text.utf8.count <= Self.maximumTextBytes else { throw TextError.tooLarge(limit: Self.maximumTextBytes) }
+        guard !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { throw TextError.empty }
+        var chosen = path.flatMap(FileKind.ownKind(of:))
+        if let kind, !kind.isEmpty {
+            guard let given = FileKind(rawValue: kind) else { throw TextError.unknownKind(kind) }
+            chosen = given
+        }
+        let resolved = chosen ?? FileKind.inferred(path: path, text: text.utf8)
+        let place = path ?? resolved.placeholderPath
+        switch DocumentParser().parse(Array(text.utf8), path: place, kind: resolved) {
+        case .parsed(let document):
+            return try report(of: document, at: .unknown, findVersions: findVersions)
+        case .rejected(let diagnostic):
+            let findings = [
+                Finding(
+                    code: diagnostic.code.rawValue, severity: .error, message: diagnostic.message,
+                    line: diagnostic.line)
+            ]
+            let quality = QualityScore(
+                QualityScore.Inputs(
+                    kind: resolved, findings: findings, description: nil, lineCount: 0, ruleCount: 0,
+                    hasExamples: false, security: .pass))
+            let rated = RuleRater().rate([], context: RuleRater.Context())
+            return FileReport(
+                file: FileReport.File(
+                    path: place, kind: resolved, status: FileStatus.rejected.rawValue, topics: [],
+                    bytes: text.utf8.count, lines: 0, ruleCount: 0),
+                rules: [], ratings: Self.ratings(rated),
+                checks: FileReport.Checks(
+                    diagnostics: [diagnostic], findings: findings, security: SecurityReport(findings: []),
+                    quality: quality, rationale: quality.rationale),
+                versions: nil, reviews: nil, plainRules: [], stored: nil)
+        }
+    }
+
+    /// The report of a parsed file that is not stored, checked at `place`.
+    ///
+    /// - Parameters:
+    ///   - findVersions: look for its versions in the registry (when there is one).
+    ///   - project: the project on disk around it, whose files and skills bind its rules as a stored
+    ///     repository's do.
+    public func report(
+        of document: Document, at place: FileChecks.Place, findVersions: Bool = true, project: LocalProject? = nil,
+        includeText: Bool = true
+    ) throws -> FileReport {
+        let checks = FileChecks.of(document, at: place)
+        var versions: VersionReport?
+        let rated: RuleRatingReport
+        if let rater {
+            if findVersions {
+                versions = try rater.versionFinder().versions(of: VersionFinder.Subject(document: document))
+            }
+            rated = try rater.rate(document.rules, versions: versions, kind: document.kind, project: project)
+        } else {
+            var context = RuleRater.Context(fileKind: document.kind)
+            context.publicNames = PublicNames.bundled
+            if let project { context.describe(project) }
+            rated = RuleRater().rate(document.rules, context: context)
+        }
+        let quality = QualityScore(
+            document: document, findings: checks.findings, security: checks.security,
+            adoption: versions?.otherProjects)
+        let file = FileReport.File(
+            path: document.path, kind: document.kind, status: FileStatus.indexed.rawValue, name: document.name,
+            title: document.title, description: document.description, topics: [], bytes: document.text.utf8.count,
+            lines: document.lineCount, ruleCount: document.rules.count,
+            frontMatter: document.frontMatter.map(PlainJSON.init), text: includeText ? document.text : nil)
+        return FileReport(
+            file: file, rules: Self.entries(document.rules, rated), ratings: Self.ratings(rated),
+            checks: FileReport.Checks(
+                diagnostics: document.diagnostics, findings: checks.findings, security: checks.security,
+                quality: quality, rationale: quality.rationale),
+            versions: versions, reviews: nil, plainRules: document.rules, stored: nil)
+    }
+
+    /// The listing record of a stored file's report, with its quality and reviews.
+    public static func listing(_ report: FileReport) -> JSONValue? {
+        guard let file = report.stored else { return nil }
+        let reviews = report.reviews.map {
+            ReviewSummary(
+                count: $0.count, worked: $0.worked, partly: $0.partly, failed: $0.failed,
+                costUSDAverage: $0.costUSDAverage, latencyP50Ms: $0.latencyP50Ms)
+        }
+        return ListingRecord.export(
+            file, facts: ListingRecord.Facts(quality: report.checks.quality, reviews: reviews ?? ReviewSummary()))
+    }
+
+    static func entries(_ rules: [Rule], _ rated: RuleRatingReport) -> [FileReport.RatedRuleEntry] {
+        let ratings = Dictionary(rated.rules.map { ($0.position, $0) }, uniquingKeysWith: { a, _ in a })
+        return rules.map { rule in
+            let rating = ratings[rule.position]
+            return FileReport.RatedRuleEntry(
+                position: rule.position, line: rule.lines.start, endLine: rule.lines.end, text: rule.text,
+                section: rule.section, source: rule.source.rawValue,
+                examples: rule.examples.map {
+                    ExampleView(language: $0.language, line: $0.lines.start, endLine: $0.lines.end)
+                },
+                rating: rating?.rating ?? .distinctive, isEstimate: rating?.isEstimate ?? false,
+                evidence: rating?.evidence ?? "", namedThings: rating?.namedThings ?? [])
+        }
+    }
+
+    static func ratings(_ rated: RuleRatingReport) -> FileReport.Ratings {
+        FileReport.Ratings(
+            summary: rated.summary, sentence: rated.sentence,
+            counts: .init(
+                common: rated.count(.common), distinctive: rated.count(.distinctive),
+                verySpecific: rated.count(.verySpecific)),
+            editedVersions: rated.editedVersions, registryFiles: rated.registryFiles, embedder: rated.embedder)
+    }
+}
