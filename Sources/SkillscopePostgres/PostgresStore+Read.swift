@@ -54,13 +54,17 @@ extension PostgresStore {
     ///   for the returned page only.
     public func search(_ query: SearchQuery) throws -> SearchResults {
         try reading { connection in
-            try query.matchingAllTermsElseAny { terms, all in
+            // No words: browse the files the filters leave, most-starred first.
+            if query.browses { return try Self.search(connection, tsquery: "", query: query, browsing: true) }
+            return try query.matchingAllTermsElseAny { terms, all in
                 try Self.search(connection, tsquery: terms.joined(separator: all ? " & " : " | "), query: query)
             }
         }
     }
 
-    private static func search(_ connection: Connection, tsquery: String, query: SearchQuery) throws -> SearchResults {
+    private static func search(
+        _ connection: Connection, tsquery: String, query: SearchQuery, browsing: Bool = false
+    ) throws -> SearchResults {
         var filter = ""
         var arguments: [any PostgresBindable] = [tsquery]
         if !query.kinds.isEmpty {
@@ -79,7 +83,10 @@ extension PostgresStore {
                 " AND EXISTS (SELECT 1 FROM repositories rl WHERE rl.id = f.repository_id AND rl.license = $\(arguments.count))"
         }
         if query.hasReviews { filter += " AND EXISTS (SELECT 1 FROM reviews v WHERE v.file_id = f.id)" }
-        let match = "f.search @@ to_tsquery('english', $1) \(filter) AND \(isCurrent)"
+        let match =
+            browsing
+            ? "$1::text = '' \(filter) AND \(isCurrent)"
+            : "f.search @@ to_tsquery('english', $1) \(filter) AND \(isCurrent)"
         let total = try connection.queryOne("SELECT count(*) FROM files f WHERE \(match)", arguments)?.int(0) ?? 0
         var facets = SearchFacets()
         for row in try connection.query(
@@ -108,28 +115,37 @@ extension PostgresStore {
             return SearchResults(hits: [], total: total, matchedAllTerms: true, facets: facets)
         }
         let order =
-            switch query.sort {
+            switch browsing ? SearchSort.stars : query.sort {
             case .relevance: "weighted DESC, f.id"
             case .stars:
                 "(SELECT coalesce(rs.stars, -1) FROM repositories rs WHERE rs.id = f.repository_id) DESC, weighted DESC, f.id"
             case .recent: "changed DESC, weighted DESC, f.id"
             }
         let outerOrder =
-            switch query.sort {
+            switch browsing ? SearchSort.stars : query.sort {
             case .relevance: "page.weighted DESC, page.id"
             case .stars: "coalesce(r.stars, -1) DESC, page.weighted DESC, page.id"
             case .recent: "page.changed DESC, page.weighted DESC, page.id"
             }
         let limit = arguments.count + 1
+        let snippet =
+            browsing
+            ? "coalesce(page.description, '')"
+            : """
+            ts_headline('english', page.body, to_tsquery('english', $1),
+                'StartSel="", StopSel="", MaxWords=16, MinWords=6, MaxFragments=1, FragmentDelimiter=" … "')
+            """
+        let rank =
+            browsing ? "0.0" : "ts_rank('{0.1, 0.2, 0.5, 1.0}', f.search, to_tsquery('english', $1), 1)"
         let rows = try connection.query(
             """
             SELECT page.id, r.full_name, page.path, page.kind, page.name, page.description, r.stars, page.weighted,
-                ts_headline('english', page.body, to_tsquery('english', $1),
-                    'StartSel="", StopSel="", MaxWords=16, MinWords=6, MaxFragments=1, FragmentDelimiter=" … "')
+                \(snippet),
+                page.sha256, page.changed
             FROM (
-                SELECT f.id, f.repository_id, f.path, f.kind, f.name, f.description, f.body,
+                SELECT f.id, f.repository_id, f.path, f.kind, f.name, f.description, f.body, f.sha256,
                     coalesce(f.last_commit_at, \(StoredFile.lastSeenColumn)) AS changed,
-                    ts_rank('{0.1, 0.2, 0.5, 1.0}', f.search, to_tsquery('english', $1), 1)
+                    \(rank)
                         * (CASE f.kind WHEN 'skill' THEN 1.5 WHEN 'skill-reference' THEN 1.0 ELSE 1.2 END) AS weighted
                 FROM files f WHERE \(match)
                 ORDER BY \(order) LIMIT $\(limit) OFFSET $\(limit + 1)
@@ -141,7 +157,7 @@ extension PostgresStore {
                 id: row.int64(0) ?? 0, key: FileKey(repository: row.string(1) ?? "", path: row.string(2) ?? ""),
                 kind: FileKind(rawValue: row.string(3) ?? "") ?? .agents, name: row.string(4),
                 description: row.string(5), stars: row.int(6), score: row.double(7) ?? 0,
-                snippet: row.string(8) ?? "")
+                snippet: row.string(8) ?? "", sha256: row.string(9), changedAt: row.string(10))
         }
         return SearchResults(hits: hits, total: total, matchedAllTerms: true, facets: facets)
     }

@@ -46,14 +46,18 @@ extension SQLiteStore {
     /// index matches by its words' positions.
     public func search(_ query: SearchQuery) throws -> SearchResults {
         try reading { connection in
-            try query.matchingAllTermsElseAny { terms, all in
+            // No words: browse the files the filters leave, most-starred first.
+            if query.browses { return try Self.search(connection, match: "", query: query, browsing: true) }
+            return try query.matchingAllTermsElseAny { terms, all in
                 let match = terms.map { "\"\($0)\"" }.joined(separator: all ? " " : " OR ")
                 return try Self.search(connection, match: match, query: query)
             }
         }
     }
 
-    private static func search(_ connection: Connection, match: String, query: SearchQuery) throws -> SearchResults {
+    private static func search(
+        _ connection: Connection, match: String, query: SearchQuery, browsing: Bool = false
+    ) throws -> SearchResults {
         var filter = ""
         var arguments: [any Bindable] = [match]
         if !query.kinds.isEmpty {
@@ -70,7 +74,13 @@ extension SQLiteStore {
             filter += " AND r.license = ?\(arguments.count)"
         }
         if query.hasReviews { filter += " AND EXISTS (SELECT 1 FROM reviews v WHERE v.file_id = f.id)" }
-        let matched = """
+        let matched =
+            browsing
+            ? """
+            FROM files f JOIN repositories r ON r.id = f.repository_id
+            WHERE ?1 = '' \(filter) AND \(Self.isCurrent)
+            """
+            : """
             FROM files_fts JOIN files f INDEXED BY files_search ON f.id = files_fts.rowid
                 JOIN repositories r ON r.id = f.repository_id
             WHERE files_fts MATCH ?1 \(filter) AND \(Self.isCurrent)
@@ -93,19 +103,31 @@ extension SQLiteStore {
         for (topic, count) in topicCounts.sorted(by: { ($1.value, $0.key) < ($0.value, $1.key) }).prefix(20) {
             facets.topics[topic] = count
         }
+        let sort = browsing ? SearchSort.stars : query.sort
         let order =
-            switch query.sort {
+            switch sort {
             case .relevance: "weighted, id"
             case .stars: "stars DESC, weighted, id"
             case .recent: "recent DESC, weighted, id"
             }
         let outerOrder =
-            switch query.sort {
+            switch sort {
             case .relevance: "page.weighted, page.id"
             case .stars: "page.stars DESC, page.weighted, page.id"
             case .recent: "page.recent DESC, page.weighted, page.id"
             }
         let limitIndex = arguments.count + 1
+        if browsing {
+            let rows = try connection.query(
+                """
+                SELECT f.id, r.full_name, f.path, f.kind, f.name, f.description, r.stars, 0.0,
+                    coalesce(f.description, ''), f.sha256,
+                    coalesce(f.last_commit_at, \(StoredFile.lastSeenColumn)) AS recent, coalesce(r.stars, -1) AS stars
+                \(matched)
+                ORDER BY stars DESC, f.id LIMIT ?\(limitIndex) OFFSET ?\(limitIndex + 1)
+                """, arguments + [query.limit, query.offset])
+            return SearchResults(hits: rows.map(Self.hit), total: total, matchedAllTerms: true, facets: facets)
+        }
         // The page is ranked first (bm25 over every match); the snippet is made for the page's rows only.
         let rows = try connection.query(
             """
@@ -116,20 +138,23 @@ extension SQLiteStore {
                 \(matched)
                 ORDER BY \(order) LIMIT ?\(limitIndex) OFFSET ?\(limitIndex + 1))
             SELECT f.id, r.full_name, f.path, f.kind, f.name, f.description, r.stars, page.weighted,
-                snippet(files_fts, -1, '', '', '…', 16)
+                snippet(files_fts, -1, '', '', '…', 16), f.sha256, page.recent
             FROM page JOIN files_fts ON files_fts.rowid = page.id JOIN files f ON f.id = page.id
                 JOIN repositories r ON r.id = f.repository_id
             WHERE files_fts MATCH ?1
             ORDER BY \(outerOrder)
             """, arguments + [query.limit, query.offset])
-        let hits = rows.map { row in
-            SearchHit(
-                id: Int64(row.int(0) ?? 0), key: FileKey(repository: row.string(1) ?? "", path: row.string(2) ?? ""),
-                kind: FileKind(rawValue: row.string(3) ?? "") ?? .agents, name: row.string(4),
-                description: row.string(5), stars: row.int(6), score: -(row.double(7) ?? 0),
-                snippet: row.string(8) ?? "")
-        }
-        return SearchResults(hits: hits, total: total, matchedAllTerms: true, facets: facets)
+        return SearchResults(hits: rows.map(Self.hit), total: total, matchedAllTerms: true, facets: facets)
+    }
+
+    /// A search hit from a row of id, repository, path, kind, name, description, stars, rank, snippet, sha256 and
+    /// the date it last changed.
+    private static func hit(_ row: Row) -> SearchHit {
+        SearchHit(
+            id: Int64(row.int(0) ?? 0), key: FileKey(repository: row.string(1) ?? "", path: row.string(2) ?? ""),
+            kind: FileKind(rawValue: row.string(3) ?? "") ?? .agents, name: row.string(4),
+            description: row.string(5), stars: row.int(6), score: -(row.double(7) ?? 0),
+            snippet: row.string(8) ?? "", sha256: row.string(9), changedAt: row.string(10))
     }
 
     public func stats() throws -> RegistryStats {

@@ -37,6 +37,9 @@ public struct SearchQuery: Sendable, Hashable {
         self.sort = sort
     }
 
+    /// Whether the query has no words at all: it then browses the files its filters leave, most-starred first.
+    public var browses: Bool { text.allSatisfy { $0.isWhitespace } }
+
     /// The query's words: letters and digits, lower-cased; everything else separates, `_` included, as in the
     /// full-text tokenizers (SQLite's unicode61 splits `GITHUB_TOKEN` into two words, so must the query, or a
     /// quoted term becomes a phrase).
@@ -73,10 +76,16 @@ public struct SearchHit: Sendable, Hashable, Codable {
     public var score: Double
     /// A short extract with the matches, plain text.
     public var snippet: String
+    /// The file's bytes' hash: hits with the same one are word-for-word copies.
+    public var sha256: String?
+    /// ISO 8601: the last commit that changed the file where known, else when the registry last saw it.
+    public var changedAt: String?
     public init(
         id: Int64, key: FileKey, kind: FileKind, name: String?, description: String?, stars: Int?, score: Double,
-        snippet: String
+        snippet: String, sha256: String? = nil, changedAt: String? = nil
     ) {
+        self.sha256 = sha256
+        self.changedAt = changedAt
         self.id = id
         self.key = key
         self.kind = kind

@@ -53,7 +53,11 @@ struct FilePage {
         if let changed = file.lastCommitAt ?? file.lastSeen {
             facts.append("<span class=\"changed\">Changed \(age(of: changed))</span>")
         }
-        if let license = file.license { facts.append("<span class=\"license\">\(HTML.escape(license))</span>") }
+        if file.repository != nil {
+            facts.append(
+                file.license.map { "<span class=\"license\">\(HTML.escape($0))</span>" }
+                    ?? "<span class=\"license muted\">no licence stated</span>")
+        }
         if let url = file.url {
             facts.append("<a class=\"github\" href=\"\(HTML.escape(url))\">View on GitHub</a>")
         }
@@ -148,7 +152,7 @@ struct FilePage {
     static func row(_ version: VersionMatch, subject: Int64?) -> String {
         var out = "<li><a href=\"/files/\(version.id)\">\(HTML.escape(version.repository))</a>"
         out += " <span class=\"stars\">★ \(Number.grouped(version.stars))</span> "
-        out += "<span class=\"evidence\">\(HTML.escape(evidence(version)))</span>"
+        out += "<span class=\"match\">\(HTML.escape(evidence(version)))</span>"
         out += " <span class=\"muted\">first seen \(HTML.escape(date(version.firstSeen)))</span>"
         if version.isLikelyOrigin { out += " <span class=\"badge\">likely origin</span>" }
         if let subject { out += " · <a href=\"/compare?a=\(subject)&amp;b=\(version.id)\">compare</a>" }
@@ -179,10 +183,11 @@ struct FilePage {
         var out = "<section aria-labelledby=\"repository\"><h2 id=\"repository\">In this repository</h2>"
         out += "<p>\(Number.grouped(versions.sameRepositoryTotal)) \(noun) it gives its agents.</p>"
         func item(_ other: RepositoryFile) -> String {
-            var line = "<li><a href=\"/files/\(other.id)\">\(HTML.escape(other.name ?? other.path))</a>"
-            line += " <span class=\"muted\">\(HTML.escape(other.kind.title))"
-            if other.name != nil { line += " · \(HTML.escape(other.path))" }
-            line += "</span>"
+            let label = other.name ?? other.path
+            var line = "<li><a href=\"/files/\(other.id)\">\(HTML.escape(label))</a>"
+            // The kind and the path, where they say more than the link does.
+            let more = [other.kind.title, other.path].filter { $0 != label }
+            if !more.isEmpty { line += " <span class=\"muted\">\(HTML.escape(more.joined(separator: " · ")))</span>" }
             if let id = report.file.id { line += " · <a href=\"/compare?a=\(id)&amp;b=\(other.id)\">compare</a>" }
             return line + "</li>"
         }

@@ -47,7 +47,7 @@ enum RatingHTML {
             out +=
                 "<li data-rating=\"\(rule.rating.rawValue)\"><span class=\"rating rating-\(rule.rating.rawValue)\">"
                 + "\(HTML.escape(label))</span>: \(line) "
-                + "<span class=\"rule-text\">\(HTML.escape(rule.text))</span> <span class=\"muted evidence\">(\(HTML.escape(rule.evidence)))</span></li>"
+                + "<span class=\"rule-text\">\(HTML.inline(rule.text))</span> <span class=\"muted evidence\">(\(HTML.escape(rule.evidence)))</span></li>"
         }
         out += "</ol><p class=\"muted\">“Common” is measured: kept by at least 6 in 10 of the file's edited versions"
         out += " (with at least 5 to read), or ≈ estimated from the registry. “Very specific”: it names a path, a"

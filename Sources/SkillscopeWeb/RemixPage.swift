@@ -143,6 +143,17 @@ struct RemixPage {
         var body = "<h1>\(HTML.escape(name))</h1><p>Your SKILL.md (save it as \(HTML.escape(name))/SKILL.md):</p>"
         body += "<p><label for=\"skill\">SKILL.md</label><br><textarea id=\"skill\" rows=\"24\" cols=\"90\" readonly>"
         body += HTML.escape(made.text) + "</textarea></p>"
+        // The same picks again, sent back for the file itself.
+        body += "<form method=\"post\" action=\"/remix\" class=\"download\">"
+        for file in picks.keys.sorted() {
+            for rule in picks[file] ?? [] {
+                body += "<input type=\"hidden\" name=\"pick\" value=\"\(file):\(rule)\">"
+            }
+        }
+        body += "<input type=\"hidden\" name=\"name\" value=\"\(HTML.escape(name))\">"
+        body += "<input type=\"hidden\" name=\"description\" value=\"\(HTML.escape(description ?? ""))\">"
+        body += "<input type=\"hidden\" name=\"download\" value=\"1\">"
+        body += "<button type=\"submit\" id=\"download-skill\" class=\"button\">Download SKILL.md</button></form>"
         let errors = made.findings.filter { $0.severity == .error }
         body +=
             errors.isEmpty

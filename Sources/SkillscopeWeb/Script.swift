@@ -31,6 +31,22 @@ enum Script {
               reader.readAsText(file);
             });
           }
+          // The file page's own "Your trail" section: the files opened before this one, and the remix link.
+          var list = document.getElementById("trail-files");
+          if (list) {
+            trail.forEach(function (file) {
+              var item = document.createElement("li");
+              var link = document.createElement("a");
+              link.href = "/files/" + encodeURIComponent(file.id);
+              link.textContent = String(file.title);
+              item.appendChild(link);
+              list.appendChild(item);
+            });
+            var remixHere = document.getElementById("trail-remix");
+            if (remixHere) {
+              remixHere.href = "/remix?files=" + trail.map(function (file) { return encodeURIComponent(file.id); }).join(",");
+            }
+          }
           var nav = document.getElementById("trail");
           if (!nav || trail.length === 0) { return; }
           nav.textContent = "";
@@ -44,16 +60,18 @@ enum Script {
             nav.appendChild(link);
             nav.appendChild(document.createTextNode(" · "));
           });
-          var remix = document.createElement("a");
-          remix.id = "remix-link";
-          remix.href = "/remix?files=" + trail.map(function (file) { return encodeURIComponent(file.id); }).join(",");
-          remix.textContent = "Remix from these " + trail.length + " files";
-          nav.appendChild(remix);
+          if (trail.length >= 2) {
+            var remix = document.createElement("a");
+            remix.id = "remix-link";
+            remix.href = "/remix?files=" + trail.map(function (file) { return encodeURIComponent(file.id); }).join(",");
+            remix.textContent = "Remix from these " + trail.length + " files";
+            nav.appendChild(remix);
+            nav.appendChild(document.createTextNode(" "));
+          }
           var clear = document.createElement("button");
           clear.type = "button";
           clear.textContent = "Clear trail";
           clear.addEventListener("click", function () { localStorage.removeItem(key); nav.textContent = ""; });
-          nav.appendChild(document.createTextNode(" "));
           nav.appendChild(clear);
         })();
         """

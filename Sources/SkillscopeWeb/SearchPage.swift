@@ -1,64 +1,138 @@
 internal import Foundation
 internal import MicroHTTP
 internal import SkillscopeCore
-internal import SkillscopeRating
 internal import SkillscopeStore
 
 /// The home page and search results.
 struct SearchPage {
     let store: any Store
 
+    /// Hits a results page shows; word-for-word copies fold into the first of them and count as one.
+    static let pageSize = 20
+    /// Hits read for one page, so that copies folded away still leave a full page.
+    static let window = 100
+
     func home() throws -> HTTPResponse {
         let stats = try store.stats()
-        let kinds = stats.byKind.sorted { $0.value > $1.value }.map { kind, count in
-            "<li><a href=\"/search?q=&amp;kind=\(HTML.escape(kind))\">\(HTML.escape(kind))</a>: \(count)</li>"
+        let kinds = stats.byKind.sorted { ($1.value, $0.key) < ($0.value, $1.key) }.map { kind, count in
+            let title = FileKind(rawValue: kind)?.title ?? kind
+            return
+                "<li><a href=\"/search?kind=\(HTML.escape(kind))\">\(HTML.escape(title))</a> <span class=\"muted\">\(Number.grouped(count))</span></li>"
         }.joined()
         let body = """
             <h1>Agent instructions, traced</h1>
-            <p>\(stats.indexed) files from \(stats.repositories) repositories, split into \(stats.rules) rules.
-            Search for a skill, a CLAUDE.md or an AGENTS.md to see where it came from, who uses a version of it,
-            and what it says.</p>
-            <h2>By kind</h2><ul>\(kinds)</ul>
+            <p class="lead">\(Number.grouped(stats.indexed)) files from \(Number.grouped(stats.repositories)) repositories, \
+            split into \(Number.grouped(stats.rules)) rules.</p>
+            <p>Search for a skill, a CLAUDE.md or an AGENTS.md to see where it came from, who uses a version of it, \
+            and what it says. Or <a href="/analyze">analyze your own file</a>.</p>
+            <h2>By kind</h2><ul class="kinds">\(kinds)</ul>
             """
         return HTTPResponse(contentType: "text/html; charset=utf-8", body: HTML.page(title: "Search", body: body))
     }
 
+    /// A hit and the word-for-word copies of it folded under it.
+    struct Folded {
+        var hit: SearchHit
+        var copies: [SearchHit]
+    }
+
+    /// The first `limit` distinct files of `hits` (copies folded into the first of their text), and how many hits
+    /// they used up.
+    static func fold(_ hits: [SearchHit], limit: Int) -> (groups: [Folded], consumed: Int) {
+        var groups: [Folded] = []
+        var position: [String: Int] = [:]
+        var consumed = 0
+        for hit in hits {
+            if let sha = hit.sha256, let at = position[sha] {
+                groups[at].copies.append(hit)
+            } else {
+                guard groups.count < limit else { break }
+                if let sha = hit.sha256 { position[sha] = groups.count }
+                groups.append(Folded(hit: hit, copies: []))
+            }
+            consumed += 1
+        }
+        return (groups, consumed)
+    }
+
     func results(_ query: [String: String]) throws -> HTTPResponse {
         let text = query["q"] ?? ""
-        guard !text.trimmingCharacters(in: .whitespaces).isEmpty else { return try home() }
-        let page = max(1, Int(query["page"] ?? "1") ?? 1)
+        let browsing = text.allSatisfy(\.isWhitespace)
+        guard !browsing || query["kind"] != nil || query["topic"] != nil || query["license"] != nil else {
+            return try home()
+        }
+        let offset = max(0, Int(query["offset"] ?? "0") ?? 0)
         var arguments = query
-        arguments["limit"] = "20"
-        arguments["offset"] = String((page - 1) * 20)
+        arguments["q"] = text
+        arguments["limit"] = String(Self.window)
+        arguments["offset"] = String(offset)
         let results = try API.search(arguments, in: store)
-        var body = "<h1>\(results.total) file\(results.total == 1 ? "" : "s") for “\(HTML.escape(text))”</h1>"
+        let (groups, consumed) = Self.fold(results.hits, limit: Self.pageSize)
+        let kindTitle = query["kind"].flatMap(FileKind.init(rawValue:))?.title
+        var body =
+            browsing
+            ? "<h1>\(Number.grouped(results.total)) \(HTML.escape(kindTitle ?? "")) file\(results.total == 1 ? "" : "s")</h1>"
+            : "<h1>\(Number.grouped(results.total)) file\(results.total == 1 ? "" : "s") for “\(HTML.escape(text))”</h1>"
         body += filters(query, facets: results.facets)
         if !results.matchedAllTerms {
             body += "<p class=\"muted\">No file holds every word; showing files with any.</p>"
         }
-        body += "<ol class=\"results\" start=\"\((page - 1) * 20 + 1)\">"
-        for hit in results.hits {
-            let stars = hit.stars.map { " · \($0) stars" } ?? ""
-            body += """
-                <li><a href="/files/\(hit.id)">\(HTML.escape(hit.name ?? hit.key.path))</a>
-                <span class="muted">\(HTML.escape(hit.kind.rawValue)) · \(HTML.escape(hit.key.repository))/\(HTML.escape(hit.key.path))\(stars)</span>
-                <br>\(HTML.escape(hit.snippet))</li>
+        if groups.isEmpty {
+            body +=
+                results.total > 0 && offset >= results.total
+                ? """
+                <p class="empty">You are past the end: there are \(Number.grouped(results.total)) files. \
+                <a href="\(Self.link(query, setting: ["offset": nil]))">Back to the first page</a>.</p>
                 """
+                : """
+                <div class="empty"><p>Nothing matches\(browsing ? "" : " “\(HTML.escape(text))”").</p><ul>
+                <li>Try fewer or more general words (a skill's name, a task such as “commit messages”, a \
+                technology such as “swiftui”).</li>
+                <li>Leave out a filter: <a href="\(Self.link(["q": text], setting: [:]))">search every kind and \
+                licence</a>.</li>
+                <li>Or <a href="/">browse by kind</a>, or <a href="/analyze">analyze your own file</a>.</li></ul></div>
+                """
+        }
+        body += "<ol class=\"results\">"
+        for group in groups {
+            let hit = group.hit
+            var facts = [
+                HTML.escape(hit.kind.title), "\(HTML.escape(hit.key.repository))/\(HTML.escape(hit.key.path))",
+            ]
+            if let stars = hit.stars { facts.append("★ \(Number.grouped(stars))") }
+            if let changed = hit.changedAt { facts.append("changed \(HTML.escape(FilePage.date(changed)))") }
+            body += """
+                <li><a class="hit" href="/files/\(hit.id)">\(HTML.escape(hit.name ?? hit.key.path))</a>
+                <span class="muted facts">\(facts.joined(separator: " · "))</span>
+                <span class="snippet">\(HTML.escape(hit.description ?? hit.snippet))</span>
+                """
+            if !group.copies.isEmpty {
+                let count = group.copies.count
+                body +=
+                    "<details class=\"copies\"><summary>and \(count) identical \(count == 1 ? "copy" : "copies")</summary><ul>"
+                for copy in group.copies {
+                    body +=
+                        "<li><a href=\"/files/\(copy.id)\">\(HTML.escape(copy.key.repository))/\(HTML.escape(copy.key.path))</a></li>"
+                }
+                body += "</ul></details>"
+            }
+            body += "</li>"
         }
         body += "</ol>"
         var links: [String] = []
-        let base = Self.link(query, setting: [:])
-        if page > 1 {
+        if offset > 0 {
+            links.append("<a rel=\"first\" href=\"\(Self.link(query, setting: ["offset": nil]))\">First page</a>")
+        }
+        if offset + consumed < results.total, consumed > 0 {
             links.append(
-                "<a rel=\"prev\" href=\"\(Self.link(query, setting: ["page": String(page - 1)]))\">Previous</a>")
+                "<a rel=\"next\" href=\"\(Self.link(query, setting: ["offset": String(offset + consumed)]))\">Next</a>")
         }
-        if page * 20 < results.total {
-            links.append("<a rel=\"next\" href=\"\(Self.link(query, setting: ["page": String(page + 1)]))\">Next</a>")
+        if !links.isEmpty {
+            body += "<nav aria-label=\"Pages\" class=\"pages\">\(links.joined(separator: " · "))</nav>"
         }
-        _ = base
-        if !links.isEmpty { body += "<nav aria-label=\"Pages\">\(links.joined(separator: " · "))</nav>" }
         return HTTPResponse(
-            contentType: "text/html; charset=utf-8", body: HTML.page(title: text, query: text, body: body))
+            contentType: "text/html; charset=utf-8",
+            body: HTML.page(title: browsing ? (kindTitle ?? "Browse") : text, query: text, body: body))
     }
 
     /// Sorts and filters with their counts: links that keep the rest of the query.
@@ -68,19 +142,19 @@ struct SearchPage {
             let current = (query["sort"] ?? "relevance") == sort.rawValue
             return current
                 ? "<strong>\(sort.rawValue)</strong>"
-                : "<a href=\"\(Self.link(query, setting: ["sort": sort.rawValue, "page": nil]))\">\(sort.rawValue)</a>"
+                : "<a href=\"\(Self.link(query, setting: ["sort": sort.rawValue, "offset": nil]))\">\(sort.rawValue)</a>"
         }.joined(separator: " · ")
         out += "</p>"
         func facet(_ title: String, _ name: String, _ counts: [String: Int]) {
             guard !counts.isEmpty else { return }
             out += "<p>\(title): "
             if query[name] != nil {
-                out += "<a href=\"\(Self.link(query, setting: [name: nil, "page": nil]))\">all</a> · "
+                out += "<a href=\"\(Self.link(query, setting: [name: nil, "offset": nil]))\">all</a> · "
             }
             out += counts.sorted { ($1.value, $0.key) < ($0.value, $1.key) }.map { value, count in
                 query[name] == value
-                    ? "<strong>\(HTML.escape(value)) (\(count))</strong>"
-                    : "<a href=\"\(Self.link(query, setting: [name: value, "page": nil]))\">\(HTML.escape(value))</a> (\(count))"
+                    ? "<strong>\(HTML.escape(value)) (\(Number.grouped(count)))</strong>"
+                    : "<a href=\"\(Self.link(query, setting: [name: value, "offset": nil]))\">\(HTML.escape(value))</a> (\(Number.grouped(count)))"
             }.joined(separator: " · ")
             out += "</p>"
         }
@@ -88,7 +162,7 @@ struct SearchPage {
         facet("Licence", "license", facets.licenses)
         facet("Topic", "topic", facets.topics)
         let reviewed = query["reviewed"] == "true"
-        out += "<p><a href=\"\(Self.link(query, setting: ["reviewed": reviewed ? nil : "true", "page": nil]))\">"
+        out += "<p><a href=\"\(Self.link(query, setting: ["reviewed": reviewed ? nil : "true", "offset": nil]))\">"
         out += reviewed ? "Show all files" : "Only files with reviews"
         return out + "</a></p></nav>"
     }
@@ -98,7 +172,6 @@ struct SearchPage {
         var values = query
         for (name, value) in setting { values[name] = value }
         values["limit"] = nil
-        values["offset"] = nil
         let items = values.sorted { $0.key < $1.key }.map { "\(encode($0.key))=\(encode($0.value))" }
         return HTML.escape("/search?" + items.joined(separator: "&"))
     }

@@ -36,17 +36,37 @@ import Testing
             - Show <script>window.__pwned = 1</script> as text.
             - Keep "><img src=x onerror="window.__pwned = 2"> as text too.
             """)
+        // A word-for-word copy and an edited copy of one example skill, in repositories of their own.
+        let skill = try String(
+            contentsOfFile: Paths.examples + "/files/acme-tools/agent-skills/skills/swiftui-patterns/SKILL.md",
+            encoding: .utf8)
+        try directory.write("copy/skills/swiftui-patterns/SKILL.md", skill)
+        try directory.write(
+            "edit/skills/swiftui-patterns/SKILL.md",
+            skill.replacingOccurrences(
+                of: "- Pass the narrowest data a subview needs, not the whole model object.",
+                with: "- Pass only the data a subview reads, never the whole model object.\n- Preview every new view."))
         let database = directory.appending("r.sqlite")
         #expect(try BinaryRunner.run(["ingest", Paths.examples, "--db", database]).status == 0)
-        #expect(
-            try BinaryRunner.run([
-                "ingest", directory.appending("hostile"), "--repository", "evil/skills", "--db", database,
+        for (folder, repository) in [("hostile", "evil/skills"), ("copy", "fork/copy"), ("edit", "fork/edit")] {
+            let run = try BinaryRunner.run([
+                "ingest", directory.appending(folder), "--repository", repository, "--db", database,
             ])
-            .status == 0)
-        let show = try BinaryRunner.run(["show", "evil/skills/skills/hostile/SKILL.md", "--db", database, "--json"])
-        let hostile = try #require(
-            ((try JSONSerialization.jsonObject(with: Data(show.stdout.utf8)) as? [String: Any])?["file"]
-                as? [String: Any])?["id"] as? Int)
+            #expect(run.status == 0, "\(run.stderr)")
+        }
+        func id(_ file: String) throws -> Int {
+            let show = try BinaryRunner.run(["show", file, "--db", database, "--json"])
+            let report = try JSONSerialization.jsonObject(with: Data(show.stdout.utf8)) as? [String: Any]
+            return try #require((report?["file"] as? [String: Any])?["id"] as? Int, "\(file): \(show.stderr)")
+        }
+        let ids: [String: Int] = [
+            "hostile": try id("evil/skills/skills/hostile/SKILL.md"),
+            "skill": try id("acme-tools/agent-skills/skills/swiftui-patterns/SKILL.md"),
+            "claude": try id("acme-tools/agent-skills/CLAUDE.md"),
+            "cursor": try id("brightpath/mobile-app/.cursor/rules/swiftui.mdc"),
+            "copy": try id("fork/copy/skills/swiftui-patterns/SKILL.md"),
+            "edited": try id("fork/edit/skills/swiftui-patterns/SKILL.md"),
+        ]
         let token = try BinaryRunner.run(["token", "create", "--name", "browser", "--db", database])
         let server = try ServerProcess(["--db", database])
 
@@ -56,12 +76,21 @@ import Testing
             [
                 Paths.packageRoot + "/Tests/SkillscopeCLITests/Browser/browser_e2e.py",
                 "http://127.0.0.1:\(server.port)",
-                token.stdout.trimmingCharacters(in: .whitespacesAndNewlines), String(hostile), screenshots,
+                token.stdout.trimmingCharacters(in: .whitespacesAndNewlines), screenshots,
+                String(decoding: try JSONSerialization.data(withJSONObject: ids), as: UTF8.self),
             ])
         #expect(run.status == 0, "\(run.stdout)\n\(run.stderr.suffix(2000))")
         #expect(run.stdout.contains("browser: all steps passed"))
-        for page in ["home", "search", "file", "review", "hostile", "compare", "analyze", "remix"] {
-            #expect(FileManager.default.fileExists(atPath: "\(screenshots)/\(page).png"), "\(page).png")
+        let pages = [
+            "home", "browse", "search", "file", "file-claude", "file-cursor", "review", "hostile", "compare", "analyze",
+            "analysis", "remix",
+        ]
+        for page in pages {
+            for width in [390, 1280] {
+                #expect(
+                    FileManager.default.fileExists(atPath: "\(screenshots)/\(page)-\(width).png"),
+                    "\(page)-\(width).png")
+            }
         }
     }
 }

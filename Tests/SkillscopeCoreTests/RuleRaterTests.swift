@@ -54,7 +54,7 @@ private func rule(_ position: Int, _ text: String) -> Rule {
         #expect(report.rules[2].evidence.hasPrefix("names `./scripts/release.sh`, a project command"))
         #expect(report.rules[1].rating == .distinctive)
         #expect(report.summary == "4 rules: 1 common, 2 distinctive, 1 very specific")
-        #expect(report.sentence == "4 rules. 1 are common, 2 are distinctive, and 1 are very specific to this project.")
+        #expect(report.sentence == "4 rules. 1 is common, 2 are distinctive, and 1 is very specific to this project.")
     }
 
     @Test func estimatedCommonFromTheKindsReach() {
@@ -75,7 +75,7 @@ private func rule(_ position: Int, _ text: String) -> Rule {
         #expect(report.rules[2].rating == .verySpecific)
         #expect(report.rules[2].evidence == "names `./scripts/release.sh`, seen in 1 repository")
         #expect(report.rules[1].namedThings.map(\.repositories) == [310, 120])
-        #expect(report.sentence.hasPrefix("4 rules. About 1 are common"))
+        #expect(report.sentence.hasPrefix("4 rules. About 1 is common"))
     }
 
     @Test func widelyUsedNamesAreNotProjectBound() {

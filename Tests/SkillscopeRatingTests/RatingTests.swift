@@ -50,7 +50,7 @@ private let baseRules = [
         #expect(report.rules[0].rating == .common && report.rules[0].evidence == "kept by 6 of 6 edited versions")
         #expect(report.rules[4].rating == .common && report.rules[4].evidence == "kept by 4 of 6 edited versions")
         #expect(report.rules[7].rating == .distinctive && report.rules[7].evidence == "kept by 0 of 6 edited versions")
-        #expect(report.sentence == "8 rules. 7 are common, 1 are distinctive, and 0 are very specific to this project.")
+        #expect(report.sentence == "8 rules. 7 are common, 1 is distinctive, and 0 are very specific to this project.")
     }
 
     @Test func registryStatisticsDecideVerySpecificAndEstimatedCommon() throws {

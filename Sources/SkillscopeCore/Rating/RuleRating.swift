@@ -72,7 +72,8 @@ public struct RuleRatingReport: Sendable, Codable {
     /// project." ("About" when any rating was estimated.)
     public var sentence: String {
         let about = rules.contains { $0.isEstimate } || editedVersions == 0 ? "About " : ""
-        return "\(rules.count) \(rules.count == 1 ? "rule" : "rules"). \(about)\(count(.common)) are common, "
-            + "\(count(.distinctive)) are distinctive, and \(count(.verySpecific)) are very specific to this project."
+        func are(_ count: Int) -> String { "\(count) \(count == 1 ? "is" : "are")" }
+        return "\(rules.count) \(rules.count == 1 ? "rule" : "rules"). \(about)\(are(count(.common))) common, "
+            + "\(are(count(.distinctive))) distinctive, and \(are(count(.verySpecific))) very specific to this project."
     }
 }
