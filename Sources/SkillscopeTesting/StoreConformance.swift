@@ -146,6 +146,17 @@ public enum StoreConformance {
         #expect(
             Set(topic.hits.map(\.key.repository)) == ["big/one", "small/two"] && topic.facets.kinds == ["skill": 2])
         #expect(try store.search(SearchQuery(text: "review diff", hasReviews: true)).total == 0)
+        // Every hit says which text it is and when it last changed: copies fold by the one, pages date by the other.
+        for hit in all.hits {
+            #expect(hit.sha256 == (try store.file(.id(hit.id)))?.sha256 && hit.changedAt?.hasPrefix("2026-") == true)
+        }
+        // No words: the filters' files are browsed, most-starred first, counted and faceted as a search is.
+        let skills = try store.search(SearchQuery(text: "", kinds: [.skill]))
+        #expect(skills.total == 2 && skills.hits.map(\.key.repository) == ["big/one", "small/two"])
+        #expect(skills.facets.kinds == ["skill": 2] && skills.hits.allSatisfy { $0.sha256 != nil })
+        #expect(skills.hits.first?.snippet == "Review code.")
+        let licensed = try store.search(SearchQuery(text: "  ", limit: 1, offset: 1, license: "MIT"))
+        #expect(licensed.total == 2 && licensed.hits.map(\.key.repository) == ["mid/three"])
         let file = try #require(try store.file(.key(FileKey(repository: "mid/three", path: "AGENTS.md"))))
         let token = try store.createToken(name: "t", secretSHA256: "cc", at: seenAt)
         _ = try store.writeReview(

@@ -82,7 +82,8 @@ import Testing
         #expect(run.status == 0, "\(run.stdout)\n\(run.stderr.suffix(2000))")
         #expect(run.stdout.contains("browser: all steps passed"))
         let pages = [
-            "home", "browse", "search", "file", "file-claude", "file-cursor", "review", "hostile", "compare", "analyze",
+            "home", "browse", "search", "file", "file-dark", "file-claude", "file-cursor", "review", "hostile",
+            "compare", "analyze",
             "analysis", "remix",
         ]
         for page in pages {

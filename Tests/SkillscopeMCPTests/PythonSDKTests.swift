@@ -12,10 +12,10 @@ import Testing
     /// Whether bench/.venv holds the SDK, version 2 or later.
     static let isInstalled: Bool = {
         guard FileManager.default.isExecutableFile(atPath: python) else { return false }
-        let check =
-            (try? run([
-                python, "-c", "import mcp, importlib.metadata as m; assert int(m.version('mcp').split('.')[0]) >= 2",
-            ]))
+        // The interpreter itself, not the scenario script: `run` would hand these arguments to the script.
+        let check = try? BinaryRunner.runProgram(
+            python, ["-c", "import mcp, importlib.metadata as m; assert int(m.version('mcp').split('.')[0]) >= 2"],
+            timeout: 60)
         return check?.status == 0
     }()
 

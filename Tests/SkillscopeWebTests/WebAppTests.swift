@@ -157,6 +157,29 @@ import Testing
         #expect(!results.contains("<script>alert") && results.contains("&lt;script&gt;"))
     }
 
+    @Test func searchBrowsesByKindFoldsCopiesAndAnswersAFormWithAPage() throws {
+        let directory = TemporaryDirectory()
+        let (app, store) = try app(directory)
+        _ = try store.write(
+            repositories: [], files: [Fixtures.record("fork/copy", "review/SKILL.md", Fixtures.reviewSkill)],
+            seenAt: "2026-12-01T10:00:00Z")
+        let (_, home) = get(app, "/")
+        #expect(home.contains("<a href=\"/search?kind=skill\">Skill</a>"))
+        let (browse, skills) = get(app, "/search", query: ["kind": "skill"])
+        #expect(browse.status == 200 && skills.contains("<h1>3 Skill files</h1>"))
+        #expect(!skills.contains(">AGENTS.md<"))
+        // The copy folds under the file it copies.
+        let (_, found) = get(app, "/search", query: ["q": "review diff"])
+        #expect(found.contains("and 1 identical copy"))
+        #expect(found.components(separatedBy: "<a class=\"hit\"").count - 1 == 1)
+        // A bad filter from the form is a page that says what is wrong, not JSON.
+        let (bad, page) = get(app, "/search", query: ["q": "review", "kind": "poem"])
+        #expect(bad.status == 400 && bad.header("Content-Type")?.hasPrefix("text/html") == true)
+        #expect(page.contains("unknown kind &#39;poem&#39;") || page.contains("unknown kind 'poem'"))
+        let (_, none) = get(app, "/search", query: ["q": "zzqqxx"])
+        #expect(none.contains("Nothing matches") && none.contains("href=\"/analyze\""))
+    }
+
     @Test func theAPIAnswersJSON() throws {
         let directory = TemporaryDirectory()
         let (app, store) = try app(directory)

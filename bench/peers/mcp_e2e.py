@@ -103,7 +103,8 @@ async def scenario(a):
         c.expect(len(read.get("rules", [])) > 0, "registry_read gave no rules")
         before = read.get("reviews", {}).get("count", 0)
         analyzed = await call("registry_analyze", {"text": PASTED, "path": "e2e-check/SKILL.md"})
-        c.expect(analyzed.get("kind") == "skill" and len(analyzed.get("rules", [])) == 2, "registry_analyze")
+        c.expect(analyzed.get("file", {}).get("kind") == "skill" and len(analyzed.get("rules", [])) == 2,
+                 "registry_analyze")
         plan = await call(
             "registry_install_plan", {"source": f"{skill.get('repository')}/{skill.get('path')}", "agent": "claude"})
         c.expect(len(plan.get("plan", {}).get("skills", [])) == 1, "registry_install_plan gave no skill")
@@ -115,7 +116,7 @@ async def scenario(a):
         back = await call("registry_read", {"id": file_id, "includeText": False})
         reviews = back.get("reviews", {})
         c.expect(reviews.get("count", 0) >= max(before, 1), "the report is not in registry_read's reviews")
-        c.expect(any(r.get("reviewer") == "e2e-agent" for r in back.get("recentReviews", [])), "report not listed")
+        c.expect(any(r.get("reviewer") == "e2e-agent" for r in reviews.get("recent", [])), "report not listed")
         c.expect(back.get("agentReviews", {}).get("count", 0) >= 1, "agentReviews does not count the report")
         seen["agentReviews"] = back.get("agentReviews")
         try:

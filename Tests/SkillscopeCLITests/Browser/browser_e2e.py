@@ -140,6 +140,14 @@ try:
     check(driver.execute_script("return document.querySelector(':target') && document.querySelector(':target').id")
           == target, "a rule link moves to its line")
     shot("file")
+    # Dark mode: the same page with prefers-color-scheme: dark, its ground dark and its text light.
+    driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": [{"name": "prefers-color-scheme", "value": "dark"}]})
+    driver.get(base + "/files/" + str(ids["skill"]))
+    ground = driver.execute_script("return getComputedStyle(document.body).backgroundColor")
+    ink = driver.execute_script("return getComputedStyle(document.body).color")
+    check(ground == "rgb(20, 20, 20)" and ink == "rgb(236, 236, 234)", f"dark mode ({ground} on {ink})")
+    shot("file-dark")
+    driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": [{"name": "prefers-color-scheme", "value": "light"}]})
 
     driver.get(base + "/files/" + str(ids["claude"]))
     seed_elements("CLAUDE.md")
