@@ -13,6 +13,7 @@ let package = Package(
         .executable(name: "skillscope", targets: ["skillscope"]),
         .library(name: "SkillscopeCore", targets: ["SkillscopeCore"]),
         .library(name: "SkillscopeStore", targets: ["SkillscopeStore"]),
+        .library(name: "SkillscopeVersions", targets: ["SkillscopeVersions"]),
         .library(name: "SkillscopeSQLite", targets: ["SkillscopeSQLite"]),
         .library(name: "SkillscopePostgres", targets: ["SkillscopePostgres"]),
         .library(name: "SkillscopeIngest", targets: ["SkillscopeIngest"]),
@@ -60,8 +61,11 @@ let package = Package(
         .target(
             name: "SkillscopeEmbeddings", dependencies: ["BLAS", "SafeTensors", "Hashing"], swiftSettings: settings),
         .target(
-            name: "SkillscopeRating", dependencies: ["SkillscopeCore", "SkillscopeStore", "SkillscopeEmbeddings"],
+            name: "SkillscopeRating",
+            dependencies: ["SkillscopeCore", "SkillscopeStore", "SkillscopeEmbeddings", "SkillscopeVersions"],
             swiftSettings: settings),
+        .target(
+            name: "SkillscopeVersions", dependencies: ["SkillscopeCore", "SkillscopeStore"], swiftSettings: settings),
         .target(
             name: "SkillscopeReport",
             dependencies: [
@@ -83,13 +87,14 @@ let package = Package(
             dependencies: [
                 "SkillscopeCore", "SkillscopeStore", "SkillscopeIngest", "SkillscopeSync", "MicroHTTP", "Hashing",
                 "Archive", "SkillscopeRating", "SkillscopeEmbeddings", "SkillscopeReport", "CommonMark", "JSON",
+                "SkillscopeVersions",
             ],
             swiftSettings: settings),
         .target(
             name: "SkillscopeMCP",
             dependencies: [
                 "SkillscopeCore", "SkillscopeStore", "SkillscopeSync", "MicroHTTP", "Hashing", "YAML",
-                "SkillscopeRating", "SkillscopeReport", "JSON", "Blocking",
+                "SkillscopeRating", "SkillscopeReport", "JSON", "Blocking", "SkillscopeVersions",
             ],
             swiftSettings: settings),
         .target(
@@ -100,7 +105,7 @@ let package = Package(
             dependencies: [
                 "SkillscopeCore", "SkillscopeStore", "SkillscopeSQLite", "SkillscopePostgres", "SkillscopeIngest",
                 "SkillscopeWeb", "Hashing", "MicroHTTP", "SkillscopeSync", "SkillscopeMCP", "SkillscopeRating",
-                "SkillscopeEmbeddings", "Archive", "Allocator", "SkillscopeReport", "JSON",
+                "SkillscopeEmbeddings", "Archive", "Allocator", "SkillscopeReport", "JSON", "SkillscopeVersions",
             ],
             swiftSettings: settings),
         .executableTarget(name: "skillscope", dependencies: ["SkillscopeCLI", "Allocator"], swiftSettings: settings),
@@ -108,7 +113,7 @@ let package = Package(
             name: "SkillscopeTesting",
             dependencies: [
                 "SkillscopeCore", "SkillscopeStore", "SkillscopeSQLite", "SkillscopePostgres", "SkillscopeIngest",
-                "SkillscopeEmbeddings", "SQLite", "Postgres", "FileSystem",
+                "SkillscopeEmbeddings", "SQLite", "Postgres", "FileSystem", "SkillscopeVersions",
             ],
             swiftSettings: settings),
 
@@ -120,6 +125,10 @@ let package = Package(
         .testTarget(name: "AllocatorTests", dependencies: ["Allocator"], swiftSettings: settings),
         .testTarget(name: "FileSystemTests", dependencies: ["FileSystem"], swiftSettings: settings),
         .testTarget(
+            name: "SkillscopeVersionsTests",
+            dependencies: ["SkillscopeVersions", "SkillscopeTesting", "SkillscopeStore", "SkillscopeCore"],
+            swiftSettings: settings),
+        .testTarget(
             name: "SkillscopeReportTests",
             dependencies: [
                 "SkillscopeReport", "SkillscopeTesting", "SkillscopeRating", "SkillscopeCore", "SkillscopeStore",
@@ -128,7 +137,9 @@ let package = Package(
             swiftSettings: settings),
         .testTarget(
             name: "SkillscopeRatingTests",
-            dependencies: ["SkillscopeRating", "SkillscopeTesting", "SkillscopeEmbeddings", "SkillscopeCore"],
+            dependencies: [
+                "SkillscopeRating", "SkillscopeTesting", "SkillscopeEmbeddings", "SkillscopeCore", "SkillscopeVersions",
+            ],
             swiftSettings: settings),
         .testTarget(
             name: "SkillscopeEmbeddingsTests", dependencies: ["SkillscopeEmbeddings", "SkillscopeTesting"],
@@ -164,7 +175,8 @@ let package = Package(
             name: "SkillscopeSQLiteTests", dependencies: ["SkillscopeSQLite", "SkillscopeTesting"],
             swiftSettings: settings),
         .testTarget(
-            name: "SkillscopePostgresTests", dependencies: ["SkillscopePostgres", "SkillscopeTesting", "Postgres"],
+            name: "SkillscopePostgresTests",
+            dependencies: ["SkillscopePostgres", "SkillscopeTesting", "Postgres", "SkillscopeVersions"],
             swiftSettings: settings),
         .testTarget(
             name: "SkillscopeIngestTests",

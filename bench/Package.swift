@@ -13,6 +13,7 @@ let package = Package(
                 .product(name: "SkillscopeSQLite", package: "skillscope"),
                 .product(name: "SkillscopePostgres", package: "skillscope"),
                 .product(name: "SkillscopeStore", package: "skillscope"),
+                .product(name: "SkillscopeVersions", package: "skillscope"),
                 .product(name: "Allocator", package: "skillscope"),
             ])
     ]

@@ -2,6 +2,7 @@ internal import Foundation
 internal import SkillscopeCore
 internal import SkillscopeReport
 internal import SkillscopeStore
+internal import SkillscopeVersions
 
 /// `skillscope analyze PATH…`: rates the user's own files against the registry, storing nothing.
 struct AnalyzeCommand: Command {

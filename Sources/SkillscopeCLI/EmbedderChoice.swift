@@ -2,6 +2,7 @@ internal import Foundation
 internal import SkillscopeEmbeddings
 internal import SkillscopeRating
 internal import SkillscopeStore
+internal import SkillscopeVersions
 
 /// Which embedder groups rules: `lexical` (needs nothing), `minilm` (all-MiniLM-L6-v2 in Swift) or `static`
 /// (token vectors distilled from MiniLM: `skillscope model distill`); with no flag, the best one installed.

@@ -2,6 +2,7 @@ internal import Foundation
 internal import SkillscopeCore
 internal import SkillscopeReport
 internal import SkillscopeStore
+internal import SkillscopeVersions
 
 /// `skillscope show FILE|ID`: a file's metadata, diagnostics and rules.
 struct ShowCommand: Command {

@@ -2,6 +2,7 @@ internal import Foundation
 internal import SkillscopeCore
 internal import SkillscopeReport
 internal import SkillscopeStore
+internal import SkillscopeVersions
 
 /// `skillscope versions FILE|ID`: the other projects' versions of a file, in three bands.
 struct VersionsCommand: Command {

@@ -1,4 +1,4 @@
-public import JSON
+internal import JSON
 public import SkillscopeStore
 
 /// The registry as an MCP server: reads one JSON-RPC message, dispatches it to its method, answers.

@@ -1,5 +1,5 @@
-public import JSON
-public import Synchronization
+internal import JSON
+internal import Synchronization
 
 /// What a method or tool sees of the request it serves: the era and version, who asks, the review token.
 public struct RPCContext: Sendable {

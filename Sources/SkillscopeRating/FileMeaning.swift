@@ -1,5 +1,6 @@
 public import SkillscopeEmbeddings
-public import SkillscopeStore
+internal import SkillscopeStore
+public import SkillscopeVersions
 
 /// Every file's meaning as one vector — the mean of its rules' kinds (their leaders' vectors) and of its name and
 /// description, embedded — in an inverted-file index: what finds "their own version" by similar meaning.

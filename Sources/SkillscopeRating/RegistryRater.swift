@@ -2,6 +2,7 @@ import BLAS
 public import SkillscopeCore
 public import SkillscopeEmbeddings
 public import SkillscopeStore
+public import SkillscopeVersions
 import Synchronization
 
 /// Rates a file's rules against the registry: its edited versions' rules, the kinds `skillscope group` found and

@@ -1,5 +1,6 @@
 public import SkillscopeCore
 public import SkillscopeStore
+public import SkillscopeVersions
 
 /// Everything Skillscope says of one file, assembled once (``Reporter``): the file, its rules with their ratings
 /// and evidence, its checks and quality, its versions in three bands, adoption and origin, the other files of its

@@ -1,10 +1,11 @@
-public import Foundation
+internal import Foundation
 public import JSON
 public import SkillscopeCore
 public import SkillscopeIngest
 public import SkillscopeRating
 public import SkillscopeStore
-public import YAML
+internal import SkillscopeVersions
+internal import YAML
 
 /// Assembles ``FileReport``s: the one place that reads what a file's report needs and puts it together.
 ///

@@ -1,6 +1,7 @@
 internal import Foundation
 internal import SkillscopeCore
 public import SkillscopeStore
+public import SkillscopeVersions
 internal import Testing
 
 /// Versions, measured through any ``Store``: bands, one version per repository, origin and adoption.

@@ -3,6 +3,7 @@ internal import MicroHTTP
 internal import SkillscopeCore
 internal import SkillscopeReport
 internal import SkillscopeStore
+internal import SkillscopeVersions
 
 /// "Analyze your own": paste a CLAUDE.md, AGENTS.md or skill; the same analysis as the file page; nothing stored.
 struct AnalyzePage {

@@ -4,6 +4,7 @@ internal import MicroHTTP
 internal import SkillscopeCore
 internal import SkillscopeReport
 internal import SkillscopeStore
+internal import SkillscopeVersions
 
 /// The file page, laid out as the seed pages are: what the file is, who else uses a version of it, the other
 /// files of its repository, its rules rated (with a filter by rating), its checks, its text with line numbers,

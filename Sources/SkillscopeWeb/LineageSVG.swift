@@ -1,5 +1,6 @@
 internal import Foundation
 internal import SkillscopeStore
+internal import SkillscopeVersions
 
 /// The lineage picture: the file and its versions, one row each in order of first-seen date, each placed on a
 /// time line by that date, with an edge from each to the file it most likely came from.

@@ -4,6 +4,7 @@ public import SkillscopeEmbeddings
 internal import SkillscopeRating
 internal import SkillscopeReport
 public import SkillscopeStore
+internal import SkillscopeVersions
 
 /// The registry on the web: HTML pages and the JSON API under `/api/v1`, over one ``SkillscopeStore/Store``.
 ///

@@ -6,6 +6,7 @@ import SkillscopePostgres
 import SkillscopeSQLite
 import SkillscopeStore
 import SkillscopeTesting
+import SkillscopeVersions
 import Testing
 
 // The store conformance suites (SkillscopeSQLiteTests) run on PostgreSQL through StoreEngine.available; these are

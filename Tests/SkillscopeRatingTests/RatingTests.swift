@@ -3,6 +3,7 @@ import SkillscopeEmbeddings
 import SkillscopeRating
 import SkillscopeStore
 import SkillscopeTesting
+import SkillscopeVersions
 import Testing
 
 private let seenAt = "2026-11-30T10:00:00Z"

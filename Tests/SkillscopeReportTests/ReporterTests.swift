@@ -7,6 +7,7 @@ import SkillscopeReport
 import SkillscopeSQLite
 import SkillscopeStore
 import SkillscopeTesting
+import SkillscopeVersions
 import Testing
 
 /// The one report: what it holds for a stored file, a pasted text and a file on disk.

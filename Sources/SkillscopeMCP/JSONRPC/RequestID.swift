@@ -1,4 +1,4 @@
-public import JSON
+internal import JSON
 
 /// A JSON-RPC request id: a string or an integer, never null (MCP forbids null ids).
 public enum RequestID: Sendable, Hashable, CustomStringConvertible {

@@ -3,6 +3,7 @@ internal import JSON
 internal import SkillscopeCore
 internal import SkillscopeReport
 internal import SkillscopeStore
+internal import SkillscopeVersions
 
 /// A ``FileReport`` as `registry_read` and `registry_analyze` return it: the report's own fields, each band's
 /// versions and the repository's files cut to the first ``shown``, and (for a stored file) the listing record's

@@ -2,6 +2,7 @@ internal import Foundation
 public import JSON
 internal import SkillscopeRating
 internal import SkillscopeStore
+internal import SkillscopeVersions
 
 /// One MCP tool: its name, typed arguments and typed result, with the JSON Schemas that describe them.
 ///

@@ -1,7 +1,7 @@
 internal import Blocking
 internal import Foundation
 internal import JSON
-public import Synchronization
+internal import Synchronization
 
 /// MCP over stdio: one JSON message a line on stdin, one a line on stdout, nothing else on stdout.
 ///

@@ -3,6 +3,7 @@ import SkillscopeCore
 import SkillscopeIngest
 import SkillscopeSQLite
 import SkillscopeStore
+import SkillscopeVersions
 
 /// `versions CORPUS [--sample N] [--truth-out FILE] [--registry DB] [--keep DIR]`: ingest plus passage index (or
 /// the existing registry DB, not ingested), index and lineage table load, query p50/p99, and

@@ -1,4 +1,5 @@
 public import SkillscopeCore
+public import SkillscopeStore
 
 /// The three bands of versions a file page shows.
 public enum VersionBand: String, Sendable, Hashable, Codable, CaseIterable, Comparable {

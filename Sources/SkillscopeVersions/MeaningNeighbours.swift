@@ -1,3 +1,5 @@
+public import SkillscopeStore
+
 /// Files close in meaning to a subject: what the "their own version" band adds beside the same name.
 ///
 /// The

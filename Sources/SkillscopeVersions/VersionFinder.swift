@@ -1,4 +1,5 @@
 public import SkillscopeCore
+public import SkillscopeStore
 
 /// Finds a file's versions across the registry: word-for-word copies, edited versions ("N% same") and their own
 /// versions, one per other repository, with adoption and likely origin.

@@ -1,5 +1,6 @@
 internal import Dispatch
 public import SkillscopeCore
+public import SkillscopeStore
 internal import Synchronization
 
 extension VersionFinder {
