@@ -180,6 +180,30 @@ import Testing
         #expect(none.contains("Nothing matches") && none.contains("href=\"/analyze\""))
     }
 
+    @Test func anAnalysisRefusesEmptyHugeAndUnknownTextsSayingWhy() throws {
+        let directory = TemporaryDirectory()
+        let (app, _) = try app(directory)
+        func post(_ fields: [String: Any]) -> (HTTPResponse, String) {
+            let body = Array(JSONSerialization.compactData(fields))
+            let response = app.handle(HTTPRequest(method: "POST", path: "/api/v1/analyze", body: body))
+            return (response, String(decoding: response.body, as: UTF8.self))
+        }
+        let (empty, emptyText) = post(["text": " \n"])
+        #expect(empty.status == 400 && emptyText.contains("the text is empty"))
+        let (huge, hugeText) = post(["text": String(repeating: "- a rule\n", count: 120_000)])
+        #expect(huge.status == 413 && hugeText.contains("\"too_large\""))
+        let (unknown, unknownText) = post(["text": "- a rule", "kind": "poem"])
+        #expect(unknown.status == 400 && unknownText.contains("unknown kind 'poem'"))
+        // The HTML form keeps what was typed and says what to do.
+        let form = app.handle(
+            HTTPRequest(method: "POST", path: "/analyze", body: Array("text=+&kind=".utf8)))
+        #expect(form.status == 200 && String(decoding: form.body, as: UTF8.self).contains("role=\"alert\""))
+        let typed = app.handle(
+            HTTPRequest(method: "POST", path: "/analyze", body: Array("text=-+keep+me&kind=poem".utf8)))
+        let page = String(decoding: typed.body, as: UTF8.self)
+        #expect(page.contains("unknown kind") && page.contains("- keep me</textarea>"))
+    }
+
     @Test func theAPIAnswersJSON() throws {
         let directory = TemporaryDirectory()
         let (app, store) = try app(directory)
