@@ -16,7 +16,7 @@ enum RatingText {
             }
             let number = String(rule.line)
             let pad = String(repeating: " ", count: max(0, 5 - number.count))
-            let rating = (rule.isEstimate ? "≈ " : "") + rule.rating.title.lowercased()
+            let rating = rule.rating.map { (rule.isEstimate ? "≈ " : "") + $0.title.lowercased() } ?? "not rated"
             lines.append("\(pad)\(number)  \(rating.padding(toLength: 14, withPad: " ", startingAt: 0)) \(rule.text)")
             lines.append("       \(String(repeating: " ", count: 14)) (\(rule.evidence))")
         }

@@ -85,7 +85,7 @@ public struct RegistryRater: Sendable {
     }
 
     /// Each rule's kind: by its words where the registry holds them, else the nearest kind leader within the
-    /// threshold (embedded with the registry's embedder).
+    /// threshold (embedded with the registry's embedder, placed by ``KindPlacer``).
     private func kinds(of rules: [Rule], statistics: RuleStatistics) throws -> [Int: RuleRater.Context.Kind] {
         var kinds: [Int: RuleRater.Context.Kind] = [:]
         var unplaced: [Rule] = []
@@ -96,18 +96,13 @@ public struct RegistryRater: Sendable {
                 unplaced.append(rule)
             }
         }
-        guard !unplaced.isEmpty, let vectors = try cache.vectors(store), vectors.count > 0,
-            let embedder = embedder(for: vectors)
+        guard !unplaced.isEmpty, let placer = try cache.placer(store), placer.vectors.count > 0,
+            let embedder = embedder(for: placer.vectors)
         else { return kinds }
-        let queries = try embedder.embed(unplaced.map(\.text)).values
-        let scores = BLAS.multiply(
-            queries, vectors.values, m: unplaced.count, n: vectors.count, k: vectors.dimension, transposeB: true)
-        for (row, rule) in unplaced.enumerated() {
-            let line = scores[row * vectors.count..<(row + 1) * vectors.count]
-            guard let best = line.indices.max(by: { line[$0] < line[$1] }), line[best] >= statistics.threshold
-            else { continue }
-            let kind = best - line.startIndex
-            kinds[rule.position] = .init(id: Int64(kind), reach: Int(statistics.kindReach[kind]))
+        let placed = try placer.place(unplaced.map(\.text), embedder: embedder, threshold: statistics.threshold)
+        for (rule, found) in zip(unplaced, placed) {
+            guard let found else { continue }
+            kinds[rule.position] = .init(id: Int64(found.kind), reach: Int(statistics.kindReach[found.kind]))
         }
         return kinds
     }

@@ -88,7 +88,8 @@ public struct FileReport: Sendable, Encodable {
         public var section: [String]
         public var source: String
         public var examples: [ExampleView]
-        public var rating: RuleRating
+        /// Nil past ``Reporter/maximumRatedRules``: listed, not rated (the evidence says so).
+        public var rating: RuleRating?
         /// True for ≈ common: estimated from the registry where the file has too few edited versions.
         public var isEstimate: Bool
         public var evidence: String
@@ -107,6 +108,8 @@ public struct FileReport: Sendable, Encodable {
         /// "11 rules. About 0 are common, …".
         public var sentence: String
         public var counts: Counts
+        /// Rules past ``Reporter/maximumRatedRules``, listed and not rated.
+        public var notRated: Int
         /// The edited versions the "common" measure read (0: estimated from the registry).
         public var editedVersions: Int
         public var registryFiles: Int
@@ -149,13 +152,40 @@ public struct FileReport: Sendable, Encodable {
 
     /// The rules as the parser gave them (lines, section, examples), for surfaces that show or write them.
     public var plainRules: [Rule]
+    /// Which of the rules an answer holds, when it holds only some (``window(offset:limit:)``).
+    public var rulesShown: RuleWindow?
     /// The stored file the report is of (nil for a text not stored).
     public var stored: StoredFile?
 
     enum CodingKeys: String, CodingKey {
-        case file, rules, ratings, checks, versions, reviews
+        case file, rules, rulesShown, ratings, checks, versions, reviews
+    }
+
+    /// A slice of the rules: where it starts, how many it holds, and how many there are.
+    public struct RuleWindow: Sendable, Encodable, Equatable {
+        public var offset: Int
+        public var count: Int
+        public var total: Int
+
+        public init(offset: Int, count: Int, total: Int) {
+            self.offset = offset
+            self.count = count
+            self.total = total
+        }
+    }
+
+    /// The report with only `limit` of its rules from `offset` on (the counts and everything else whole): an
+    /// answer of bounded size however many rules the file has.
+    public func window(offset: Int, limit: Int) -> FileReport {
+        guard offset > 0 || rules.count > limit else { return self }
+        var cut = self
+        let start = min(max(0, offset), rules.count)
+        let end = min(rules.count, start + max(0, limit))
+        cut.rules = Array(rules[start..<end])
+        cut.rulesShown = RuleWindow(offset: start, count: end - start, total: rules.count)
+        return cut
     }
 
     /// The rules with a rating.
-    public func rules(rated rating: RuleRating) -> [RatedRuleEntry] { rules.filter { $0.rating == rating } }
+    public func rules(rated rating: RuleRating?) -> [RatedRuleEntry] { rules.filter { $0.rating == rating } }
 }

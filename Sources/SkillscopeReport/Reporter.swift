@@ -17,6 +17,9 @@ public struct Reporter: Sendable {
     public var rater: RegistryRater?
     /// The newest reviews a report carries.
     public static let recentReviews = 10
+    /// The rules a report rates at most: the rest are listed, not rated, and say why. Rating is the analysis's
+    /// heavy part (each rule embedded and placed among the registry's kinds).
+    public static let maximumRatedRules = 2_000
     /// The other files of a repository a report lists at most.
     public static let maximumRepositoryFiles = 1_000
     /// The longest text reported that is not stored, in UTF-8 bytes (the registry's own limit for files).
@@ -61,7 +64,7 @@ public struct Reporter: Sendable {
                 versions = found
             }
         }
-        let rated = try rater.rate(rules, versions: versions, kind: file.kind)
+        let rated = try rater.rate(Array(rules.prefix(Self.maximumRatedRules)), versions: versions, kind: file.kind)
         let summary = try store.reviewSummary(ofFile: file.id)
         let recent = summary.count == 0 ? [] : Array(try store.reviews(ofFile: file.id).prefix(Self.recentReviews))
         let quality = QualityScore(
@@ -87,7 +90,7 @@ public struct Reporter: Sendable {
             url: "https://github.com/\(file.key.repository)/blob/\(branch)/\(file.key.path)",
             frontMatter: frontMatter.map(PlainJSON.init), text: includeText ? file.text : nil)
         return FileReport(
-            file: described, rules: Self.entries(rules, rated), ratings: Self.ratings(rated),
+            file: described, rules: Self.entries(rules, rated), ratings: Self.ratings(rated, of: rules.count),
             checks: FileReport.Checks(
                 diagnostics: file.diagnostics, findings: file.findings, security: file.security, quality: quality,
                 rationale: quality.rationale),
@@ -133,7 +136,7 @@ public struct Reporter: Sendable {
                 file: FileReport.File(
                     path: place, kind: resolved, status: FileStatus.rejected.rawValue, topics: [],
                     bytes: text.utf8.count, lines: 0, ruleCount: 0),
-                rules: [], ratings: Self.ratings(rated),
+                rules: [], ratings: Self.ratings(rated, of: 0),
                 checks: FileReport.Checks(
                     diagnostics: [diagnostic], findings: findings, security: SecurityReport(findings: []),
                     quality: quality, rationale: quality.rationale),
@@ -158,12 +161,14 @@ public struct Reporter: Sendable {
             if findVersions {
                 versions = try rater.versionFinder().versions(of: VersionFinder.Subject(document: document))
             }
-            rated = try rater.rate(document.rules, versions: versions, kind: document.kind, project: project)
+            rated = try rater.rate(
+                Array(document.rules.prefix(Self.maximumRatedRules)), versions: versions, kind: document.kind,
+                project: project)
         } else {
             var context = RuleRater.Context(fileKind: document.kind)
             context.publicNames = PublicNames.bundled
             if let project { context.describe(project) }
-            rated = RuleRater().rate(document.rules, context: context)
+            rated = RuleRater().rate(Array(document.rules.prefix(Self.maximumRatedRules)), context: context)
         }
         let quality = QualityScore(
             document: document, findings: checks.findings, security: checks.security,
@@ -174,7 +179,8 @@ public struct Reporter: Sendable {
             lines: document.lineCount, ruleCount: document.rules.count,
             frontMatter: document.frontMatter.map(PlainJSON.init), text: includeText ? document.text : nil)
         return FileReport(
-            file: file, rules: Self.entries(document.rules, rated), ratings: Self.ratings(rated),
+            file: file, rules: Self.entries(document.rules, rated),
+            ratings: Self.ratings(rated, of: document.rules.count),
             checks: FileReport.Checks(
                 diagnostics: document.diagnostics, findings: checks.findings, security: checks.security,
                 quality: quality, rationale: quality.rationale),
@@ -203,17 +209,25 @@ public struct Reporter: Sendable {
                 examples: rule.examples.map {
                     ExampleView(language: $0.language, line: $0.lines.start, endLine: $0.lines.end)
                 },
-                rating: rating?.rating ?? .distinctive, isEstimate: rating?.isEstimate ?? false,
-                evidence: rating?.evidence ?? "", namedThings: rating?.namedThings ?? [])
+                rating: rating?.rating, isEstimate: rating?.isEstimate ?? false,
+                evidence: rating?.evidence
+                    ?? "not rated: only the first \(Self.maximumRatedRules.formatted()) rules of a file are rated",
+                namedThings: rating?.namedThings ?? [])
         }
     }
 
-    static func ratings(_ rated: RuleRatingReport) -> FileReport.Ratings {
-        FileReport.Ratings(
-            summary: rated.summary, sentence: rated.sentence,
+    static func ratings(_ rated: RuleRatingReport, of total: Int) -> FileReport.Ratings {
+        let notRated = max(0, total - rated.rules.count)
+        let note =
+            notRated == 0
+            ? "" : "; \(notRated.formatted()) more not rated (only the first \(Self.maximumRatedRules.formatted()) are)"
+        return FileReport.Ratings(
+            summary: rated.summary + note,
+            sentence: rated.sentence + (notRated == 0 ? "" : " \(notRated.formatted()) more were not rated."),
             counts: .init(
                 common: rated.count(.common), distinctive: rated.count(.distinctive),
                 verySpecific: rated.count(.verySpecific)),
-            editedVersions: rated.editedVersions, registryFiles: rated.registryFiles, embedder: rated.embedder)
+            notRated: notRated, editedVersions: rated.editedVersions, registryFiles: rated.registryFiles,
+            embedder: rated.embedder)
     }
 }

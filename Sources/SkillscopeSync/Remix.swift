@@ -12,12 +12,21 @@ public enum Remix {
     public struct Pick: Sendable {
         /// How the file is named in the attribution: a path, `owner/repo/path` or a registry id.
         public var label: String
-        public var document: Document
+        /// The file's text: its digest goes in the attribution, and the rules' lines are copied from it.
+        public var text: String
+        /// The heading its rules stand under (the file's title or name; else the label).
+        public var title: String?
         public var rules: [Rule]
-        public init(label: String, document: Document, rules: [Rule]) {
+        public init(label: String, text: String, title: String?, rules: [Rule]) {
             self.label = label
-            self.document = document
+            self.text = text
+            self.title = title
             self.rules = rules
+        }
+
+        /// Rules of a parsed file.
+        public init(label: String, document: Document, rules: [Rule]) {
+            self.init(label: label, text: document.text, title: document.title ?? document.name, rules: rules)
         }
     }
 
@@ -69,14 +78,14 @@ public enum Remix {
         yaml += "  generator: \(quote("skillscope remix"))\n"
         for (index, pick) in picks.enumerated() {
             let positions = pick.rules.map { String($0.position + 1) }.joined(separator: ",")
-            let digest = SHA256.hex(of: Array(pick.document.text.utf8))
+            let digest = SHA256.hex(of: Array(pick.text.utf8))
             yaml += "  source-\(index + 1): \(quote("\(pick.label)#\(positions) sha256:\(digest)"))\n"
         }
         yaml += "---\n\n"
         var body = "# \(title(name))\n"
         let lines = pick(lines: picks)
         for (pick, blocks) in zip(picks, lines) {
-            body += "\n## From \(pick.document.title ?? pick.document.name ?? pick.label)\n\n"
+            body += "\n## From \(pick.title ?? pick.label)\n\n"
             body += "Source: `\(pick.label)`.\n\n"
             body += blocks.joined(separator: "\n")
         }
@@ -86,7 +95,7 @@ public enum Remix {
     /// The exact lines of each picked rule and its examples, dedented, per pick.
     private static func pick(lines picks: [Pick]) -> [[String]] {
         picks.map { pick in
-            let all = pick.document.text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+            let all = pick.text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
             return pick.rules.map { rule in
                 var spans = [rule.lines] + rule.examples.map(\.lines)
                 spans.sort { $0.start < $1.start }

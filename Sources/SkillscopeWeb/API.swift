@@ -33,7 +33,10 @@ struct API {
             if part == "versions", file.status != .indexed {
                 throw WebError(404, "not_indexed", "file \(id) was rejected when ingested; it has no versions")
             }
-            let report = try reporter.report(file)
+            let report = try reporter.report(file).window(
+                offset: try Self.integer(query["offset"], "offset", in: 0...1_000_000) ?? 0,
+                limit: try Self.integer(query["limit"], "limit", in: 1...Reporter.maximumRatedRules)
+                    ?? Self.rulesShown)
             switch part {
             case nil: return try json(report)
             case "rules": return try json(report.rules)
@@ -58,7 +61,20 @@ struct API {
         if let kind = body["kind"], (kind as? String)?.isEmpty != false {
             throw WebError(400, "bad_request", "kind must be a kind such as skill, claude or agents")
         }
-        return try json(try reporter.report(text: text, path: body["path"] as? String, kind: body["kind"] as? String))
+        func number(_ name: String, in range: ClosedRange<Int>) throws -> Int? {
+            guard let value = body[name] else { return nil }
+            guard let number = value as? NSNumber, let whole = Int(exactly: number.doubleValue), range.contains(whole)
+            else {
+                throw WebError(
+                    400, "bad_request", "\(name) must be a whole number from \(range.lowerBound) to \(range.upperBound)"
+                )
+            }
+            return whole
+        }
+        let offset = try number("offset", in: 0...1_000_000) ?? 0
+        let limit = try number("limit", in: 1...Reporter.maximumRatedRules) ?? Self.rulesShown
+        let report = try reporter.report(text: text, path: body["path"] as? String, kind: body["kind"] as? String)
+        return try json(report.window(offset: offset, limit: limit))
     }
 
     /// A search from query arguments: `q`, `kind` (comma-separated), `limit` (1–100), `offset`.
@@ -96,6 +112,19 @@ struct API {
             // Words the index cannot hold (punctuation alone, a script it splits) find nothing.
             return SearchResults(hits: [], total: 0, matchedAllTerms: true)
         }
+    }
+
+    /// Rules an answer holds unless `limit` says otherwise: the rest are paged with `offset`.
+    static let rulesShown = 500
+
+    /// A whole-number query argument in `range`, or nil when absent.
+    static func integer(_ text: String?, _ name: String, in range: ClosedRange<Int>) throws -> Int? {
+        guard let text else { return nil }
+        guard let value = Int(text), range.contains(value) else {
+            throw WebError(
+                400, "bad_request", "\(name) must be a whole number from \(range.lowerBound) to \(range.upperBound)")
+        }
+        return value
     }
 
     static func file(_ id: Int64, in store: any Store) throws -> StoredFile {

@@ -32,7 +32,8 @@ struct AnalyzePage {
         let text = fields["text"] ?? ""
         let report: FileReport
         do {
-            report = try reporter.report(text: text, kind: fields["kind"])
+            report = try reporter.report(text: text, kind: fields["kind"]).window(
+                offset: 0, limit: FilePage.rulesShown)
         } catch let error as Reporter.TextError {
             return form(text: text, message: WebError(error).message)
         }

@@ -17,10 +17,13 @@ struct FilePage {
 
     /// Other files of the repository listed before the rest are folded.
     static let repositoryShown = 20
+    /// Rules a page shows; the rest are a link away (`?rules=OFFSET`).
+    static let rulesShown = 500
 
-    func render(id: Int64) throws -> HTTPResponse {
+    func render(id: Int64, query: [String: String] = [:]) throws -> HTTPResponse {
         let file = try API.file(id, in: store)
-        let report = try reporter.report(file)
+        let from = max(0, Int(query["rules"] ?? "0") ?? 0)
+        let report = try reporter.report(file).window(offset: from, limit: Self.rulesShown)
         let title = file.name ?? file.title ?? file.key.path
         var body =
             "<article class=\"file\" data-file-id=\"\(file.id)\" data-title=\"\(HTML.escape(title))\">"
@@ -30,7 +33,7 @@ struct FilePage {
             body += Self.otherVersions(of: report, versions)
             body += Self.repository(of: report, versions)
         }
-        body += RatingHTML.section(report)
+        body += RatingHTML.section(report, more: { "/files/\(id)?rules=\($0)#rules" })
         body += Self.checks(report)
         body += Self.text(report)
         let csrf = Reviews.newCSRF()

@@ -19,9 +19,12 @@ enum OpenAPI {
                 {"name": "sort", "in": "query", "schema": {"type": "string", "enum": ["relevance", "stars", "recent"]}}],
               "responses": {"200": {"description": "Matching files", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/SearchResults"}}}},
                 "400": {"$ref": "#/components/responses/Error"}}}},
-            "/api/v1/files/{id}": {"get": {"operationId": "file", "summary": "One file's whole report: the file and its text, its rules rated, checks, versions and reviews",
-              "parameters": [{"$ref": "#/components/parameters/id"}],
+            "/api/v1/files/{id}": {"get": {"operationId": "file", "summary": "One file's whole report: the file and its text, its rules rated (500 at a time: offset, limit), checks, versions and reviews",
+              "parameters": [{"$ref": "#/components/parameters/id"},
+                {"name": "offset", "in": "query", "schema": {"type": "integer", "minimum": 0, "maximum": 1000000}, "description": "The first rule listed"},
+                {"name": "limit", "in": "query", "schema": {"type": "integer", "minimum": 1, "maximum": 2000}, "description": "Rules listed (default 500); rulesShown says which"}],
               "responses": {"200": {"description": "The file", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/File"}}}},
+                "400": {"$ref": "#/components/responses/Error"},
                 "404": {"$ref": "#/components/responses/Error"}}}},
             "/api/v1/files/{id}/rules": {"get": {"operationId": "rules", "summary": "The rules of a file, with their lines",
               "parameters": [{"$ref": "#/components/parameters/id"}],
@@ -106,7 +109,7 @@ enum OpenAPI {
                 "summary": {"type": "string"}, "sentence": {"type": "string"}, "counts": {"type": "object", "required": ["common", "distinctive", "verySpecific"]},
                 "editedVersions": {"type": "integer", "minimum": 0}, "registryFiles": {"type": "integer", "minimum": 0},
                 "embedder": {"type": "string"},
-                "rules": {"type": "array", "items": {"type": "object", "required": ["position", "line", "endLine", "text", "section", "rating", "isEstimate", "evidence", "namedThings"], "properties": {
+                "rules": {"type": "array", "items": {"type": "object", "required": ["position", "line", "endLine", "text", "section", "isEstimate", "evidence", "namedThings"], "properties": {
                   "position": {"type": "integer"}, "line": {"type": "integer"}, "endLine": {"type": "integer"}, "text": {"type": "string"},
                   "rating": {"type": "string", "enum": ["common", "distinctive", "very-specific"]}, "isEstimate": {"type": "boolean"},
                   "evidence": {"type": "string"}, "namedThings": {"type": "array"}}}}}},

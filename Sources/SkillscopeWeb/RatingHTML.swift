@@ -4,7 +4,8 @@ internal import SkillscopeReport
 /// The rules section of a file page and of an analysis: the seed page's sentence, the count per rating with
 /// what it means, a filter by rating, and each rule with its rating, evidence and a link to its line.
 enum RatingHTML {
-    static func section(_ report: FileReport, linksLines: Bool = true) -> String {
+    /// - Parameter more: where the next rules are, when the report holds only some of them.
+    static func section(_ report: FileReport, linksLines: Bool = true, more: ((Int) -> String)? = nil) -> String {
         let ratings = report.ratings
         let noun = report.file.kind == .skill ? "skill" : "file"
         var out = "<section aria-labelledby=\"rules\" class=\"rules-section\"><h2 id=\"rules\">Rules</h2>"
@@ -42,14 +43,25 @@ enum RatingHTML {
         }
         out += "<ol class=\"rules\">"
         for rule in report.rules {
-            let label = (rule.isEstimate ? "≈ " : "") + rule.rating.title
+            let label = rule.rating.map { (rule.isEstimate ? "≈ " : "") + $0.title } ?? "Not rated"
+            let rating = rule.rating?.rawValue ?? "not-rated"
             let line = linksLines ? "<a href=\"#L\(rule.line)\">line \(rule.line)</a>" : "line \(rule.line)"
             out +=
-                "<li data-rating=\"\(rule.rating.rawValue)\"><span class=\"rating rating-\(rule.rating.rawValue)\">"
+                "<li data-rating=\"\(rating)\"><span class=\"rating rating-\(rating)\">"
                 + "\(HTML.escape(label))</span>: \(line) "
                 + "<span class=\"rule-text\">\(HTML.inline(rule.text))</span> <span class=\"muted evidence\">(\(HTML.escape(rule.evidence)))</span></li>"
         }
-        out += "</ol><p class=\"muted\">“Common” is measured: kept by at least 6 in 10 of the file's edited versions"
+        out += "</ol>"
+        if let shown = report.rulesShown {
+            out +=
+                "<p class=\"rules-window\">Rules \(Number.grouped(shown.offset + 1))–\(Number.grouped(shown.offset + shown.count)) of \(Number.grouped(shown.total)) are shown."
+            if let more, shown.offset + shown.count < shown.total {
+                out += " <a rel=\"next\" href=\"\(HTML.escape(more(shown.offset + shown.count)))\">The next rules</a>"
+            }
+            if let more, shown.offset > 0 { out += " · <a href=\"\(HTML.escape(more(0)))\">The first rules</a>" }
+            out += "</p>"
+        }
+        out += "<p class=\"muted\">“Common” is measured: kept by at least 6 in 10 of the file's edited versions"
         out += " (with at least 5 to read), or ≈ estimated from the registry. “Very specific”: it names a path, a"
         out += " command, a setting, an environment variable or a host that only a few repositories name.</p>"
         return out + "</section>"

@@ -24,17 +24,19 @@ struct RemixPage {
         var chosen: [Remix.Pick] = []
         for pick in picks {
             let file = try API.file(pick.file, in: store)
-            guard file.status == .indexed,
-                case .parsed(let document) = DocumentParser().parse(
-                    Array(file.text.utf8), path: file.key.path, kind: file.kind)
-            else { throw WebError(404, "not_indexed", "file \(pick.file) has no rules to pick") }
-            let rules = document.rules.filter { pick.rules.contains($0.position + 1) }
+            guard file.status == .indexed else {
+                throw WebError(404, "not_indexed", "file \(pick.file) has no rules to pick")
+            }
+            // The stored rules, not a second parse of the stored text.
+            let stored = try store.rules(ofFile: file.id)
+            let rules = stored.filter { pick.rules.contains($0.position + 1) }
             guard rules.count == Set(pick.rules).count else {
-                throw WebError(
-                    404, "not_found", "file \(pick.file) has \(document.rules.count) rules; pick from 1 to that")
+                throw WebError(404, "not_found", "file \(pick.file) has \(stored.count) rules; pick from 1 to that")
             }
             chosen.append(
-                Remix.Pick(label: "\(file.key.repository)/\(file.key.path)", document: document, rules: rules))
+                Remix.Pick(
+                    label: "\(file.key.repository)/\(file.key.path)", text: file.text, title: file.title ?? file.name,
+                    rules: rules))
         }
         let text: String
         do {

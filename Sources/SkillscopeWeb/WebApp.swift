@@ -149,7 +149,7 @@ public struct WebApp: Sendable {
             guard parts.count >= 2, let id = Int64(parts[1]) else { throw WebError.notFound(request.path) }
             if parts.count == 3, parts[2] == "download.zip" { return try Download(store: store).zip(fileID: id) }
             guard parts.count == 2 else { throw WebError.notFound(request.path) }
-            return try FilePage(store: store, reporter: Reporter(rater: rater)).render(id: id)
+            return try FilePage(store: store, reporter: Reporter(rater: rater)).render(id: id, query: request.query)
         case "analyze":
             return AnalyzePage(reporter: Reporter(rater: rater)).form()
         case "remix":

@@ -105,6 +105,18 @@ import Testing
         #expect(copy?["versions"]?["bands"]?.array?.first?["versions"]?.array?.first?["path"] == "code-review/SKILL.md")
     }
 
+    @Test func analyzeListsAWindowOfTheRules() throws {
+        let fixture = try MCPFixture()
+        let many = (1...30).map { "- Check item \($0) first." }.joined(separator: "\n")
+        let result = fixture.call("registry_analyze", ["text": .string(many), "rulesLimit": 5, "rulesOffset": 10])
+        let content = try #require(result["structuredContent"])
+        #expect(content["rules"]?.array?.count == 5)
+        #expect(content["rulesShown"]?["total"]?.integer == 30 && content["rulesShown"]?["offset"]?.integer == 10)
+        #expect(content["rules"]?.array?.first?["position"]?.integer == 10)
+        #expect(
+            text(fixture.call("registry_analyze", ["text": .string(many), "rulesLimit": 0])).contains("rulesLimit"))
+    }
+
     @Test func analyzeRefusesEmptyOversizedAndUnknownKinds() throws {
         let fixture = try MCPFixture()
         #expect(text(fixture.call("registry_analyze", ["text": ""])).contains("text is empty"))

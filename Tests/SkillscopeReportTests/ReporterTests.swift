@@ -105,6 +105,27 @@ import Testing
         }
     }
 
+    @Test func pastTwoThousandRulesAreListedNotRatedAndAnswersArePaged() throws {
+        let text =
+            "# Many\n\n" + (1...2_500).map { "- Rule number \($0) says to check item \($0)." }.joined(separator: "\n")
+        let report = try Reporter(rater: nil).report(text: text, kind: "claude")
+        #expect(report.rules.count == 2_500)
+        #expect(report.rules.prefix(Reporter.maximumRatedRules).allSatisfy { $0.rating != nil })
+        let unrated = report.rules.dropFirst(Reporter.maximumRatedRules)
+        #expect(unrated.count == 500 && unrated.allSatisfy { $0.rating == nil && $0.evidence.hasPrefix("not rated") })
+        #expect(report.ratings.notRated == 500)
+        #expect(report.ratings.summary.contains("500 more not rated"))
+        let counts = report.ratings.counts
+        #expect(counts.common + counts.distinctive + counts.verySpecific == Reporter.maximumRatedRules)
+        // An answer holds a window of the rules and says which.
+        let last = report.window(offset: 2_400, limit: 500)
+        #expect(last.rules.count == 100 && last.rules.first?.position == 2_400)
+        #expect(last.rulesShown == FileReport.RuleWindow(offset: 2_400, count: 100, total: 2_500))
+        #expect(last.ratings.counts == report.ratings.counts)
+        #expect(report.window(offset: 0, limit: 5_000).rulesShown == nil)
+        #expect(report.window(offset: 9_999, limit: 10).rules.isEmpty)
+    }
+
     @Test func aTextTheRegistryWouldRejectSaysWhy() throws {
         let report = try Reporter(rater: nil).report(text: "a\u{0}b binary")
         #expect(report.file.status == "rejected")

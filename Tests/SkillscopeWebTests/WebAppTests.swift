@@ -194,6 +194,17 @@ import Testing
         #expect(huge.status == 413 && hugeText.contains("\"too_large\""))
         let (unknown, unknownText) = post(["text": "- a rule", "kind": "poem"])
         #expect(unknown.status == 400 && unknownText.contains("unknown kind 'poem'"))
+        // Many rules: the answer lists a window of them, says which, and pages the rest.
+        let many = (1...1_200).map { "- Check item \($0) before release." }.joined(separator: "\n")
+        let (paged, pagedText) = post(["text": many, "kind": "claude"])
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(pagedText.utf8)) as? [String: Any])
+        #expect(paged.status == 200 && (json["rules"] as? [Any])?.count == 500)
+        #expect((json["rulesShown"] as? [String: Int]) == ["offset": 0, "count": 500, "total": 1_200])
+        let (_, nextText) = post(["text": many, "kind": "claude", "offset": 1_000, "limit": 500])
+        let next = try #require(try JSONSerialization.jsonObject(with: Data(nextText.utf8)) as? [String: Any])
+        #expect((next["rulesShown"] as? [String: Int]) == ["offset": 1_000, "count": 200, "total": 1_200])
+        let (badLimit, badText) = post(["text": many, "limit": 2.5])
+        #expect(badLimit.status == 400 && badText.contains("limit must be a whole number"))
         // The HTML form keeps what was typed and says what to do.
         let form = app.handle(
             HTTPRequest(method: "POST", path: "/analyze", body: Array("text=+&kind=".utf8)))

@@ -64,8 +64,11 @@ struct SkillCatalog: Sendable {
 
     /// The extension's `Skill` entry, or `nil` when the front matter lacks `name` or `description`.
     func entry(_ skill: Skill) -> JSONValue? {
-        let document = DocumentParser().parse(text: skill.file.text, path: skill.file.key.path, kind: .skill)
-        guard let frontMatter = document.frontMatter.map(Self.json), frontMatter["name"]?.string != nil,
+        // The front matter as stored, not a second parse of the stored text.
+        let stored = skill.file.frontMatterJSON.flatMap {
+            try? JSONDecoder().decode(YAMLNode.self, from: Data($0.utf8))
+        }
+        guard let frontMatter = stored.map(Self.json), frontMatter["name"]?.string != nil,
             frontMatter["description"]?.string != nil
         else { return nil }
         let resources = skill.files.keys.sorted().compactMap { path -> JSONValue? in

@@ -14,6 +14,8 @@ struct AnalyzeTool: MCPTool {
         var path: String?
         var kind: String?
         var findVersions: Bool?
+        var rulesOffset: Int?
+        var rulesLimit: Int?
     }
 
     typealias Output = ReportOutput
@@ -40,6 +42,8 @@ struct AnalyzeTool: MCPTool {
             ],
             "kind": ["type": "string", "enum": .array(FileKind.allCases.map { .string($0.rawValue) })],
             "findVersions": ["type": "boolean", "default": true],
+            "rulesOffset": ReportOutput.windowProperties["rulesOffset"] ?? [:],
+            "rulesLimit": ReportOutput.windowProperties["rulesLimit"] ?? [:],
         ],
         "required": ["text"],
     ]
@@ -49,11 +53,13 @@ struct AnalyzeTool: MCPTool {
     let rater: RegistryRater
 
     func call(_ arguments: Arguments, context: RPCContext) throws -> Output {
+        let window = try ReportOutput.window(offset: arguments.rulesOffset, limit: arguments.rulesLimit)
         do {
             return ReportOutput(
                 try Reporter(rater: rater).report(
                     text: arguments.text, path: arguments.path, kind: arguments.kind,
-                    findVersions: arguments.findVersions ?? true))
+                    findVersions: arguments.findVersions ?? true
+                ).window(offset: window.offset, limit: window.limit))
         } catch let error as Reporter.TextError {
             throw ToolError(error.description)
         }

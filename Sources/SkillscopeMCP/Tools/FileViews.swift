@@ -11,6 +11,28 @@ internal import SkillscopeVersions
 struct ReportOutput: Encodable, Sendable {
     /// Versions per band, and files of the repository, an answer lists.
     static let shown = 10
+    /// Rules an answer lists unless `rulesLimit` says otherwise; the rest are paged with `rulesOffset`.
+    static let rulesShown = 200
+
+    /// The `rulesOffset` and `rulesLimit` arguments' schemas.
+    static let windowProperties: [String: JSONValue] = [
+        "rulesOffset": ["type": "integer", "minimum": 0, "default": 0, "description": "the first rule to list"],
+        "rulesLimit": [
+            "type": "integer", "minimum": 1, "maximum": .integer(Int64(Reporter.maximumRatedRules)),
+            "default": .integer(Int64(rulesShown)), "description": "how many rules to list (rulesShown says which)",
+        ],
+    ]
+
+    /// The window the arguments ask for, refused when out of range.
+    static func window(offset: Int?, limit: Int?) throws -> (offset: Int, limit: Int) {
+        let offset = offset ?? 0
+        let limit = limit ?? rulesShown
+        guard offset >= 0 else { throw ToolError("rulesOffset must be 0 or more") }
+        guard (1...Reporter.maximumRatedRules).contains(limit) else {
+            throw ToolError("rulesLimit must be 1–\(Reporter.maximumRatedRules)")
+        }
+        return (offset, limit)
+    }
 
     var report: FileReport
     var agentReviews: JSONValue?
@@ -79,11 +101,14 @@ struct ReportOutput: Encodable, Sendable {
                         "position": ["type": "integer"], "line": ["type": "integer"], "endLine": ["type": "integer"],
                         "text": ["type": "string"], "section": ["type": "array", "items": ["type": "string"]],
                         "source": ["type": "string"], "examples": ["type": "array"],
-                        "rating": ["type": "string", "enum": ["common", "distinctive", "very-specific"]],
+                        "rating": [
+                            "type": "string", "enum": ["common", "distinctive", "very-specific"],
+                            "description": "absent for a rule past the first 2,000: listed, not rated",
+                        ],
                         "isEstimate": ["type": "boolean"], "evidence": ["type": "string"],
                         "namedThings": ["type": "array"],
                     ],
-                    "required": ["position", "line", "endLine", "text", "rating", "evidence"],
+                    "required": ["position", "line", "endLine", "text", "evidence"],
                 ],
             ],
             "ratings": [
@@ -98,7 +123,8 @@ struct ReportOutput: Encodable, Sendable {
                         ],
                         "required": ["common", "distinctive", "verySpecific"],
                     ],
-                    "editedVersions": ["type": "integer"], "registryFiles": ["type": "integer"],
+                    "notRated": ["type": "integer"], "editedVersions": ["type": "integer"],
+                    "registryFiles": ["type": "integer"],
                     "embedder": ["type": "string"],
                 ],
                 "required": ["summary", "sentence", "counts"],
@@ -143,6 +169,13 @@ struct ReportOutput: Encodable, Sendable {
                 "required": ["count", "worked", "partly", "failed", "recent"],
             ],
             "agentReviews": ["type": "object"],
+            "rulesShown": [
+                "type": "object",
+                "properties": [
+                    "offset": ["type": "integer"], "count": ["type": "integer"], "total": ["type": "integer"],
+                ],
+                "required": ["offset", "count", "total"],
+            ],
         ],
         "required": ["file", "rules", "ratings", "checks"],
     ]

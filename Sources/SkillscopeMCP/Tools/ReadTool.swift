@@ -11,6 +11,8 @@ struct ReadTool: MCPTool {
         var repository: String?
         var path: String?
         var includeText: Bool?
+        var rulesOffset: Int?
+        var rulesLimit: Int?
     }
 
     typealias Output = ReportOutput
@@ -29,7 +31,7 @@ struct ReadTool: MCPTool {
         "properties": .object(
             FileTarget.schemaProperties.merging([
                 "includeText": ["type": "boolean", "default": true, "description": "include the file's text"]
-            ]) { _, new in new }),
+            ]) { _, new in new }.merging(ReportOutput.windowProperties) { _, new in new }),
     ]
     static let outputSchema = ReportOutput.schema
 
@@ -39,7 +41,9 @@ struct ReadTool: MCPTool {
     func call(_ arguments: Arguments, context: RPCContext) throws -> Output {
         let file = try FileTarget.resolve(
             id: arguments.id, repository: arguments.repository, path: arguments.path, in: store)
+        let window = try ReportOutput.window(offset: arguments.rulesOffset, limit: arguments.rulesLimit)
         return ReportOutput(
-            try Reporter(rater: rater).report(file, includeText: arguments.includeText ?? true))
+            try Reporter(rater: rater).report(file, includeText: arguments.includeText ?? true)
+                .window(offset: window.offset, limit: window.limit))
     }
 }

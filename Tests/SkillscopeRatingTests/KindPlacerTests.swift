@@ -1,0 +1,80 @@
+import SkillscopeEmbeddings
+import SkillscopeRating
+import SkillscopeTesting
+import Testing
+
+/// Placing rules among kinds: the exact scan for a few, the leaders' index for many, the same answers.
+@Suite struct KindPlacerTests {
+    /// `kinds` random unit leaders of `dimension` values, and an embedder that reads a text "k17" as leader 17
+    /// nudged a little ("none" as a vector near no leader).
+    static func fixture(kinds: Int, dimension: Int) -> (KindVectors, any Embedder) {
+        var generator = SeededGenerator(seed: 25)
+        func unit(_ values: [Float]) -> [Float] {
+            let norm = values.reduce(0) { $0 + $1 * $1 }.squareRoot()
+            return values.map { $0 / max(norm, 1e-9) }
+        }
+        func random() -> [Float] {
+            (0..<dimension).map { _ in Float(Double(generator.next() % 20_000) / 10_000 - 1) }
+        }
+        let leaders = (0..<kinds).map { _ in unit(random()) }
+        let noise = (0..<kinds).map { _ in random() }
+        struct Nudged: Embedder {
+            let leaders: [[Float]]
+            let noise: [[Float]]
+            let far: [Float]
+            var identifier: String { "test-nudged" }
+            var dimension: Int { far.count }
+            func embed(_ texts: [String]) throws -> Embeddings {
+                let rows = texts.map { text -> [Float] in
+                    guard let kind = Int(text.dropFirst()), text.hasPrefix("k") else { return far }
+                    let mixed = zip(leaders[kind], noise[kind]).map { $0 + 0.05 * $1 }
+                    let norm = mixed.reduce(0) { $0 + $1 * $1 }.squareRoot()
+                    return mixed.map { $0 / norm }
+                }
+                return Embeddings(embedder: identifier, dimension: dimension, values: rows.flatMap { $0 })
+            }
+        }
+        // A vector orthogonal-ish to all: the first axis alone, which random leaders barely share.
+        var far = [Float](repeating: 0, count: dimension)
+        far[0] = 1
+        let vectors = KindVectors(
+            embedder: "test-nudged", dimension: dimension, values: leaders.flatMap { $0 }, vocabulary: nil)
+        return (vectors, Nudged(leaders: leaders, noise: noise, far: far))
+    }
+
+    @Test func theIndexPlacesRulesAsTheExactScanDoes() throws {
+        let (vectors, embedder) = Self.fixture(kinds: 3_000, dimension: 32)
+        let texts = (0..<400).map { "k\(($0 * 7) % 3_000)" } + ["none"]
+        let placer = KindPlacer(vectors: vectors) { KindPlacer.index(of: vectors) }
+        // 401 texts × 3,000 kinds is over a million scores: still exact below the bound.
+        let exact = try placer.place(texts, embedder: embedder, threshold: 0.9)
+        #expect(texts.count * vectors.count <= KindPlacer.exactScores)
+        // The index, as a text of many rules would use it.
+        let index = KindPlacer.index(of: vectors)
+        #expect(index.count == 3_000 && index.listCount == Int((3_000.0).squareRoot() * 2 + 0.5))
+        let queries = try embedder.embed(texts).values
+        let found = index.nearest(queries)
+        var agree = 0
+        for (offset, text) in texts.enumerated() where text != "none" {
+            #expect(exact[offset]?.kind == Int(text.dropFirst()), "\(text)")
+            if let hit = found[offset], hit.score >= 0.9, Int(hit.id) == exact[offset]?.kind { agree += 1 }
+        }
+        // Each rule is its leader nudged: the index finds the same leader for nearly all of them.
+        #expect(agree >= 390, "\(agree) of 400")
+        #expect(exact.last! == nil)
+    }
+
+    @Test func placingStopsWhenAskedBetweenChunks() throws {
+        let (vectors, embedder) = Self.fixture(kinds: 200, dimension: 16)
+        let placer = KindPlacer(vectors: vectors) { KindPlacer.index(of: vectors) }
+        var asked = 0
+        let texts = (0..<(KindPlacer.chunk * 3)).map { "k\($0 % 200)" }
+        let placed = try placer.place(texts, embedder: embedder, threshold: 0.9) {
+            asked += 1
+            return asked > 1
+        }
+        // The first chunk was placed; the rest were not reached.
+        #expect(placed.prefix(KindPlacer.chunk).allSatisfy { $0 != nil })
+        #expect(placed.dropFirst(KindPlacer.chunk).allSatisfy { $0 == nil })
+    }
+}
