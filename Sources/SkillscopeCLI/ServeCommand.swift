@@ -17,7 +17,7 @@ struct ServeCommand: Command {
         (/files/ID) and the JSON API under /api/v1 (search?q=…, files/ID, files/ID/rules, files/ID/checks,
         files/ID/versions, files/ID/listing), and the MCP server at /mcp (Streamable HTTP: POST a JSON-RPC message;
         send a review token as `Authorization: Bearer TOKEN` to registry_write). Binds to 127.0.0.1 unless --host
-        says otherwise. Request bodies over 1 MiB get 413, headers over 64 KiB are refused, idle connections close
+        says otherwise. Request bodies over 4 MiB get 413 (a text to analyze may be 1 MiB, encoded), headers over 64 KiB are refused, idle connections close
         after 30 s. One access log line per request goes to stderr. SIGTERM or SIGINT stops accepting, finishes the
         requests in flight and exits 0.
 
@@ -33,7 +33,12 @@ struct ServeCommand: Command {
         Exit codes: 0 stopped by a signal, 66 no registry, 69 the port cannot be bound.
         """
 
-    var configuration = HTTPServer.Configuration()
+    var configuration: HTTPServer.Configuration = {
+        var configuration = HTTPServer.Configuration()
+        // A 1 MiB text to analyze, form- or JSON-encoded: newlines, quotes and non-ASCII letters grow on the way.
+        configuration.maxBodyBytes = 4 << 20
+        return configuration
+    }()
     var mcpConfiguration = HTTPTransport.Configuration()
 
     init(arguments: inout Arguments, context: Context) throws(CLIError) {

@@ -58,9 +58,24 @@ public struct KindPlacer: Sendable {
     /// The leaders in an inverted-file index shaped as the grouping shapes its own: `2·√n` lists (at most
     /// 8,192), trained on up to 40 leaders a list spread over all of them, each query probing as many lists as
     /// the grouping's rows do.
+    ///
+    /// Vectors saved with the grouping's own lists (``KindVectors/centroids``) are put back in those lists, with
+    /// no training and no search for each leader's list.
     public static func index(of vectors: KindVectors) -> NearestNeighbourIndex {
         let rows = vectors.count
         let dimension = vectors.dimension
+        let probes = RuleGrouper.Configuration(threshold: 0).probes
+        if let centroids = vectors.centroids, let listOfKind = vectors.listOfKind, !centroids.isEmpty {
+            let lists = centroids.count / dimension
+            var ids = [[Int32]](repeating: [], count: lists)
+            var values = [[Float]](repeating: [], count: lists)
+            for (kind, list) in listOfKind.enumerated() where Int(list) < lists {
+                ids[Int(list)].append(Int32(kind))
+                values[Int(list)] += vectors.values[kind * dimension..<(kind + 1) * dimension]
+            }
+            return NearestNeighbourIndex(
+                dimension: dimension, centroids: centroids, ids: ids, vectors: values, probes: probes)
+        }
         let lists = max(1, min(8192, Int((Double(rows).squareRoot() * 2).rounded())))
         let wanted = min(rows, lists * 40)
         var sample: [Float] = []
@@ -71,7 +86,7 @@ public struct KindPlacer: Sendable {
         }
         var index = NearestNeighbourIndex(
             dimension: dimension, training: sample.isEmpty ? [Float](repeating: 0, count: dimension) : sample,
-            lists: lists, probes: RuleGrouper.Configuration(threshold: 0).probes)
+            lists: lists, probes: probes)
         let step = 4096
         for start in stride(from: 0, to: rows, by: step) {
             let end = min(rows, start + step)

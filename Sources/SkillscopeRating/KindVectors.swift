@@ -11,19 +11,28 @@ public struct KindVectors: Sendable {
     /// `kinds × dimension` values, kind after kind.
     public var values: [Float]
     public var vocabulary: LexicalEmbedder.Vocabulary?
+    /// The grouping's inverted-file lists, kept so that placing rules needs no k-means of its own: the lists'
+    /// centroids (`lists × dimension`) and each kind's list. Nil in vectors saved before they were kept.
+    public var centroids: [Float]?
+    public var listOfKind: [Int32]?
 
     public var count: Int { values.count / max(dimension, 1) }
 
-    public init(embedder: String, dimension: Int, values: [Float], vocabulary: LexicalEmbedder.Vocabulary?) {
+    public init(
+        embedder: String, dimension: Int, values: [Float], vocabulary: LexicalEmbedder.Vocabulary?,
+        centroids: [Float]? = nil, listOfKind: [Int32]? = nil
+    ) {
         self.embedder = embedder
         self.dimension = dimension
         self.values = values
         self.vocabulary = vocabulary
+        self.centroids = centroids
+        self.listOfKind = listOfKind
     }
 
     public func encoded() -> [UInt8] {
         var writer = ByteWriter()
-        writer.write(UInt32(1))
+        writer.write(UInt32(2))
         writer.write(embedder)
         writer.write(UInt32(dimension))
         writer.write(array: values.map { Float16($0).bitPattern })
@@ -32,12 +41,20 @@ public struct KindVectors: Sendable {
         writer.write(array: frequencies.map(\.key))
         writer.write(array: frequencies.map(\.value))
         writer.write(UInt8(vocabulary == nil ? 0 : 1))
+        if let centroids, let listOfKind {
+            writer.write(UInt8(1))
+            writer.write(array: centroids.map { Float16($0).bitPattern })
+            writer.write(array: listOfKind)
+        } else {
+            writer.write(UInt8(0))
+        }
         return writer.bytes
     }
 
     public init(decoding bytes: [UInt8]) throws {
         var reader = ByteReader(bytes)
-        guard try reader.read(UInt32.self) == 1 else { throw ByteReader.Malformed() }
+        let version = try reader.read(UInt32.self)
+        guard version == 1 || version == 2 else { throw ByteReader.Malformed() }
         embedder = try reader.readString()
         dimension = Int(try reader.read(UInt32.self))
         values = try reader.readArray(UInt16.self).map { Float(Float16(bitPattern: $0)) }
@@ -45,7 +62,13 @@ public struct KindVectors: Sendable {
         let keys: [UInt64] = try reader.readArray()
         let counts: [Int32] = try reader.readArray()
         let hasVocabulary = try reader.read(UInt8.self) == 1
-        guard keys.count == counts.count, dimension > 0, values.count % dimension == 0, reader.isAtEnd else {
+        if version == 2, try reader.read(UInt8.self) == 1 {
+            centroids = try reader.readArray(UInt16.self).map { Float(Float16(bitPattern: $0)) }
+            listOfKind = try reader.readArray()
+        }
+        guard keys.count == counts.count, dimension > 0, values.count % dimension == 0, reader.isAtEnd,
+            (centroids?.count ?? 0) % dimension == 0, listOfKind.map({ $0.count == values.count / dimension }) ?? true
+        else {
             throw ByteReader.Malformed()
         }
         vocabulary =

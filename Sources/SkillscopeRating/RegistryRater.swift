@@ -34,9 +34,13 @@ public struct RegistryRater: Sendable {
     /// Rates `rules` (of a stored file or of a text not stored), given the versions report found for it and the
     /// file's kind.
     ///
-    /// - Parameter project: for a text not stored, the project on disk it sits in, if known.
+    /// - Parameters:
+    ///   - project: for a text not stored, the project on disk it sits in, if known.
+    ///   - shouldStop: asked while rules are placed among the kinds (the heavy part); true leaves the rest without
+    ///     a kind, and the caller, which asked to stop, throws the answer away.
     public func rate(
-        _ rules: [Rule], versions: VersionReport?, kind: FileKind? = nil, project: LocalProject? = nil
+        _ rules: [Rule], versions: VersionReport?, kind: FileKind? = nil, project: LocalProject? = nil,
+        shouldStop: () -> Bool = { false }
     ) throws -> RuleRatingReport {
         let statistics = try cache.statistics(store)
         let named = rules.map { NamedThings.of($0.text) }
@@ -67,7 +71,7 @@ public struct RegistryRater: Sendable {
             context.registryFiles = statistics.files
             context.registryRepositories = statistics.repositories
             context.embedder = statistics.embedder
-            context.kinds = try kinds(of: rules, statistics: statistics)
+            context.kinds = try kinds(of: rules, statistics: statistics, shouldStop: shouldStop)
             for thing in named.joined() {
                 context.thingRepositories[thing.key] = statistics.repositories(naming: thing.key)
             }
@@ -86,7 +90,9 @@ public struct RegistryRater: Sendable {
 
     /// Each rule's kind: by its words where the registry holds them, else the nearest kind leader within the
     /// threshold (embedded with the registry's embedder, placed by ``KindPlacer``).
-    private func kinds(of rules: [Rule], statistics: RuleStatistics) throws -> [Int: RuleRater.Context.Kind] {
+    private func kinds(
+        of rules: [Rule], statistics: RuleStatistics, shouldStop: () -> Bool
+    ) throws -> [Int: RuleRater.Context.Kind] {
         var kinds: [Int: RuleRater.Context.Kind] = [:]
         var unplaced: [Rule] = []
         for rule in rules {
@@ -99,7 +105,8 @@ public struct RegistryRater: Sendable {
         guard !unplaced.isEmpty, let placer = try cache.placer(store), placer.vectors.count > 0,
             let embedder = embedder(for: placer.vectors)
         else { return kinds }
-        let placed = try placer.place(unplaced.map(\.text), embedder: embedder, threshold: statistics.threshold)
+        let placed = try placer.place(
+            unplaced.map(\.text), embedder: embedder, threshold: statistics.threshold, shouldStop: shouldStop)
         for (rule, found) in zip(unplaced, placed) {
             guard let found else { continue }
             kinds[rule.position] = .init(id: Int64(found.kind), reach: Int(statistics.kindReach[found.kind]))

@@ -227,15 +227,19 @@ public struct RuleKindBuilder: Sendable {
     ) -> KindVectors {
         let dimension = embedder.dimension
         var values = [Float](repeating: 0, count: kindOfLeader.count * dimension)
+        var listOfKind = [Int32](repeating: 0, count: kindOfLeader.count)
         for list in 0..<grouping.index.listCount {
             for (offset, leader) in grouping.index.ids[list].enumerated() {
                 guard let kind = kindOfLeader[leader] else { continue }
                 let source = grouping.index.vectors[list][offset * dimension..<(offset + 1) * dimension]
                 values.replaceSubrange(Int(kind) * dimension..<(Int(kind) + 1) * dimension, with: source)
+                listOfKind[Int(kind)] = Int32(list)
             }
         }
+        // The lists go with the leaders: placing a rule later reads the same lists the grouping would.
         return KindVectors(
             embedder: embedder.identifier, dimension: dimension, values: values,
-            vocabulary: (embedder as? LexicalEmbedder)?.vocabulary)
+            vocabulary: (embedder as? LexicalEmbedder)?.vocabulary, centroids: grouping.index.centroids,
+            listOfKind: listOfKind)
     }
 }

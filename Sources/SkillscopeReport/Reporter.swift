@@ -25,8 +25,52 @@ public struct Reporter: Sendable {
     /// The longest text reported that is not stored, in UTF-8 bytes (the registry's own limit for files).
     public static let maximumTextBytes = 1 << 20
 
-    public init(rater: RegistryRater?) {
+    /// How long one report may take; past it the report stops and throws ``Stopped/overBudget(_:)``. Nil: no
+    /// bound (a command the user runs and can interrupt).
+    public var budget: Duration?
+    /// Asked while the report is assembled (a client that went away, an MCP cancellation): true stops it with
+    /// ``Stopped/cancelled``.
+    public var isCancelled: @Sendable () -> Bool = { false }
+
+    public init(rater: RegistryRater?, budget: Duration? = nil) {
         self.rater = rater
+        self.budget = budget
+    }
+
+    /// Why a report was not finished.
+    public enum Stopped: Error, Equatable, CustomStringConvertible {
+        /// It took longer than ``Reporter/budget``.
+        case overBudget(Duration)
+        /// The one who asked for it no longer wants it.
+        case cancelled
+
+        public var description: String {
+            switch self {
+            case .overBudget(let budget):
+                "the analysis took longer than its \(budget.components.seconds) s budget; try a smaller text, or again later"
+            case .cancelled: "cancelled"
+            }
+        }
+    }
+
+    /// The clock a report runs against: stop when cancelled or past the budget.
+    struct Watch {
+        let deadline: ContinuousClock.Instant?
+        let isCancelled: @Sendable () -> Bool
+        let budget: Duration?
+
+        init(budget: Duration?, isCancelled: @escaping @Sendable () -> Bool) {
+            self.budget = budget
+            deadline = budget.map { ContinuousClock.now + $0 }
+            self.isCancelled = isCancelled
+        }
+
+        var shouldStop: Bool { isCancelled() || deadline.map { ContinuousClock.now >= $0 } ?? false }
+
+        func check() throws(Stopped) {
+            if isCancelled() { throw .cancelled }
+            if let deadline, let budget, ContinuousClock.now >= deadline { throw .overBudget(budget) }
+        }
     }
 
     /// What is wrong with a text given to ``report(text:path:kind:findVersions:)``.
@@ -50,6 +94,7 @@ public struct Reporter: Sendable {
     /// - Parameter includeText: carry the file's text in ``FileReport/File/text``.
     public func report(_ file: StoredFile, includeText: Bool = true) throws -> FileReport {
         guard let rater else { preconditionFailure("a stored file is reported with its registry's rater") }
+        let watch = Watch(budget: budget, isCancelled: isCancelled)
         let store = rater.store
         let rules = try store.rules(ofFile: file.id)
         var versions: VersionReport?
@@ -64,7 +109,11 @@ public struct Reporter: Sendable {
                 versions = found
             }
         }
-        let rated = try rater.rate(Array(rules.prefix(Self.maximumRatedRules)), versions: versions, kind: file.kind)
+        try watch.check()
+        let rated = try rater.rate(
+            Array(rules.prefix(Self.maximumRatedRules)), versions: versions, kind: file.kind,
+            shouldStop: { watch.shouldStop })
+        try watch.check()
         let summary = try store.reviewSummary(ofFile: file.id)
         let recent = summary.count == 0 ? [] : Array(try store.reviews(ofFile: file.id).prefix(Self.recentReviews))
         let quality = QualityScore(
@@ -154,16 +203,20 @@ public struct Reporter: Sendable {
         of document: Document, at place: FileChecks.Place, findVersions: Bool = true, project: LocalProject? = nil,
         includeText: Bool = true
     ) throws -> FileReport {
+        let watch = Watch(budget: budget, isCancelled: isCancelled)
         let checks = FileChecks.of(document, at: place)
         var versions: VersionReport?
         let rated: RuleRatingReport
         if let rater {
             if findVersions {
+                try watch.check()
                 versions = try rater.versionFinder().versions(of: VersionFinder.Subject(document: document))
             }
+            try watch.check()
             rated = try rater.rate(
                 Array(document.rules.prefix(Self.maximumRatedRules)), versions: versions, kind: document.kind,
-                project: project)
+                project: project, shouldStop: { watch.shouldStop })
+            try watch.check()
         } else {
             var context = RuleRater.Context(fileKind: document.kind)
             context.publicNames = PublicNames.bundled

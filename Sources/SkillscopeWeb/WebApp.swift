@@ -19,6 +19,10 @@ public struct WebApp: Sendable {
     let rater: RegistryRater
     /// Pages and API reads kept until the registry changes.
     let cache = PageCache()
+    /// The heavy routes' own queue: analyze, remix, compare.
+    let heavy: HeavyGate
+    /// How long one analysis may take before it stops and answers 503.
+    let budget: Duration
     /// Where a failure is logged, one line each (standard error unless given).
     let log: @Sendable (String) -> Void
 
@@ -28,8 +32,12 @@ public struct WebApp: Sendable {
     public init(
         store: any Store, mcp: HTTPServer.Handler? = nil,
         modelEmbedder: @escaping @Sendable (String) -> (any Embedder)? = { _ in nil },
-        log: (@Sendable (String) -> Void)? = nil
+        log: (@Sendable (String) -> Void)? = nil, heavy: HeavyLimits = HeavyLimits()
     ) {
+        self.heavy = HeavyGate(
+            concurrency: heavy.concurrency, queueLength: heavy.queueLength, wait: heavy.wait,
+            retryAfter: heavy.retryAfter)
+        budget = heavy.budget
         self.store = store
         self.mcp = mcp
         self.log = log ?? { FileHandle.standardError.write(Data(($0 + "\n").utf8)) }
@@ -38,6 +46,24 @@ public struct WebApp: Sendable {
         rater.versionConfiguration.tableScope = .wholeOnceBuilt
         self.rater = rater
     }
+
+    /// The heavy routes' limits.
+    public struct HeavyLimits: Sendable {
+        /// Analyses, remixes and comparisons at once (one a core leaves a core for pages, on 2 cores).
+        public var concurrency = 1
+        /// Those that may wait for a turn; with `concurrency`, below the server's threads.
+        public var queueLength = 1
+        /// How long one waits for a turn at most.
+        public var wait: Duration = .seconds(10)
+        /// How long one analysis may take.
+        public var budget: Duration = .seconds(10)
+        /// What a refusal's `Retry-After` says, in seconds.
+        public var retryAfter = 10
+        public init() {}
+    }
+
+    /// The reporter of the heavy routes: bounded by ``budget``.
+    var reporter: Reporter { Reporter(rater: rater, budget: budget) }
 
     /// Headers on every response.
     static let securityHeaders: [(name: String, value: String)] = [
@@ -57,6 +83,10 @@ public struct WebApp: Sendable {
             response = error.response(api: api)
         } catch let error as Reporter.TextError {
             response = WebError(error).response(api: api)
+        } catch let error as Reporter.Stopped {
+            var answer = WebError(503, "over_budget", error.description)
+            answer.headers = [("Retry-After", String(heavy.retryAfter))]
+            response = answer.response(api: api)
         } catch {
             response = failure(error, request: request, api: api)
         }
@@ -113,14 +143,19 @@ public struct WebApp: Sendable {
                     : try Reviews(store: store).postForm(fileID: id, request: request)
             }
         }
-        if request.method == "POST", parts == ["remix"] { return try RemixPage(store: store).post(request) }
+        if request.method == "POST", parts == ["remix"] {
+            return try heavy.run { try RemixPage(store: store).post(request) }
+        }
         if request.method == "POST", parts == ["analyze"] {
-            return try AnalyzePage(reporter: Reporter(rater: rater)).post(request)
+            return try heavy.run { try AnalyzePage(reporter: reporter).post(request) }
         }
         // JSON endpoints that only take POST.
+        let remix = RemixPage(store: store)
+        let api = API(store: store, reporter: reporter)
+        let heavy = self.heavy
         let postOnly: [[String]: (HTTPRequest) throws -> HTTPResponse] = [
-            ["api", "v1", "remix"]: RemixPage(store: store).api,
-            ["api", "v1", "analyze"]: API(store: store, reporter: Reporter(rater: rater)).analyze,
+            ["api", "v1", "remix"]: { request in try heavy.run { try remix.api(request) } },
+            ["api", "v1", "analyze"]: { request in try heavy.run { try api.analyze(request) } },
         ]
         if let handler = postOnly[parts] {
             guard request.method == "POST" else {
@@ -158,15 +193,18 @@ public struct WebApp: Sendable {
             guard parts == ["static", "app.js"] else { throw WebError.notFound(request.path) }
             return HTTPResponse(contentType: "application/javascript; charset=utf-8", body: Script.app)
         case "compare":
-            return try ComparePage(store: store).render(request.query)
+            return try heavy.run { try ComparePage(store: store).render(request.query) }
         case "openapi.json":
             return HTTPResponse(contentType: "application/json", body: OpenAPI.document)
         case "health":
             return HTTPResponse(contentType: "text/plain; charset=utf-8", body: "ok\n")
         case "api":
             guard parts.count >= 2, parts[1] == "v1" else { throw WebError.notFound(request.path) }
-            return try API(store: store, reporter: Reporter(rater: rater)).route(
-                Array(parts.dropFirst(2)), query: request.query)
+            let api = API(store: store, reporter: Reporter(rater: rater))
+            if parts.count >= 3, parts[2] == "compare" {
+                return try heavy.run { try api.route(Array(parts.dropFirst(2)), query: request.query) }
+            }
+            return try api.route(Array(parts.dropFirst(2)), query: request.query)
         default:
             throw WebError.notFound(request.path)
         }

@@ -27,7 +27,7 @@ import Testing
 
         var big = URLRequest(url: try #require(URL(string: "http://127.0.0.1:\(port)/api/v1/search")))
         big.httpMethod = "POST"
-        big.httpBody = Data(repeating: 120, count: (1 << 20) + 10_000)
+        big.httpBody = Data(repeating: 120, count: (4 << 20) + 10_000)
         let (_, bigResponse) = try await URLSession.shared.data(for: big)
         #expect((bigResponse as? HTTPURLResponse)?.statusCode == 413)
 

@@ -64,6 +64,27 @@ import Testing
         #expect(exact.last! == nil)
     }
 
+    @Test func theGroupingsListsSavedWithTheVectorsGiveTheSameIndexWithoutTraining() throws {
+        let (plain, embedder) = Self.fixture(kinds: 2_000, dimension: 24)
+        let trained = KindPlacer.index(of: plain)
+        var listOfKind = [Int32](repeating: -1, count: plain.count)
+        for (list, members) in trained.ids.enumerated() { for kind in members { listOfKind[Int(kind)] = Int32(list) } }
+        let saved = KindVectors(
+            embedder: plain.embedder, dimension: plain.dimension, values: plain.values, vocabulary: nil,
+            centroids: trained.centroids, listOfKind: listOfKind)
+        // Through the blob and back: version 2 keeps the lists (half floats, as the leaders are kept).
+        let decoded = try KindVectors(decoding: saved.encoded())
+        #expect(decoded.listOfKind == listOfKind && decoded.centroids?.count == trained.centroids.count)
+        let rebuilt = KindPlacer.index(of: decoded)
+        #expect(rebuilt.listCount == trained.listCount && rebuilt.count == 2_000)
+        let queries = try embedder.embed((0..<200).map { "k\($0 * 9)" }).values
+        let a = trained.nearest(queries).map { $0?.id }
+        let b = rebuilt.nearest(queries).map { $0?.id }
+        #expect(zip(a, b).filter { $0 == $1 }.count >= 195)
+        // Vectors saved before the lists were kept still decode, and are indexed by training.
+        #expect(try KindVectors(decoding: plain.encoded()).listOfKind == nil)
+    }
+
     @Test func placingStopsWhenAskedBetweenChunks() throws {
         let (vectors, embedder) = Self.fixture(kinds: 200, dimension: 16)
         let placer = KindPlacer(vectors: vectors) { KindPlacer.index(of: vectors) }

@@ -126,6 +126,20 @@ import Testing
         #expect(report.window(offset: 9_999, limit: 10).rules.isEmpty)
     }
 
+    @Test func aReportStopsWhenCancelledOrPastItsBudget() throws {
+        let directory = TemporaryDirectory()
+        let store = try Self.registry(directory)
+        var cancelled = Reporter(rater: RegistryRater(store: store))
+        cancelled.isCancelled = { true }
+        #expect(throws: Reporter.Stopped.cancelled) { try cancelled.report(text: Fixtures.reviewSkill) }
+        let hurried = Reporter(rater: RegistryRater(store: store), budget: .nanoseconds(1))
+        #expect(throws: Reporter.Stopped.overBudget(.nanoseconds(1))) { try hurried.report(text: Fixtures.reviewSkill) }
+        let file = try #require(try store.file(.id(1)))
+        #expect(throws: Reporter.Stopped.self) { try hurried.report(file) }
+        // Unbounded, the same report is made.
+        #expect(try Reporter(rater: RegistryRater(store: store)).report(text: Fixtures.reviewSkill).rules.count == 3)
+    }
+
     @Test func aTextTheRegistryWouldRejectSaysWhy() throws {
         let report = try Reporter(rater: nil).report(text: "a\u{0}b binary")
         #expect(report.file.status == "rejected")

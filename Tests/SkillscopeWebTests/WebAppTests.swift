@@ -5,8 +5,10 @@ import SkillscopeCore
 import SkillscopeSQLite
 import SkillscopeStore
 import SkillscopeTesting
-import SkillscopeWeb
+import Synchronization
 import Testing
+
+@testable import SkillscopeWeb
 
 /// Every page and endpoint, in process: requests handed to the app, responses read back.
 @Suite struct WebAppTests {
@@ -436,4 +438,69 @@ final class Lines: @unchecked Sendable {
     private var lines: [String] = []
     func append(_ line: String) { lock.withLock { lines.append(line) } }
     var all: [String] { lock.withLock { lines } }
+}
+
+/// The heavy routes' queue and budget: what is refused, with what, and that pages never wait behind them.
+@Suite struct HeavyLimitTests {
+    @Test func pastTheQueueARequestIsRefusedAt503WithRetryAfter() throws {
+        let gate = HeavyGate(concurrency: 1, queueLength: 1, wait: .seconds(5), retryAfter: 7)
+        let inside = DispatchSemaphore(value: 0)
+        let release = DispatchSemaphore(value: 0)
+        let order = Mutex<[String]>([])
+        let group = DispatchGroup()
+        DispatchQueue.global().async(group: group) {
+            _ = try? gate.run {
+                inside.signal()
+                release.wait()
+                order.withLock { $0.append("first") }
+            }
+        }
+        inside.wait()
+        DispatchQueue.global().async(group: group) {
+            _ = try? gate.run { order.withLock { $0.append("second") } }
+        }
+        // Once the second waits, a third finds the queue full.
+        let deadline = Date().addingTimeInterval(10)
+        while gate.waitingNow < 1 && Date() < deadline { Thread.sleep(forTimeInterval: 0.01) }
+        var refused: WebError?
+        do { try gate.run {} } catch let error as WebError { refused = error }
+        #expect(refused?.status == 503 && refused?.code == "busy")
+        #expect(refused?.headers.contains { $0.name == "Retry-After" && $0.value == "7" } == true)
+        release.signal()
+        group.wait()
+        #expect(order.withLock { $0 } == ["first", "second"])
+    }
+
+    @Test func aTurnNotFreedWithinTheWaitIsRefused() throws {
+        let gate = HeavyGate(concurrency: 1, queueLength: 4, wait: .milliseconds(150), retryAfter: 1)
+        let inside = DispatchSemaphore(value: 0)
+        let release = DispatchSemaphore(value: 0)
+        DispatchQueue.global().async {
+            _ = try? gate.run {
+                inside.signal()
+                release.wait()
+            }
+        }
+        inside.wait()
+        let started = Date()
+        #expect(throws: WebError.self) { try gate.run {} }
+        #expect(Date().timeIntervalSince(started) >= 0.14)
+        release.signal()
+    }
+
+    @Test func anAnalysisPastItsBudgetAnswers503AndWritesNothing() throws {
+        let directory = TemporaryDirectory()
+        let store = try SQLiteStore(path: directory.appending("r.sqlite"))
+        var limits = WebApp.HeavyLimits()
+        limits.budget = .nanoseconds(1)
+        let app = WebApp(store: store, heavy: limits)
+        let body = Array(JSONSerialization.compactData(["text": "- Run the tests first.\n"]))
+        let response = app.handle(HTTPRequest(method: "POST", path: "/api/v1/analyze", body: body))
+        let text = String(decoding: response.body, as: UTF8.self)
+        #expect(response.status == 503 && text.contains("\"over_budget\""))
+        #expect(response.header("Retry-After") == "10")
+        #expect(try store.stats().files == 0)
+        // Pages are not heavy: the same app serves them.
+        #expect(app.handle(HTTPRequest(method: "GET", path: "/")).status == 200)
+    }
 }

@@ -31,6 +31,8 @@ struct AnalyzeTool: MCPTool {
     static let annotations = ToolAnnotations(readOnly: true, destructive: false, idempotent: true)
     /// The longest text analyzed, in UTF-8 bytes.
     static let maxBytes = Reporter.maximumTextBytes
+    /// How long one analysis may take.
+    static let budget: Duration = .seconds(30)
     static let inputSchema: JSONValue = [
         "type": "object",
         "properties": [
@@ -55,12 +57,16 @@ struct AnalyzeTool: MCPTool {
     func call(_ arguments: Arguments, context: RPCContext) throws -> Output {
         let window = try ReportOutput.window(offset: arguments.rulesOffset, limit: arguments.rulesLimit)
         do {
+            var reporter = Reporter(rater: rater, budget: Self.budget)
+            reporter.isCancelled = { [cancellation = context.cancellation] in cancellation.isCancelled }
             return ReportOutput(
-                try Reporter(rater: rater).report(
+                try reporter.report(
                     text: arguments.text, path: arguments.path, kind: arguments.kind,
                     findVersions: arguments.findVersions ?? true
                 ).window(offset: window.offset, limit: window.limit))
         } catch let error as Reporter.TextError {
+            throw ToolError(error.description)
+        } catch let error as Reporter.Stopped {
             throw ToolError(error.description)
         }
     }
