@@ -105,7 +105,7 @@ text = text_of(1024 * 1024 - 4096, 7)
 server, base = start()
 try:
     get(base, "/files/1")
-    post(base, text_of(1024, 1))  # the kind index, built once
+    post(base, text_of(100 * 1024, 1))  # the registry's kinds, loaded once
     baseline = status(server, "VmRSS")
     reset_peak(server)
     results, latencies, done = [], [], threading.Event()

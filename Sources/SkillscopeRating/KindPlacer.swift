@@ -1,26 +1,30 @@
-import BLAS
 public import SkillscopeEmbeddings
 
 /// Places rules that are not in the registry among its rule kinds: the nearest kind leader of each, within a
 /// threshold, found without ever scoring every rule against every kind at once.
 ///
-/// A few rules against a few kinds are scanned exactly, a chunk of rules at a time (memory: one chunk's scores).
-/// Past that, the leaders stand in an inverted-file index (``SkillscopeEmbeddings/NearestNeighbourIndex``, as the
-/// grouping uses): each chunk reads only the lists nearest to it, so memory grows with rules × neighbours, never
-/// rules × kinds. A 24,000-rule text against 225,000 kinds had needed one 21 GB matrix.
+/// The leaders stand in an inverted-file index (``SkillscopeEmbeddings/NearestNeighbourIndex``, as the grouping
+/// uses), the only copy of them kept. A few rules against a few kinds are scanned exactly (every list read), a
+/// chunk of rules at a time; past that, each chunk reads only the lists nearest to it. Memory grows with a chunk
+/// of rules × a list, never rules × kinds: a 24,000-rule text against 225,000 kinds had needed one 21 GB matrix.
 public struct KindPlacer: Sendable {
     /// Rules embedded and scored at a time.
     public static let chunk = 64
     /// Below this many rule–kind scores in all, the exact scan is cheaper than building the index.
     public static let exactScores = 20_000_000
 
-    public let vectors: KindVectors
-    /// Built on first need (a server keeps it for as long as the registry's kinds last).
-    let index: @Sendable () -> NearestNeighbourIndex
+    /// The embedder the kinds were grouped with, and for a lexical one its vocabulary.
+    public let embedder: String
+    public let vocabulary: LexicalEmbedder.Vocabulary?
+    public let index: NearestNeighbourIndex
 
-    public init(vectors: KindVectors, index: @escaping @Sendable () -> NearestNeighbourIndex) {
-        self.vectors = vectors
-        self.index = index
+    /// The number of kinds.
+    public var count: Int { index.count }
+
+    public init(vectors: KindVectors) {
+        embedder = vectors.embedder
+        vocabulary = vectors.vocabulary
+        index = Self.index(of: vectors)
     }
 
     /// For each text, its nearest kind and the score, or nil where no leader reaches `threshold`.
@@ -30,26 +34,16 @@ public struct KindPlacer: Sendable {
         _ texts: [String], embedder: any Embedder, threshold: Float, shouldStop: () -> Bool = { false }
     ) throws -> [(kind: Int, score: Float)?] {
         var placed = [(kind: Int, score: Float)?](repeating: nil, count: texts.count)
-        let exact = texts.count * vectors.count <= Self.exactScores
-        let searched = exact ? nil : index()
+        let exact = texts.count * count <= Self.exactScores
+        let everyList = Array(0..<index.listCount)
         for start in stride(from: 0, to: texts.count, by: Self.chunk) {
             if shouldStop() { break }
             let end = min(texts.count, start + Self.chunk)
             let queries = try embedder.embed(Array(texts[start..<end])).values
-            let rows = end - start
-            if let searched {
-                for (offset, best) in searched.nearest(queries, workers: 2).enumerated() {
-                    if let best, best.score >= threshold { placed[start + offset] = (Int(best.id), best.score) }
-                }
-            } else {
-                let scores = BLAS.multiply(
-                    queries, vectors.values, m: rows, n: vectors.count, k: vectors.dimension, transposeB: true)
-                for offset in 0..<rows {
-                    let line = scores[offset * vectors.count..<(offset + 1) * vectors.count]
-                    guard let best = line.indices.max(by: { line[$0] < line[$1] }), line[best] >= threshold
-                    else { continue }
-                    placed[start + offset] = (best - line.startIndex, line[best])
-                }
+            // Exact: every list read; else the lists nearest to each rule.
+            let probing = exact ? [[Int]](repeating: everyList, count: end - start) : nil
+            for (offset, best) in index.nearest(queries, probing: probing, workers: 2).enumerated() {
+                if let best, best.score >= threshold { placed[start + offset] = (Int(best.id), best.score) }
             }
         }
         return placed

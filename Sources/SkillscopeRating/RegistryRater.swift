@@ -102,8 +102,8 @@ public struct RegistryRater: Sendable {
                 unplaced.append(rule)
             }
         }
-        guard !unplaced.isEmpty, let placer = try cache.placer(store), placer.vectors.count > 0,
-            let embedder = embedder(for: placer.vectors)
+        guard !unplaced.isEmpty, let placer = try cache.placer(store), placer.count > 0,
+            let embedder = embedder(for: placer)
         else { return kinds }
         let placed = try placer.place(
             unplaced.map(\.text), embedder: embedder, threshold: statistics.threshold, shouldStop: shouldStop)
@@ -121,15 +121,15 @@ public struct RegistryRater: Sendable {
         }
         let rater = self
         let finder = MeaningFinder(meaning: meaning) {
-            try rater.cache.vectors(rater.store).flatMap(rater.embedder(for:))
+            try rater.cache.placer(rater.store).flatMap(rater.embedder(for:))
         }
         return VersionFinder(store: store, configuration: versionConfiguration, meaning: finder)
     }
 
-    private func embedder(for vectors: KindVectors) -> (any Embedder)? {
-        if let vocabulary = vectors.vocabulary, vectors.embedder.hasPrefix("lexical-") {
-            return LexicalEmbedder(dimension: vectors.dimension, vocabulary: vocabulary)
+    private func embedder(for placer: KindPlacer) -> (any Embedder)? {
+        if let vocabulary = placer.vocabulary, placer.embedder.hasPrefix("lexical-") {
+            return LexicalEmbedder(dimension: placer.index.dimension, vocabulary: vocabulary)
         }
-        return modelEmbedder(vectors.embedder)
+        return modelEmbedder(placer.embedder)
     }
 }

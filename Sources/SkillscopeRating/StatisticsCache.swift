@@ -1,4 +1,3 @@
-internal import SkillscopeEmbeddings
 public import SkillscopeStore
 import Synchronization
 
@@ -11,9 +10,8 @@ public final class StatisticsCache: Sendable {
     }
 
     private let statisticsEntry = Mutex(Entry<RuleStatistics>(generation: -1, value: nil))
-    private let vectorsEntry = Mutex(Entry<KindVectors>(generation: -1, value: nil))
+    private let placerEntry = Mutex(Entry<KindPlacer>(generation: -1, value: nil))
     private let meaningEntry = Mutex(Entry<FileMeaning>(generation: -1, value: nil))
-    private let indexEntry = Mutex(Entry<NearestNeighbourIndex>(generation: -1, value: nil))
 
     public init() {}
 
@@ -22,26 +20,12 @@ public final class StatisticsCache: Sendable {
         try cached(statisticsEntry, RuleStatistics.blobName, store, decode: RuleStatistics.init(decoding:))
     }
 
-    /// The current kind vectors, or nil when the registry was never grouped.
-    public func vectors(_ store: any Store) throws -> KindVectors? {
-        try cached(vectorsEntry, KindVectors.blobName, store, decode: KindVectors.init(decoding:))
-    }
-
     /// What places rules not in the registry among its kinds, or nil when the registry was never grouped.
     ///
-    /// Its index of the kind leaders is built on first need and kept while the kinds last; one thread builds it
-    /// while others wait for it.
+    /// Built once from the kind vectors and kept while the kinds last; the vectors themselves are not kept: the
+    /// placer's index holds the only copy of the leaders.
     public func placer(_ store: any Store) throws -> KindPlacer? {
-        guard let vectors = try vectors(store) else { return nil }
-        let generation = try store.blobGeneration(KindVectors.blobName)
-        return KindPlacer(vectors: vectors) { [self] in
-            self.indexEntry.withLock { entry in
-                if entry.generation == generation, let kept = entry.value { return kept }
-                let built = KindPlacer.index(of: vectors)
-                entry = Entry(generation: generation, value: built)
-                return built
-            }
-        }
+        try cached(placerEntry, KindVectors.blobName, store) { try KindPlacer(vectors: KindVectors(decoding: $0)) }
     }
 
     /// Every file's meaning, or nil when the registry was never grouped.

@@ -169,7 +169,8 @@ public struct Reporter: Sendable {
         let place = path ?? resolved.placeholderPath
         switch DocumentParser().parse(Array(text.utf8), path: place, kind: resolved) {
         case .parsed(let document):
-            return try report(of: document, at: .unknown, findVersions: findVersions)
+            // The text is the asker's own: the answer does not send it back.
+            return try report(of: document, at: .unknown, findVersions: findVersions, includeText: false)
         case .rejected(let diagnostic):
             let findings = [
                 Finding(

@@ -45,7 +45,7 @@ import Testing
     @Test func theIndexPlacesRulesAsTheExactScanDoes() throws {
         let (vectors, embedder) = Self.fixture(kinds: 3_000, dimension: 32)
         let texts = (0..<400).map { "k\(($0 * 7) % 3_000)" } + ["none"]
-        let placer = KindPlacer(vectors: vectors) { KindPlacer.index(of: vectors) }
+        let placer = KindPlacer(vectors: vectors)
         // 401 texts × 3,000 kinds is over a million scores: still exact below the bound.
         let exact = try placer.place(texts, embedder: embedder, threshold: 0.9)
         #expect(texts.count * vectors.count <= KindPlacer.exactScores)
@@ -87,7 +87,7 @@ import Testing
 
     @Test func placingStopsWhenAskedBetweenChunks() throws {
         let (vectors, embedder) = Self.fixture(kinds: 200, dimension: 16)
-        let placer = KindPlacer(vectors: vectors) { KindPlacer.index(of: vectors) }
+        let placer = KindPlacer(vectors: vectors)
         var asked = 0
         let texts = (0..<(KindPlacer.chunk * 3)).map { "k\($0 % 200)" }
         let placed = try placer.place(texts, embedder: embedder, threshold: 0.9) {
