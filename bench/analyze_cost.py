@@ -5,7 +5,8 @@ leaders' index, the second finds it built): wall time, the answer's size, and th
 above what it held before the call (VmHWM − VmRSS). Then 4 concurrent 1 MiB analyses while one client reads a
 file page again and again: the analyses' statuses and the file page's p50/p99.
 
-  bench/analyze_cost.py BINARY REGISTRY      (REGISTRY ingested and grouped)
+  bench/analyze_cost.py BINARY REGISTRY [SIZES]   (REGISTRY ingested and grouped; SIZES: a comma-separated subset
+                                                  of 1KB,100KB,1MiB,concurrent; all by default)
 Prints one JSON object per measurement.
 """
 import json
@@ -19,6 +20,7 @@ import urllib.error
 import urllib.request
 
 binary, registry = sys.argv[1], sys.argv[2]
+wanted = set((sys.argv[3] if len(sys.argv) > 3 else "1KB,100KB,1MiB,concurrent").split(","))
 words = ("check run keep write read test build deploy review commit branch format lint document name cache log "
          "error request response module package service query index schema config secret token user admin "
          "before after always never only each every first last new old small large local remote").split()
@@ -82,6 +84,8 @@ def get(base, path):
 
 
 for label, size in (("1 KB", 1024), ("100 KB", 100 * 1024), ("1 MiB", 1024 * 1024 - 4096)):
+    if label.replace(" ", "") not in wanted:
+        continue
     text = text_of(size, size)
     server, base = start()
     try:
@@ -101,6 +105,8 @@ for label, size in (("1 KB", 1024), ("100 KB", 100 * 1024), ("1 MiB", 1024 * 102
         server.wait()
 
 # Four 1 MiB analyses at once, and the file page meanwhile.
+if "concurrent" not in wanted:
+    sys.exit(0)
 text = text_of(1024 * 1024 - 4096, 7)
 server, base = start()
 try:
