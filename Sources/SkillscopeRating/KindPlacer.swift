@@ -55,32 +55,22 @@ public struct KindPlacer: Sendable {
     ///
     /// Vectors saved with the grouping's own lists (``KindVectors/centroids``) are put back in those lists, with
     /// no training and no search for each leader's list.
-    public static func index(of vectors: KindVectors) -> NearestNeighbourIndex {
+    public static func index(of given: KindVectors) -> NearestNeighbourIndex {
+        var vectors = given
+        if let centroids = vectors.centroids, let listOfKind = vectors.listOfKind, !centroids.isEmpty {
+            return fromLists(vectors, centroids: centroids, listOfKind: listOfKind)
+        }
+        // Trained here: the rows are read many times over, as Float.
+        if vectors.values.isEmpty {
+            vectors = KindVectors(
+                embedder: given.embedder, dimension: given.dimension,
+                values: given.halves.map { Float(Float16(bitPattern: $0)) }, vocabulary: given.vocabulary)
+        }
         let rows = vectors.count
         let dimension = vectors.dimension
         let probes = RuleGrouper.Configuration(threshold: 0).probes
-        if let centroids = vectors.centroids, let listOfKind = vectors.listOfKind, !centroids.isEmpty {
-            let lists = centroids.count / dimension
-            var ids = [[Int32]](repeating: [], count: lists)
-            var values = [[Float]](repeating: [], count: lists)
-            for (kind, list) in listOfKind.enumerated() where Int(list) < lists {
-                ids[Int(list)].append(Int32(kind))
-                values[Int(list)] += vectors.values[kind * dimension..<(kind + 1) * dimension]
-            }
-            return NearestNeighbourIndex(
-                dimension: dimension, centroids: centroids, ids: ids, vectors: values, probes: probes)
-        }
-        let lists = max(1, min(8192, Int((Double(rows).squareRoot() * 2).rounded())))
-        let wanted = min(rows, lists * 40)
-        var sample: [Float] = []
-        sample.reserveCapacity(wanted * dimension)
-        for position in 0..<wanted {
-            let row = position * rows / max(wanted, 1)
-            sample += vectors.values[row * dimension..<(row + 1) * dimension]
-        }
         var index = NearestNeighbourIndex(
-            dimension: dimension, training: sample.isEmpty ? [Float](repeating: 0, count: dimension) : sample,
-            lists: lists, probes: probes)
+            dimension: dimension, training: sampleOf(vectors), lists: listsFor(rows), probes: probes)
         let step = 4096
         for start in stride(from: 0, to: rows, by: step) {
             let end = min(rows, start + step)
@@ -93,5 +83,44 @@ public struct KindPlacer: Sendable {
             }
         }
         return index
+    }
+
+    /// `2·√rows` lists, at most 8,192, as the grouping makes.
+    static func listsFor(_ rows: Int) -> Int { max(1, min(8192, Int((Double(rows).squareRoot() * 2).rounded()))) }
+
+    /// Up to 40 leaders a list, spread over all of them.
+    static func sampleOf(_ vectors: KindVectors) -> [Float] {
+        let rows = vectors.count
+        let dimension = vectors.dimension
+        let wanted = min(rows, listsFor(rows) * 40)
+        var sample: [Float] = []
+        sample.reserveCapacity(wanted * dimension)
+        for position in 0..<wanted {
+            let row = position * rows / max(wanted, 1)
+            sample += vectors.values[row * dimension..<(row + 1) * dimension]
+        }
+        return sample.isEmpty ? [Float](repeating: 0, count: dimension) : sample
+    }
+
+    /// The index from the grouping's own lists: each leader back in its list, nothing trained or searched.
+    static func fromLists(_ vectors: KindVectors, centroids: [Float], listOfKind: [Int32]) -> NearestNeighbourIndex {
+        let dimension = vectors.dimension
+        let lists = centroids.count / dimension
+        var ids = [[Int32]](repeating: [], count: lists)
+        var values = [[Float]](repeating: [], count: lists)
+        // Each list at its exact size: grown by appending, the lists' spare capacity was as large as the leaders.
+        var members = [Int](repeating: 0, count: lists)
+        for list in listOfKind where Int(list) < lists { members[Int(list)] += 1 }
+        for list in 0..<lists {
+            ids[list].reserveCapacity(members[list])
+            values[list].reserveCapacity(members[list] * dimension)
+        }
+        for (kind, list) in listOfKind.enumerated() where Int(list) < lists {
+            ids[Int(list)].append(Int32(kind))
+            values[Int(list)] += vectors.row(kind)
+        }
+        return NearestNeighbourIndex(
+            dimension: dimension, centroids: centroids, ids: ids, vectors: values,
+            probes: RuleGrouper.Configuration(threshold: 0).probes)
     }
 }

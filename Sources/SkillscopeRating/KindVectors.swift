@@ -16,7 +16,17 @@ public struct KindVectors: Sendable {
     public var centroids: [Float]?
     public var listOfKind: [Int32]?
 
-    public var count: Int { values.count / max(dimension, 1) }
+    /// The leaders as stored (half floats), kept instead of ``values`` when decoded `asHalves`: a reader that
+    /// copies them elsewhere (the placer's index) then never holds a whole Float copy beside its own.
+    public private(set) var halves: [UInt16] = []
+
+    public var count: Int { (values.isEmpty ? halves.count : values.count) / max(dimension, 1) }
+
+    /// Kind `kind`'s leader.
+    public func row(_ kind: Int) -> [Float] {
+        let range = kind * dimension..<(kind + 1) * dimension
+        return values.isEmpty ? halves[range].map { Float(Float16(bitPattern: $0)) } : Array(values[range])
+    }
 
     public init(
         embedder: String, dimension: Int, values: [Float], vocabulary: LexicalEmbedder.Vocabulary?,
@@ -51,13 +61,20 @@ public struct KindVectors: Sendable {
         return writer.bytes
     }
 
-    public init(decoding bytes: [UInt8]) throws {
+    /// - Parameter asHalves: keep the leaders as stored, in ``halves``, and leave ``values`` empty.
+    public init(decoding bytes: [UInt8], asHalves: Bool = false) throws {
         var reader = ByteReader(bytes)
         let version = try reader.read(UInt32.self)
         guard version == 1 || version == 2 else { throw ByteReader.Malformed() }
         embedder = try reader.readString()
         dimension = Int(try reader.read(UInt32.self))
-        values = try reader.readArray(UInt16.self).map { Float(Float16(bitPattern: $0)) }
+        let stored = try reader.readArray(UInt16.self)
+        if asHalves {
+            halves = stored
+            values = []
+        } else {
+            values = stored.map { Float(Float16(bitPattern: $0)) }
+        }
         let documents = Int(try reader.read(UInt64.self))
         let keys: [UInt64] = try reader.readArray()
         let counts: [Int32] = try reader.readArray()
@@ -66,8 +83,8 @@ public struct KindVectors: Sendable {
             centroids = try reader.readArray(UInt16.self).map { Float(Float16(bitPattern: $0)) }
             listOfKind = try reader.readArray()
         }
-        guard keys.count == counts.count, dimension > 0, values.count % dimension == 0, reader.isAtEnd,
-            (centroids?.count ?? 0) % dimension == 0, listOfKind.map({ $0.count == values.count / dimension }) ?? true
+        guard keys.count == counts.count, dimension > 0, stored.count % dimension == 0, reader.isAtEnd,
+            (centroids?.count ?? 0) % dimension == 0, listOfKind.map({ $0.count == stored.count / dimension }) ?? true
         else {
             throw ByteReader.Malformed()
         }

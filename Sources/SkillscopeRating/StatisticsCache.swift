@@ -25,7 +25,9 @@ public final class StatisticsCache: Sendable {
     /// Built once from the kind vectors and kept while the kinds last; the vectors themselves are not kept: the
     /// placer's index holds the only copy of the leaders.
     public func placer(_ store: any Store) throws -> KindPlacer? {
-        try cached(placerEntry, KindVectors.blobName, store) { try KindPlacer(vectors: KindVectors(decoding: $0)) }
+        try cached(placerEntry, KindVectors.blobName, store) {
+            try KindPlacer(vectors: KindVectors(decoding: $0, asHalves: true))
+        }
     }
 
     /// Every file's meaning, or nil when the registry was never grouped.

@@ -81,6 +81,10 @@ import Testing
         let a = trained.nearest(queries).map { $0?.id }
         let b = rebuilt.nearest(queries).map { $0?.id }
         #expect(zip(a, b).filter { $0 == $1 }.count >= 195)
+        // Decoded as stored (half floats, no Float copy of the whole), the index is the same.
+        let halves = try KindVectors(decoding: saved.encoded(), asHalves: true)
+        #expect(halves.values.isEmpty && halves.count == 2_000 && halves.row(5) == decoded.row(5))
+        #expect(KindPlacer.index(of: halves).nearest(queries).map { $0?.id } == b)
         // Vectors saved before the lists were kept still decode, and are indexed by training.
         #expect(try KindVectors(decoding: plain.encoded()).listOfKind == nil)
     }
