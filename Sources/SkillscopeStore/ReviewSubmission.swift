@@ -71,9 +71,12 @@ public struct ReviewSubmission: Sendable {
     ) throws -> Written {
         guard let file = try store.file(.id(fileID)) else { throw Refusal(.notFound, "no file \(fileID)") }
         guard let outcome = outcome.flatMap(Self.outcome) else {
-            throw Refusal(.invalid, "outcome must be worked, partly or failed")
+            throw Refusal(.invalid, "outcome must be worked, partly or failed (didnt is read as failed)")
         }
         let usedFor = (usedFor ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !usedFor.isEmpty else {
+            throw Refusal(.invalid, "usedFor is required: say what you used the file for")
+        }
         guard usedFor.count <= Self.maxUsedFor else {
             throw Refusal(.invalid, "usedFor is over \(Self.maxUsedFor) characters")
         }

@@ -158,9 +158,11 @@ import Testing
         #expect(reviews[0].latencyMs == 4000)
         let read = fixture.call("registry_read", ["id": .integer(id)])["structuredContent"]
         #expect(read?["agentReviews"]?["count"]?.integer == 1)
-        #expect(read?["agentReviews"]?["success_rate"]?.number == 0.5)
-        #expect(read?["agentReviews"]?["cost_usd_avg"]?.number == 0.25)
-        #expect(read?["agentReviews"]?["latency_p50_ms"]?.integer == 4000)
+        // camelCase, as every other key the server answers.
+        #expect(read?["agentReviews"]?["successRate"]?.number == 0.5)
+        #expect(read?["agentReviews"]?["costUSDAverage"]?.number == 0.25)
+        #expect(read?["agentReviews"]?["latencyP50Ms"]?.integer == 4000)
+        #expect(read?["agentReviews"]?["success_rate"] == nil)
         #expect(read?["reviews"]?["recent"]?.array?.first?["reviewer"] == "agent:test-agent")
     }
 
@@ -177,7 +179,10 @@ import Testing
         func with(_ changes: [String: JSONValue]) -> JSONValue { .object(base.merging(changes) { $1 }) }
         var cases: [(JSONValue, String)] = []
         cases.append((with(["action": "delete"]), "the only action is report"))
-        cases.append((with(["outcome": "great"]), "outcome must be worked"))
+        cases.append((with(["outcome": "great"]), "outcome must be worked, partly or failed"))
+        cases.append((with(["usedFor": ""]), "usedFor is required"))
+        cases.append((with(["usedFor": "   "]), "usedFor is required"))
+        cases.append((with(["id": 2.5]), "id must be an integer, not 2.5"))
         cases.append((with(["id": 99]), "no such file"))
         cases.append((with(["usedFor": .string(String(repeating: "u", count: 501))]), "over 500 characters"))
         cases.append((with(["costUSD": -1]), "costUSD must be 0"))
@@ -193,6 +198,32 @@ import Testing
         let result = fixture.call("registry_write", arguments)
         #expect(isError(result))
         #expect(text(result).contains(message), "\(text(result))")
+    }
+
+    /// The one contract of registry_write's outcome: its schema, its description and its error say the same.
+    @Test func writesOutcomeIsTheSameInSchemaDescriptionAndError() throws {
+        let schema = WriteTool.inputSchema["properties"]?["outcome"]
+        #expect(schema?["enum"] == ["worked", "partly", "failed"])
+        #expect(WriteTool.summary.contains("worked, partly or failed"))
+        #expect(WriteTool.inputSchema["required"] == ["action", "outcome", "usedFor"])
+        let fixture = try MCPFixture(token: MCPFixture.secret)
+        let refused = fixture.call("registry_write", ["action": "report", "id": 1, "outcome": "meh", "usedFor": "x"])
+        #expect(text(refused).contains("worked, partly or failed"))
+    }
+
+    @Test func aFractionWhereAnIntegerGoesNamesTheField() throws {
+        let fixture = try MCPFixture()
+        let result = fixture.call("registry_search", ["query": "review", "limit": 2.5])
+        #expect(isError(result) && text(result).contains("limit must be an integer, not 2.5"), "\(text(result))")
+    }
+
+    @Test func installPlanTakesTheIntegerIdsSearchGives() throws {
+        let fixture = try MCPFixture()
+        let id = try fixture.fileID("acme/skills", "code-review/SKILL.md")
+        let byInteger = fixture.call("registry_install_plan", ["source": .integer(id), "agent": "claude"])
+        #expect(!isError(byInteger), "\(text(byInteger))")
+        let byString = fixture.call("registry_install_plan", ["source": .string(String(id)), "agent": "claude"])
+        #expect(byInteger["structuredContent"]?["plan"] == byString["structuredContent"]?["plan"])
     }
 
     @Test func installPlanSaysWhatAddWouldWrite() throws {

@@ -53,10 +53,21 @@ struct ReportOutput: Encodable, Sendable {
             cut.file.skillURI = SkillCatalog.uri(repository: repository, name: cut.file.name)
         }
         self.report = cut
-        agentReviews = Reporter.listing(report)?["agentReviews"]
+        agentReviews = Reporter.listing(report)?["agentReviews"].map(Self.camelCase)
     }
 
     enum Keys: String, CodingKey { case agentReviews }
+
+    /// The listing record's aggregate under this server's key names (camelCase, as every other key it answers).
+    static func camelCase(_ aggregate: JSONValue) -> JSONValue {
+        guard case .object(let fields) = aggregate else { return aggregate }
+        let names = [
+            "score_avg": "scoreAverage", "cost_usd_avg": "costUSDAverage", "success_rate": "successRate",
+            "latency_p50_ms": "latencyP50Ms", "narrative_summary": "narrativeSummary",
+            "summary_updated_at": "summaryUpdatedAt",
+        ]
+        return .object(Dictionary(uniqueKeysWithValues: fields.map { (names[$0.key] ?? $0.key, $0.value) }))
+    }
 
     func encode(to encoder: any Encoder) throws {
         try report.encode(to: encoder)

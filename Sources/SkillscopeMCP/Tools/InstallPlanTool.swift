@@ -6,12 +6,28 @@ internal import SkillscopeSync
 /// `registry_install_plan`: what `skillscope add` would write for an agent, from the registry, written nowhere.
 struct InstallPlanTool: MCPTool {
     struct Arguments: Decodable, Sendable {
+        /// A registry id (as `registry_search` gives it, an integer, or the same as a string) or owner/repo/path.
         var source: String
         var agent: String
         var skill: String?
         var global: Bool?
         var copy: Bool?
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: Keys.self)
+            if let id = try? container.decode(Int64.self, forKey: .source) {
+                source = String(id)
+            } else {
+                source = try container.decode(String.self, forKey: .source)
+            }
+            agent = try container.decode(String.self, forKey: .agent)
+            skill = try container.decodeIfPresent(String.self, forKey: .skill)
+            global = try container.decodeIfPresent(Bool.self, forKey: .global)
+            copy = try container.decodeIfPresent(Bool.self, forKey: .copy)
+        }
     }
+
+    enum Keys: String, CodingKey { case source, agent, skill, global, copy }
 
     struct Output: Encodable, Sendable {
         /// The command that does it.
@@ -33,8 +49,9 @@ struct InstallPlanTool: MCPTool {
         "type": "object",
         "properties": [
             "source": [
-                "type": "string", "minLength": 1,
-                "description": "a registry file id, or owner/repo[/path to the skill folder or its SKILL.md]",
+                "type": ["string", "integer"], "minLength": 1,
+                "description":
+                    "a registry file id (the integer registry_search gives), or owner/repo[/path to the skill folder or its SKILL.md]",
             ],
             "agent": ["type": "string", "enum": .array(Agent.all.map { .string($0.id) })],
             "skill": ["type": "string", "description": "only this skill of the source"],

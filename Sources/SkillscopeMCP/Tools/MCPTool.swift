@@ -61,6 +61,15 @@ extension MCPTool {
     /// Decodes the arguments, runs the tool and shapes the `tools/call` result: `structuredContent` and the same
     /// JSON as text, or the error's text with `isError: true`.
     func call(_ arguments: JSONValue, context: RPCContext) -> [String: JSONValue] {
+        // A fraction where the schema wants an integer: JSONDecoder would only say the data was not valid JSON.
+        if case .object(let given) = arguments, case .object(let properties)? = Self.inputSchema["properties"] {
+            for (name, value) in given.sorted(by: { $0.key < $1.key }) {
+                if case .number(let number) = value, properties[name]?["type"] == "integer" {
+                    return Self.failure(
+                        "invalid arguments for \(Self.name): \(name) must be an integer, not \(number)")
+                }
+            }
+        }
         let decoded: Arguments
         do {
             decoded = try JSONDecoder().decode(Arguments.self, from: Data(RPCMessage.encode(arguments)))

@@ -32,8 +32,8 @@ struct WriteTool: MCPTool {
     static let name = "registry_write"
     static let title = "Report on a registry file"
     static let summary = """
-        Tell the registry whether a file worked for you. action "report": outcome worked, partly or didnt, what you \
-        used it for, and optionally the cost (US dollars) and latency (milliseconds) of the task. Stored as a review \
+        Tell the registry whether a file worked for you. action "report": outcome worked, partly or failed (didnt \
+        is read as failed), what you used it for (required), and optionally the cost (US dollars) and latency (milliseconds) of the task. Stored as a review \
         from an agent (one per token per file version; a second replaces the first) and counted in the listing's \
         agentReviews. Needs a review token, given to the server.
         """
@@ -43,8 +43,14 @@ struct WriteTool: MCPTool {
         "properties": .object(
             FileTarget.schemaProperties.merging([
                 "action": ["type": "string", "enum": ["report"]],
-                "outcome": ["type": "string", "enum": ["worked", "partly", "didnt", "failed"]],
-                "usedFor": ["type": "string", "maxLength": 500, "description": "what you used the file for"],
+                "outcome": [
+                    "type": "string", "enum": ["worked", "partly", "failed"],
+                    "description": "worked, partly or failed (didnt is read as failed)",
+                ],
+                "usedFor": [
+                    "type": "string", "minLength": 1, "maxLength": 500,
+                    "description": "what you used the file for (required)",
+                ],
                 "agent": ["type": "string", "maxLength": 100, "description": "your name, such as claude-code"],
                 "costUSD": ["type": "number", "minimum": 0],
                 "latencyMs": ["type": "integer", "minimum": 0],
