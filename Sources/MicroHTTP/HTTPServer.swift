@@ -19,6 +19,9 @@ public final class HTTPServer: Sendable {
         public var timeoutSeconds: UInt32 = 30
         public var maxBodyBytes = 1 << 20
         public var maxHeaderBytes = 64 * 1024
+        /// The answer to a body over ``maxBodyBytes`` for a path, when a protocol served there has its own error
+        /// shape (MCP answers JSON-RPC); nil keeps the default JSON error.
+        public var tooLarge: (@Sendable (_ path: String, _ limit: Int) -> HTTPResponse?)?
         public init() {}
     }
 
@@ -87,8 +90,9 @@ public final class HTTPServer: Sendable {
     deinit { stop() }
 
     /// Handles a request whole: routes it, or answers 413 for a body that was too large.
-    func respond(to request: HTTPRequest?, started: ContinuousClock.Instant) -> HTTPResponse {
+    func respond(to request: HTTPRequest?, path: String, started: ContinuousClock.Instant) -> HTTPResponse {
         guard let request else {
+            if let answer = configuration.tooLarge?(path, configuration.maxBodyBytes) { return answer }
             return HTTPResponse(
                 status: 413, contentType: "application/json",
                 body:
@@ -173,7 +177,7 @@ func serverAccessHandler(
             method: methodText, path: path,
             query: values(of: connection, kind: .GET_ARGUMENT_KIND, lowercaseKeys: false),
             headers: values(of: connection, kind: .HEADER_KIND, lowercaseKeys: true), body: state.body)
-    let response = server.respond(to: request, started: state.started)
+    let response = server.respond(to: request, path: path, started: state.started)
     let result = response.body.withUnsafeBytes { bytes -> MHD_Result in
         guard
             let mhdResponse = MHD_create_response_from_buffer(

@@ -37,6 +37,7 @@ struct ServeCommand: Command {
         var configuration = HTTPServer.Configuration()
         // A 1 MiB text to analyze, form- or JSON-encoded: newlines, quotes and non-ASCII letters grow on the way.
         configuration.maxBodyBytes = 4 << 20
+        configuration.tooLarge = { path, limit in path == "/mcp" ? HTTPTransport.tooLarge(limit: limit) : nil }
         return configuration
     }()
     var mcpConfiguration = HTTPTransport.Configuration()

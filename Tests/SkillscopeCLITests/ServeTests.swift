@@ -31,6 +31,16 @@ import Testing
         let (_, bigResponse) = try await URLSession.shared.data(for: big)
         #expect((bigResponse as? HTTPURLResponse)?.statusCode == 413)
 
+        // At /mcp the same refusal is a JSON-RPC error, as every answer there is.
+        var bigMCP = URLRequest(url: try #require(URL(string: "http://127.0.0.1:\(port)/mcp")))
+        bigMCP.httpMethod = "POST"
+        bigMCP.setValue("application/json", forHTTPHeaderField: "Content-Type")
+        bigMCP.httpBody = Data(repeating: 120, count: (4 << 20) + 10_000)
+        let (mcpBody, mcpResponse) = try await URLSession.shared.data(for: bigMCP)
+        #expect((mcpResponse as? HTTPURLResponse)?.statusCode == 413)
+        let rpc = try #require(try JSONSerialization.jsonObject(with: mcpBody) as? [String: Any])
+        #expect(rpc["jsonrpc"] as? String == "2.0" && (rpc["error"] as? [String: Any])?["code"] as? Int == -32600)
+
         #expect(server.stop() == 0)  // SIGTERM
         let lines = server.log
         #expect(lines.contains("GET /files/\(first) 200"))

@@ -167,6 +167,11 @@ public final class HTTPTransport: Sendable {
         return host == "localhost" || host == "127.0.0.1" || host == "::1" || host == "[::1]"
     }
 
+    /// The answer to a body the HTTP server would not read whole: a JSON-RPC error, as every answer at `/mcp` is.
+    public static func tooLarge(limit: Int) -> HTTPResponse {
+        error(413, id: nil, RPCError(.invalidRequest, "the request body is over \(limit) bytes"))
+    }
+
     static func error(_ status: Int, id: RequestID?, _ error: RPCError) -> HTTPResponse {
         HTTPResponse(
             status: status, headers: [("Content-Type", "application/json")],
