@@ -77,4 +77,45 @@ import Testing
         #expect(front["metadata"]?["beta"] == .bool(true))
         #expect(front["metadata"]?["tag"] == "7")
     }
+
+    @Test func sameNamedSkillsInOneRepositoryGetUniqueURIsEndingInTheirName() throws {
+        let fixture = try MCPFixture()
+        func skill(_ name: String, _ rule: String) -> String {
+            "---\nname: \(name)\ndescription: A skill.\n---\n# S\n\n- \(rule)\n"
+        }
+        _ = try fixture.store.write(
+            repositories: [],
+            files: [
+                SkillscopeTesting.Fixtures.record("dup/repo", "plugin/axiom-ai/SKILL.md", skill("axiom-ai", "First.")),
+                SkillscopeTesting.Fixtures.record(
+                    "dup/repo", "codex/skills/axiom-ai/SKILL.md", skill("axiom-ai", "Second.")),
+                SkillscopeTesting.Fixtures.record("dup/repo", "tools/v2/SKILL.md", skill("review", "Third.")),
+                SkillscopeTesting.Fixtures.record("dup/repo", "SKILL.md", skill("root-skill", "Fourth.")),
+            ], seenAt: "2026-11-30T10:00:00Z")
+        var uris: [String] = []
+        var cursor: JSONValue? = nil
+        repeat {
+            let page = fixture.request("skills/list", cursor.map { ["cursor": $0] } ?? [:])["result"]
+            uris += page?["skills"]?.array?.compactMap { $0["uri"]?.string } ?? []
+            cursor = page?["nextCursor"]
+        } while cursor != nil && cursor != .null
+        let mine = uris.filter { $0.hasPrefix("skill://dup/repo/") }.sorted()
+        #expect(
+            mine == [
+                "skill://dup/repo/codex/skills/axiom-ai/SKILL.md", "skill://dup/repo/plugin/axiom-ai/SKILL.md",
+                "skill://dup/repo/root-skill/SKILL.md", "skill://dup/repo/tools/v2/review/SKILL.md",
+            ])
+        #expect(Set(uris).count == uris.count)
+        // Each URI reads its own file, and the last segment before SKILL.md is the skill's name.
+        for (uri, rule) in [
+            ("skill://dup/repo/plugin/axiom-ai/SKILL.md", "First."),
+            ("skill://dup/repo/codex/skills/axiom-ai/SKILL.md", "Second."),
+            ("skill://dup/repo/tools/v2/review/SKILL.md", "Third."),
+            ("skill://dup/repo/root-skill/SKILL.md", "Fourth."),
+        ] {
+            let text = fixture.request("resources/read", ["uri": .string(uri)])["result"]?["contents"]?.array?.first?[
+                "text"]
+            #expect(text?.string?.contains(rule) == true, "\(uri)")
+        }
+    }
 }

@@ -5,8 +5,14 @@ internal import SkillscopeCore
 internal import SkillscopeStore
 internal import YAML
 
-/// The registry's skills as the MCP Skills extension serves them: `skill://<owner>/<repo>/<name>/SKILL.md`, each
-/// with its verbatim front matter and every file of its folder with a `sha256:` digest of the bytes served.
+/// The registry's skills as the MCP Skills extension serves them, each with its verbatim front matter and every
+/// file of its folder with a `sha256:` digest of the bytes served.
+///
+/// A skill's path is `<owner>/<repo>/<its folder in the repository>`, and the extension's rule that the path ends
+/// in the skill's `name` decides the last segment: a folder already named so ends it
+/// (`skill://acme/kit/skills/review/SKILL.md`), any other folder is followed by the name
+/// (`skill://acme/kit/tools/v2/review/SKILL.md` for `tools/v2/SKILL.md` named `review`). Two skills of one
+/// repository never share a path, whatever their names.
 ///
 /// Related documentation: <https://github.com/modelcontextprotocol/ext-skills> (SEP-2640).
 struct SkillCatalog: Sendable {
@@ -24,10 +30,20 @@ struct SkillCatalog: Sendable {
         var prefix: String { String(uri.dropLast("SKILL.md".count)) }
     }
 
-    /// The URI of a repository's skill, when its name may end a skill path (the Agent Skills naming rules).
-    static func uri(repository: String, name: String?) -> String? {
+    /// The URI of the skill whose `SKILL.md` is at `path` in `repository`, when its name may end a skill path
+    /// (the Agent Skills naming rules).
+    static func uri(repository: String, path: String, name: String?) -> String? {
+        guard let skillPath = skillPath(repository: repository, path: path, name: name) else { return nil }
+        return scheme + skillPath + "/SKILL.md"
+    }
+
+    /// `<owner>/<repo>/<folder>`, with the name after the folder unless the folder's last segment is the name.
+    static func skillPath(repository: String, path: String, name: String?) -> String? {
         guard let name, isSkillName(name), repository.split(separator: "/").count == 2 else { return nil }
-        return scheme + repository + "/" + name + "/SKILL.md"
+        let folder = FileKind.folder(of: path)
+        let last = folder.split(separator: "/").last.map(String.init)
+        if last == name { return repository + "/" + folder }
+        return repository + (folder.isEmpty ? "" : "/" + folder) + "/" + name
     }
 
     static func isSkillName(_ name: String) -> Bool {
@@ -38,7 +54,7 @@ struct SkillCatalog: Sendable {
     /// The skill a `SKILL.md` file is, or `nil` when it cannot be served (no valid name, not indexed).
     func skill(_ file: StoredFile) throws -> Skill? {
         guard file.kind == .skill, file.status == .indexed, file.removedAt == nil,
-            let uri = Self.uri(repository: file.key.repository, name: file.name)
+            let uri = Self.uri(repository: file.key.repository, path: file.key.path, name: file.name)
         else { return nil }
         let folder = FileKind.folder(of: file.key.path)
         return Skill(
@@ -49,15 +65,20 @@ struct SkillCatalog: Sendable {
     /// The skill whose files live under `uri`, and the path of `uri` inside it; `nil` when it names none.
     func resolve(_ uri: String) throws -> (skill: Skill, path: String)? {
         guard uri.hasPrefix(Self.scheme) else { return nil }
-        let parts = uri.dropFirst(Self.scheme.count).split(
-            separator: "/", maxSplits: 3, omittingEmptySubsequences: false)
-        guard parts.count == 4, !parts[3].isEmpty else { return nil }
+        let rest = String(uri.dropFirst(Self.scheme.count))
+        let parts = rest.split(separator: "/", maxSplits: 2, omittingEmptySubsequences: false)
+        guard parts.count == 3, !parts[2].isEmpty else { return nil }
         let repository = parts[0] + "/" + parts[1]
-        let name = String(parts[2])
-        for candidate in try store.repositoryFiles(String(repository))
-        where candidate.kind == .skill && candidate.name == name {
-            guard let file = try store.file(.id(candidate.id)), let skill = try skill(file) else { continue }
-            return (skill, String(parts[3]))
+        // The skill whose path is the longest that `uri` goes on from (skills can nest).
+        var best: (id: Int64, length: Int)?
+        for candidate in try store.repositoryFiles(String(repository)) where candidate.kind == .skill {
+            guard let path = Self.skillPath(repository: String(repository), path: candidate.path, name: candidate.name),
+                rest.hasPrefix(path + "/"), path.count > (best?.length ?? -1)
+            else { continue }
+            best = (candidate.id, path.count)
+        }
+        if let best, let file = try store.file(.id(best.id)), let skill = try skill(file) {
+            return (skill, String(rest.dropFirst(best.length + 1)))
         }
         return nil
     }
@@ -82,7 +103,8 @@ struct SkillCatalog: Sendable {
         return ["uri": .string(skill.uri), "frontmatter": frontMatter, "resources": .array(resources)]
     }
 
-    /// A page of skills, in id order; the cursor is the position to go on from.
+    /// A page of skills, in id order: ``pageSize`` servable skills (files that cannot be served are passed over,
+    /// not counted), and the cursor is the position in the registry's skill files to go on from.
     func page(cursor: String?) throws(RPCError) -> (skills: [Skill], next: String?) {
         let start: Int
         if let cursor {
@@ -93,10 +115,16 @@ struct SkillCatalog: Sendable {
         }
         do {
             let keys = try store.fileKeys().filter { FileKind.ownKind(of: $0.key.path) == .skill }
-            let slice = keys.dropFirst(start).prefix(Self.pageSize)
-            let skills = try slice.compactMap { key -> Skill? in try store.file(.id(key.id)).flatMap(skill) }
-            let end = start + slice.count
-            return (skills, end < keys.count ? String(end) : nil)
+            var skills: [Skill] = []
+            var position = start
+            while position < keys.count, skills.count < Self.pageSize {
+                // Only skills with an entry (a name and a description) count toward the page.
+                if let skill = try store.file(.id(keys[position].id)).flatMap(skill), entry(skill) != nil {
+                    skills.append(skill)
+                }
+                position += 1
+            }
+            return (skills, position < keys.count ? String(position) : nil)
         } catch {
             throw RPCError(.internalError, "the registry could not be read")
         }

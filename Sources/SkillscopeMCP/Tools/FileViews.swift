@@ -50,7 +50,7 @@ struct ReportOutput: Encodable, Sendable {
             cut.versions = versions
         }
         if let repository = cut.file.repository, cut.file.kind == .skill {
-            cut.file.skillURI = SkillCatalog.uri(repository: repository, name: cut.file.name)
+            cut.file.skillURI = SkillCatalog.uri(repository: repository, path: cut.file.path, name: cut.file.name)
         }
         self.report = cut
         agentReviews = Reporter.listing(report)?["agentReviews"].map(Self.camelCase)

@@ -104,7 +104,7 @@ struct SearchTool: MCPTool {
                     name: hit.name, description: hit.description, stars: hit.stars, score: hit.score,
                     snippet: hit.snippet,
                     skillURI: hit.kind == .skill
-                        ? SkillCatalog.uri(repository: hit.key.repository, name: hit.name) : nil)
+                        ? SkillCatalog.uri(repository: hit.key.repository, path: hit.key.path, name: hit.name) : nil)
             })
     }
 }
