@@ -56,7 +56,18 @@ import Testing
             fixture.call("registry_read", ["repository": "acme/skills", "path": "code-review/SKILL.md"])[
                 "structuredContent"])
         #expect(byKey["file"]?["name"] == "code-review")
-        #expect(byKey["file"]?["text"]?.string?.contains("Read the whole diff") == true)
+        // Compact by default: no text, each rule its line, text, rating and evidence; the text block a summary.
+        #expect(byKey["file"]?["text"] == nil)
+        #expect(byKey["rules"]?.array?.first?["endLine"] == nil && byKey["rules"]?.array?.first?["evidence"] != nil)
+        let read = fixture.call("registry_read", ["repository": "acme/skills", "path": "code-review/SKILL.md"])
+        #expect(text(read).hasPrefix("code-review (Skill) in acme/skills/code-review/SKILL.md\n3 rules:"))
+        let full = try #require(
+            fixture.call(
+                "registry_read",
+                ["repository": "acme/skills", "path": "code-review/SKILL.md", "includeText": true, "detail": true])[
+                    "structuredContent"])
+        #expect(full["file"]?["text"]?.string?.contains("Read the whole diff") == true)
+        #expect(full["rules"]?.array?.first?["endLine"] != nil && full["checks"]?["security"]?["verdict"] != nil)
         #expect(byKey["rules"]?.array?.count == 3)
         #expect(byKey["ratings"]?["summary"]?.string == "3 rules: 0 common, 3 distinctive, 0 very specific")
         #expect(byKey["rules"]?.array?.first?["rating"]?.string == "distinctive")

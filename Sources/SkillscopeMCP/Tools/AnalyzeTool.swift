@@ -16,9 +16,12 @@ struct AnalyzeTool: MCPTool {
         var findVersions: Bool?
         var rulesOffset: Int?
         var rulesLimit: Int?
+        var detail: Bool?
     }
 
     typealias Output = ReportOutput
+
+    static func text(of output: ReportOutput, json: String) -> String { output.summaryText }
 
     static let name = "registry_analyze"
     static let title = "Analyze an instruction file"
@@ -46,6 +49,7 @@ struct AnalyzeTool: MCPTool {
             "findVersions": ["type": "boolean", "default": true],
             "rulesOffset": ReportOutput.windowProperties["rulesOffset"] ?? [:],
             "rulesLimit": ReportOutput.windowProperties["rulesLimit"] ?? [:],
+            "detail": ReportOutput.windowProperties["detail"] ?? [:],
         ],
         "required": ["text"],
     ]
@@ -63,7 +67,7 @@ struct AnalyzeTool: MCPTool {
                 try reporter.report(
                     text: arguments.text, path: arguments.path, kind: arguments.kind,
                     findVersions: arguments.findVersions ?? true
-                ).window(offset: window.offset, limit: window.limit))
+                ).window(offset: window.offset, limit: window.limit), detail: arguments.detail ?? false)
         } catch let error as Reporter.TextError {
             throw ToolError(error.description)
         } catch let error as Reporter.Stopped {

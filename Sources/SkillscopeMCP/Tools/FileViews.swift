@@ -12,10 +12,15 @@ struct ReportOutput: Encodable, Sendable {
     /// Versions per band, and files of the repository, an answer lists.
     static let shown = 10
     /// Rules an answer lists unless `rulesLimit` says otherwise; the rest are paged with `rulesOffset`.
-    static let rulesShown = 200
+    static let rulesShown = 100
 
-    /// The `rulesOffset` and `rulesLimit` arguments' schemas.
+    /// The `rulesOffset`, `rulesLimit` and `detail` arguments' schemas.
     static let windowProperties: [String: JSONValue] = [
+        "detail": [
+            "type": "boolean", "default": false,
+            "description":
+                "every field of every rule, check and version (10 a band, and the repository's files); by default a compact answer: each rule's line, text, rating and evidence, 3 versions a band",
+        ],
         "rulesOffset": ["type": "integer", "minimum": 0, "default": 0, "description": "the first rule to list"],
         "rulesLimit": [
             "type": "integer", "minimum": 1, "maximum": .integer(Int64(Reporter.maximumRatedRules)),
@@ -36,16 +41,23 @@ struct ReportOutput: Encodable, Sendable {
 
     var report: FileReport
     var agentReviews: JSONValue?
+    /// Every field of every rule and version; false gives the compact answer (``compactBands``).
+    var detail: Bool
 
-    init(_ report: FileReport) {
+    /// Versions a band lists in a compact answer (each band's total is always whole).
+    static let compactBands = 3
+
+    init(_ report: FileReport, detail: Bool = true) {
+        self.detail = detail
         var cut = report
         if var versions = cut.versions {
+            let listed = detail ? Self.shown : Self.compactBands
             versions.bands = versions.bands.map { band in
                 var band = band
-                band.versions = Array(band.versions.prefix(Self.shown))
+                band.versions = Array(band.versions.prefix(listed))
                 return band
             }
-            versions.sameRepository = Array(versions.sameRepository.prefix(Self.shown))
+            versions.sameRepository = Array(versions.sameRepository.prefix(detail ? Self.shown : 0))
             versions.mostRecentlyTakenUpBy = Array(versions.mostRecentlyTakenUpBy.prefix(Self.shown))
             cut.versions = versions
         }
@@ -69,10 +81,87 @@ struct ReportOutput: Encodable, Sendable {
         return .object(Dictionary(uniqueKeysWithValues: fields.map { (names[$0.key] ?? $0.key, $0.value) }))
     }
 
+    /// A rule as a compact answer gives it: where, how rated, why.
+    struct CompactRule: Encodable {
+        var position: Int
+        var line: Int
+        var text: String
+        var rating: String?
+        var evidence: String
+    }
+
+    enum CompactKeys: String, CodingKey { case rules, checks }
+
+    /// The checks as a compact answer gives them: the findings' count and messages, the verdict, the score.
+    struct CompactChecks: Encodable {
+        var findings: [Finding]
+        var security: String
+        var quality: [String: Double]
+        var rationale: String
+    }
+
     func encode(to encoder: any Encoder) throws {
-        try report.encode(to: encoder)
+        if detail {
+            try report.encode(to: encoder)
+        } else {
+            // The report without its rules and checks, then both compact.
+            var lean = report
+            lean.rules = []
+            // What a first look needs of the file and its versions; `detail` gives the rest.
+            lean.file.frontMatter = nil
+            lean.file.topics = []
+            lean.file.blobSHA = nil
+            lean.file.commit = nil
+            lean.file.firstCommitAt = nil
+            lean.file.firstSeen = nil
+            lean.file.lastSeen = nil
+            lean.versions?.method = ""
+            lean.versions?.subject.phrases = 0
+            try lean.encode(to: encoder)
+            var container = encoder.container(keyedBy: CompactKeys.self)
+            try container.encode(
+                report.rules.map {
+                    CompactRule(
+                        position: $0.position, line: $0.line, text: $0.text, rating: $0.rating?.rawValue,
+                        evidence: $0.evidence)
+                }, forKey: .rules)
+            try container.encode(
+                CompactChecks(
+                    findings: report.checks.findings, security: report.checks.security.verdict.rawValue,
+                    quality: ["score": report.checks.quality.score], rationale: report.checks.rationale),
+                forKey: .checks)
+        }
         var container = encoder.container(keyedBy: Keys.self)
         try container.encodeIfPresent(agentReviews, forKey: .agentReviews)
+    }
+
+    /// The text block: a few lines a person or a model reads, not the structured content again.
+    var summaryText: String {
+        let file = report.file
+        var lines = [
+            "\(file.name ?? file.path) (\(file.kind.title))"
+                + (file.repository.map { " in \($0)/\(file.path)" } ?? ""),
+            report.ratings.summary,
+        ]
+        if let versions = report.versions {
+            lines.append(
+                "\(versions.otherProjects) other projects use a version: "
+                    + versions.bands.map { "\($0.band.title.lowercased()) \($0.total)" }.joined(separator: ", "))
+        }
+        let checks = report.checks
+        lines.append(
+            "security \(checks.security.verdict.rawValue), \(checks.errors) spec errors, quality \(String(format: "%.3f", checks.quality.score))"
+        )
+        if let reviews = report.reviews, reviews.count > 0 {
+            lines.append(
+                "\(reviews.count) reviews: \(reviews.worked) worked, \(reviews.partly) partly, \(reviews.failed) failed"
+            )
+        }
+        if let shown = report.rulesShown {
+            lines.append("rules \(shown.offset + 1)–\(shown.offset + shown.count) of \(shown.total) listed")
+        }
+        lines.append("The structured content holds the rules with their lines, ratings and evidence.")
+        return lines.joined(separator: "\n")
     }
 
     static let versionSchema: JSONValue = [
@@ -119,7 +208,7 @@ struct ReportOutput: Encodable, Sendable {
                         "isEstimate": ["type": "boolean"], "evidence": ["type": "string"],
                         "namedThings": ["type": "array"],
                     ],
-                    "required": ["position", "line", "endLine", "text", "evidence"],
+                    "required": ["position", "line", "text", "evidence"],
                 ],
             ],
             "ratings": [
@@ -144,9 +233,11 @@ struct ReportOutput: Encodable, Sendable {
                 "type": "object",
                 "properties": [
                     "diagnostics": ["type": "array"], "findings": ["type": "array", "items": ["type": "object"]],
-                    "security": ["type": "object"], "quality": ["type": "object"], "rationale": ["type": "string"],
+                    "security": ["type": ["object", "string"]], "quality": ["type": "object"],
+                    "rationale": ["type": "string"],
                 ],
                 "required": ["findings", "security", "quality", "rationale"],
+                "description": "compact: security is the verdict and quality its score; with detail, both whole",
             ],
             "versions": [
                 "type": "object",

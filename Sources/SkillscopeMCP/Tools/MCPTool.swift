@@ -22,6 +22,12 @@ public protocol MCPTool: Sendable {
     static var annotations: ToolAnnotations { get }
     /// Runs the tool; a ``ToolError`` becomes a result with `isError: true`.
     func call(_ arguments: Arguments, context: RPCContext) throws -> Output
+    /// The result's text block: the structured content as JSON unless the tool says it shorter.
+    static func text(of output: Output, json: String) -> String
+}
+
+extension MCPTool {
+    static func text(of output: Output, json: String) -> String { json }
 }
 
 /// Hints a client may show or act on; untrusted by design, so they are written down honestly.
@@ -83,7 +89,12 @@ extension MCPTool {
             let data = try encoder.encode(output)
             let structured = try JSONDecoder().decode(JSONValue.self, from: data)
             return [
-                "content": [["type": "text", "text": .string(String(decoding: data, as: UTF8.self))]],
+                "content": [
+                    [
+                        "type": "text",
+                        "text": .string(Self.text(of: output, json: String(decoding: data, as: UTF8.self))),
+                    ]
+                ],
                 "structuredContent": structured, "isError": false,
             ]
         } catch let error as ToolError {

@@ -13,9 +13,12 @@ struct ReadTool: MCPTool {
         var includeText: Bool?
         var rulesOffset: Int?
         var rulesLimit: Int?
+        var detail: Bool?
     }
 
     typealias Output = ReportOutput
+
+    static func text(of output: ReportOutput, json: String) -> String { output.summaryText }
 
     static let name = "registry_read"
     static let title = "Read a registry file"
@@ -30,7 +33,7 @@ struct ReadTool: MCPTool {
         "type": "object",
         "properties": .object(
             FileTarget.schemaProperties.merging([
-                "includeText": ["type": "boolean", "default": true, "description": "include the file's text"]
+                "includeText": ["type": "boolean", "default": false, "description": "include the file's text"]
             ]) { _, new in new }.merging(ReportOutput.windowProperties) { _, new in new }),
     ]
     static let outputSchema = ReportOutput.schema
@@ -43,7 +46,7 @@ struct ReadTool: MCPTool {
             id: arguments.id, repository: arguments.repository, path: arguments.path, in: store)
         let window = try ReportOutput.window(offset: arguments.rulesOffset, limit: arguments.rulesLimit)
         return ReportOutput(
-            try Reporter(rater: rater).report(file, includeText: arguments.includeText ?? true)
-                .window(offset: window.offset, limit: window.limit))
+            try Reporter(rater: rater).report(file, includeText: arguments.includeText ?? false)
+                .window(offset: window.offset, limit: window.limit), detail: arguments.detail ?? false)
     }
 }
