@@ -72,6 +72,8 @@ struct ServeCommand: Command {
             throw CLIError(error.description, exitCode: .unavailable)
         }
         output.print("serving \(context.databasePath) at http://\(configuration.host):\(port)/")
+        // What the first analysis and file page would otherwise load, loaded now, off the request path.
+        Thread.detachNewThread { app.warmUp() }
         await Self.waitForStopSignal()
         server.stop()
         output.error("stopped")

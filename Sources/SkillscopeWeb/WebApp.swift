@@ -62,6 +62,16 @@ public struct WebApp: Sendable {
         public init() {}
     }
 
+    /// Loads what the first analysis and the first file page need (the rule statistics, the kinds' index, the
+    /// files' meaning, the version finder), so that no visitor waits for it; a registry never grouped loads
+    /// nothing. Failures are left for the requests to meet and report.
+    public func warmUp() {
+        _ = try? rater.cache.statistics(store)
+        _ = try? rater.cache.placer(store)
+        _ = try? rater.cache.meaning(store)
+        _ = try? rater.versionFinder()
+    }
+
     /// The reporter of the heavy routes: bounded by ``budget``.
     var reporter: Reporter { Reporter(rater: rater, budget: budget) }
 

@@ -488,6 +488,18 @@ final class Lines: @unchecked Sendable {
         release.signal()
     }
 
+    @Test func warmingUpLoadsNothingHarmfulAndTheAppAnswersAfter() throws {
+        let directory = TemporaryDirectory()
+        let store = try SQLiteStore(path: directory.appending("r.sqlite"))
+        _ = try store.write(
+            repositories: [], files: [Fixtures.record("acme/skills", "review/SKILL.md", Fixtures.reviewSkill)],
+            seenAt: "2026-11-30T10:00:00Z")
+        let app = WebApp(store: store)
+        app.warmUp()  // a registry never grouped: nothing to load, nothing thrown
+        let body = Array(JSONSerialization.compactData(["text": Fixtures.reviewSkill]))
+        #expect(app.handle(HTTPRequest(method: "POST", path: "/api/v1/analyze", body: body)).status == 200)
+    }
+
     @Test func anAnalysisPastItsBudgetAnswers503AndWritesNothing() throws {
         let directory = TemporaryDirectory()
         let store = try SQLiteStore(path: directory.appending("r.sqlite"))
