@@ -49,6 +49,8 @@ struct VersionsCommand: Command {
     }
 
     func run(context: Context) async throws -> ExitCode {
+        // Versions need a registry, even for a file on disk (whose report is made without one otherwise): no
+        // registry is exit 66, as before.
         _ = try context.openExistingStore()
         let fileReport = try FileLookup.report(file, kind: nil, context: context, command: Self.name)
         guard var report = fileReport.versions else {

@@ -34,6 +34,9 @@ public struct RuleGrouper: Sendable {
 
     public init(configuration: Configuration) { self.configuration = configuration }
 
+    /// The inverted-file lists a grouping of `rows` rows uses unless told: `2·√rows`, at most 8,192.
+    public static func lists(rows: Int) -> Int { max(1, min(8192, Int((Double(rows).squareRoot() * 2).rounded()))) }
+
     public func group(_ embeddings: Embeddings) -> Grouping {
         group(rows: embeddings.count, dimension: embeddings.dimension) { rows in
             rows.flatMap { embeddings.row($0) }
@@ -43,7 +46,7 @@ public struct RuleGrouper: Sendable {
     /// Groups `rows` rows that `embed` makes a few at a time (so the whole matrix is never held), each
     /// `dimension` values long.
     public func group(rows: Int, dimension: Int, embed: ([Int]) throws -> [Float]) rethrows -> Grouping {
-        let lists = configuration.lists ?? max(1, min(8192, Int((Double(rows).squareRoot() * 2).rounded())))
+        let lists = configuration.lists ?? Self.lists(rows: rows)
         var sample: [Float] = []
         let wanted = min(rows, lists * 40)
         for start in stride(from: 0, to: wanted, by: configuration.chunk) {

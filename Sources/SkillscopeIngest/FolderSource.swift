@@ -2,8 +2,9 @@ internal import Foundation
 internal import SkillscopeCore
 internal import SkillscopeStore
 
-/// A folder on disk, walked for instruction files. `.git` and `node_modules` are skipped, and so is any link
-/// that leads out of the folder.
+/// A folder on disk, walked for instruction files.
+///
+/// `.git` and `node_modules` are skipped, and so is any link that leads out of the folder.
 public struct FolderSource: IngestSource {
     public var root: String
     /// The repository the files are filed under, `owner/name`.

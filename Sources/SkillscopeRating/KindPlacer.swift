@@ -10,8 +10,11 @@ public import SkillscopeEmbeddings
 public struct KindPlacer: Sendable {
     /// Rules embedded and scored at a time.
     public static let chunk = 64
-    /// Below this many rule–kind scores in all, the exact scan is cheaper than building the index.
+    /// Up to this many rule–kind scores in all, every list is read (the exact answer); past it, each rule reads
+    /// the lists nearest to it.
     public static let exactScores = 20_000_000
+    /// Lists each rule probes: as many as the grouping's rows do.
+    static let probes = RuleGrouper.Configuration(threshold: 0).probes
 
     /// The embedder the kinds were grouped with, and for a lexical one its vocabulary.
     public let embedder: String
@@ -68,9 +71,9 @@ public struct KindPlacer: Sendable {
         }
         let rows = vectors.count
         let dimension = vectors.dimension
-        let probes = RuleGrouper.Configuration(threshold: 0).probes
         var index = NearestNeighbourIndex(
-            dimension: dimension, training: sampleOf(vectors), lists: listsFor(rows), probes: probes)
+            dimension: dimension, training: sampleOf(vectors), lists: RuleGrouper.lists(rows: rows), probes: Self.probes
+        )
         let step = 4096
         for start in stride(from: 0, to: rows, by: step) {
             let end = min(rows, start + step)
@@ -85,14 +88,11 @@ public struct KindPlacer: Sendable {
         return index
     }
 
-    /// `2·√rows` lists, at most 8,192, as the grouping makes.
-    static func listsFor(_ rows: Int) -> Int { max(1, min(8192, Int((Double(rows).squareRoot() * 2).rounded()))) }
-
     /// Up to 40 leaders a list, spread over all of them.
     static func sampleOf(_ vectors: KindVectors) -> [Float] {
         let rows = vectors.count
         let dimension = vectors.dimension
-        let wanted = min(rows, listsFor(rows) * 40)
+        let wanted = min(rows, RuleGrouper.lists(rows: rows) * 40)
         var sample: [Float] = []
         sample.reserveCapacity(wanted * dimension)
         for position in 0..<wanted {
@@ -121,6 +121,6 @@ public struct KindPlacer: Sendable {
         }
         return NearestNeighbourIndex(
             dimension: dimension, centroids: centroids, ids: ids, vectors: values,
-            probes: RuleGrouper.Configuration(threshold: 0).probes)
+            probes: Self.probes)
     }
 }

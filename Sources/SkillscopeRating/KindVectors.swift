@@ -11,8 +11,9 @@ public struct KindVectors: Sendable {
     /// `kinds × dimension` values, kind after kind.
     public var values: [Float]
     public var vocabulary: LexicalEmbedder.Vocabulary?
-    /// The grouping's inverted-file lists, kept so that placing rules needs no k-means of its own: the lists'
-    /// centroids (`lists × dimension`) and each kind's list. Nil in vectors saved before they were kept.
+    /// The grouping's inverted-file lists: the lists' centroids (`lists × dimension`) and each kind's list.
+    ///
+    /// Kept so that placing rules needs no k-means of its own; nil in vectors saved before they were kept.
     public var centroids: [Float]?
     public var listOfKind: [Int32]?
 

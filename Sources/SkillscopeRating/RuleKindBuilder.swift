@@ -3,7 +3,9 @@ import SkillscopeCore
 public import SkillscopeEmbeddings
 public import SkillscopeStore
 
-/// Groups every rule of the registry into kinds and counts what rating needs (`skillscope group`):
+/// Groups every rule of the registry into kinds and counts what rating needs (`skillscope group`).
+///
+/// In order, it:
 ///
 /// 1. reads each current indexed file's rules a page at a time; rules with the same words (``RuleKey``) are one
 ///    distinct rule, embedded once;

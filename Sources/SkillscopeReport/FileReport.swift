@@ -105,7 +105,7 @@ public struct FileReport: Sendable, Encodable {
         }
         /// "11 rules: 0 common, 6 distinctive, 5 very specific".
         public var summary: String
-        /// "11 rules. About 0 are common, …".
+        /// The seed page's sentence: how many rules, and how many of each rating.
         public var sentence: String
         public var counts: Counts
         /// Rules past ``Reporter/maximumRatedRules``, listed and not rated.
@@ -150,8 +150,6 @@ public struct FileReport: Sendable, Encodable {
     /// Nil for a text that is not stored.
     public var reviews: Reviews?
 
-    /// The rules as the parser gave them (lines, section, examples), for surfaces that show or write them.
-    public var plainRules: [Rule]
     /// Which of the rules an answer holds, when it holds only some (``window(offset:limit:)``).
     public var rulesShown: RuleWindow?
     /// The stored file the report is of (nil for a text not stored).
@@ -185,7 +183,4 @@ public struct FileReport: Sendable, Encodable {
         cut.rulesShown = RuleWindow(offset: start, count: end - start, total: rules.count)
         return cut
     }
-
-    /// The rules with a rating.
-    public func rules(rated rating: RuleRating?) -> [RatedRuleEntry] { rules.filter { $0.rating == rating } }
 }

@@ -17,16 +17,18 @@ public struct Reporter: Sendable {
     public var rater: RegistryRater?
     /// The newest reviews a report carries.
     public static let recentReviews = 10
-    /// The rules a report rates at most: the rest are listed, not rated, and say why. Rating is the analysis's
-    /// heavy part (each rule embedded and placed among the registry's kinds).
+    /// The rules a report rates at most: the rest are listed, not rated, and say why.
+    ///
+    /// Rating is the analysis's heavy part (each rule embedded and placed among the registry's kinds).
     public static let maximumRatedRules = 2_000
     /// The other files of a repository a report lists at most.
     public static let maximumRepositoryFiles = 1_000
     /// The longest text reported that is not stored, in UTF-8 bytes (the registry's own limit for files).
     public static let maximumTextBytes = 1 << 20
 
-    /// How long one report may take; past it the report stops and throws ``Stopped/overBudget(_:)``. Nil: no
-    /// bound (a command the user runs and can interrupt).
+    /// How long one report may take, or nil for no bound (a command the user runs and can interrupt).
+    ///
+    /// Past it the report stops and throws ``Stopped/overBudget(_:)``.
     public var budget: Duration?
     /// Asked while the report is assembled (a client that went away, an MCP cancellation): true stops it with
     /// ``Stopped/cancelled``.
@@ -148,7 +150,7 @@ public struct Reporter: Sendable {
                 count: summary.count, worked: summary.worked, partly: summary.partly, failed: summary.failed,
                 successRate: summary.successRate, costUSDAverage: summary.costUSDAverage,
                 latencyP50Ms: summary.latencyP50Ms, recent: recent),
-            plainRules: rules, stored: file)
+            stored: file)
     }
 
     /// The report of a text that is not stored: pasted into the web page, sent to `registry_analyze` or the API.
@@ -190,7 +192,7 @@ public struct Reporter: Sendable {
                 checks: FileReport.Checks(
                     diagnostics: [diagnostic], findings: findings, security: SecurityReport(findings: []),
                     quality: quality, rationale: quality.rationale),
-                versions: nil, reviews: nil, plainRules: [], stored: nil)
+                versions: nil, reviews: nil, stored: nil)
         }
     }
 
@@ -238,7 +240,7 @@ public struct Reporter: Sendable {
             checks: FileReport.Checks(
                 diagnostics: document.diagnostics, findings: checks.findings, security: checks.security,
                 quality: quality, rationale: quality.rationale),
-            versions: versions, reviews: nil, plainRules: document.rules, stored: nil)
+            versions: versions, reviews: nil, stored: nil)
     }
 
     /// The listing record of a stored file's report, with its quality and reviews.

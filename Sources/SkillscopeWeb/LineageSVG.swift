@@ -78,7 +78,7 @@ enum LineageSVG {
                 "d=\"M\(Int(a.0)),\(Int(a.1)) C\(Int(bow)),\(Int(a.1)) \(Int(bow)),\(Int(b.1)) \(Int(b.0)),\(Int(b.1))\" "
             out += "fill=\"none\" marker-end=\"url(#arrow)\"/>"
         }
-        for (index, node) in nodes.enumerated() {
+        for node in nodes {
             guard let (x, y) = position[node.key] else { continue }
             let label =
                 node.label.count > labelCharacters ? String(node.label.prefix(labelCharacters - 1)) + "…" : node.label
@@ -89,7 +89,6 @@ enum LineageSVG {
                 "<line class=\"guide\" x1=\"\(Int(labelWidth))\" y1=\"\(Int(y))\" x2=\"\(Int(x))\" y2=\"\(Int(y))\"/>"
             item += "<circle cx=\"\(Int(x))\" cy=\"\(Int(y))\" r=\"5\"/>"
             item += "<text x=\"0\" y=\"\(Int(y) + 4)\" font-size=\"11\">\(HTML.escape(label))</text></g>"
-            _ = index
             out += node.link.map { "<a href=\"\(HTML.escape($0))\">\(item)</a>" } ?? item
         }
         let bottom = Int(height) - 6

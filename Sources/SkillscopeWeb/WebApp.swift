@@ -62,9 +62,10 @@ public struct WebApp: Sendable {
         public init() {}
     }
 
-    /// Loads what the first analysis and the first file page need (the rule statistics, the kinds' index, the
-    /// files' meaning, the version finder), so that no visitor waits for it; a registry never grouped loads
-    /// nothing. Failures are left for the requests to meet and report.
+    /// Loads what the first analysis and the first file page need, so that no visitor waits for it.
+    ///
+    /// That is the rule statistics, the kinds' index, the files' meaning and the version finder; a registry never
+    /// grouped loads nothing. Failures are left for the requests to meet and report.
     public func warmUp() {
         _ = try? rater.cache.statistics(store)
         _ = try? rater.cache.placer(store)

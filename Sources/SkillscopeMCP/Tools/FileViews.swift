@@ -90,7 +90,9 @@ struct ReportOutput: Encodable, Sendable {
         var evidence: String
     }
 
-    enum CompactKeys: String, CodingKey { case rules, checks }
+    enum CompactKeys: String, CodingKey {
+        case file, rules, rulesShown, ratings, checks, versions, reviews, agentReviews
+    }
 
     /// The checks as a compact answer gives them: the findings' count and messages, the verdict, the score.
     struct CompactChecks: Encodable {
@@ -103,35 +105,40 @@ struct ReportOutput: Encodable, Sendable {
     func encode(to encoder: any Encoder) throws {
         if detail {
             try report.encode(to: encoder)
-        } else {
-            // The report without its rules and checks, then both compact.
-            var lean = report
-            lean.rules = []
-            // What a first look needs of the file and its versions; `detail` gives the rest.
-            lean.file.frontMatter = nil
-            lean.file.topics = []
-            lean.file.blobSHA = nil
-            lean.file.commit = nil
-            lean.file.firstCommitAt = nil
-            lean.file.firstSeen = nil
-            lean.file.lastSeen = nil
-            lean.versions?.method = ""
-            lean.versions?.subject.phrases = 0
-            try lean.encode(to: encoder)
-            var container = encoder.container(keyedBy: CompactKeys.self)
-            try container.encode(
-                report.rules.map {
-                    CompactRule(
-                        position: $0.position, line: $0.line, text: $0.text, rating: $0.rating?.rawValue,
-                        evidence: $0.evidence)
-                }, forKey: .rules)
-            try container.encode(
-                CompactChecks(
-                    findings: report.checks.findings, security: report.checks.security.verdict.rawValue,
-                    quality: ["score": report.checks.quality.score], rationale: report.checks.rationale),
-                forKey: .checks)
+            var container = encoder.container(keyedBy: Keys.self)
+            try container.encodeIfPresent(agentReviews, forKey: .agentReviews)
+            return
         }
-        var container = encoder.container(keyedBy: Keys.self)
+        // Compact: each key once, the rules and checks in their short shapes, and of the file and its versions
+        // what a first look needs (`detail` gives the rest).
+        var file = report.file
+        file.frontMatter = nil
+        file.topics = []
+        file.blobSHA = nil
+        file.commit = nil
+        file.firstCommitAt = nil
+        file.firstSeen = nil
+        file.lastSeen = nil
+        var versions = report.versions
+        versions?.method = ""
+        versions?.subject.phrases = 0
+        var container = encoder.container(keyedBy: CompactKeys.self)
+        try container.encode(file, forKey: .file)
+        try container.encode(
+            report.rules.map {
+                CompactRule(
+                    position: $0.position, line: $0.line, text: $0.text, rating: $0.rating?.rawValue,
+                    evidence: $0.evidence)
+            }, forKey: .rules)
+        try container.encodeIfPresent(report.rulesShown, forKey: .rulesShown)
+        try container.encode(report.ratings, forKey: .ratings)
+        try container.encode(
+            CompactChecks(
+                findings: report.checks.findings, security: report.checks.security.verdict.rawValue,
+                quality: ["score": report.checks.quality.score], rationale: report.checks.rationale),
+            forKey: .checks)
+        try container.encodeIfPresent(versions, forKey: .versions)
+        try container.encodeIfPresent(report.reviews, forKey: .reviews)
         try container.encodeIfPresent(agentReviews, forKey: .agentReviews)
     }
 
