@@ -59,10 +59,13 @@ let package = Package(
         .target(
             name: "SkillscopeCore", dependencies: ["CommonMark", "YAML", "Hashing", "PCRE"], swiftSettings: settings),
         .target(
-            name: "SkillscopeEmbeddings", dependencies: ["BLAS", "SafeTensors", "Hashing"], swiftSettings: settings),
+            name: "SkillscopeEmbeddings", dependencies: ["BLAS", "SafeTensors", "Hashing", "FileSystem"],
+            swiftSettings: settings),
         .target(
             name: "SkillscopeRating",
-            dependencies: ["SkillscopeCore", "SkillscopeStore", "SkillscopeEmbeddings", "SkillscopeVersions"],
+            dependencies: [
+                "SkillscopeCore", "SkillscopeStore", "SkillscopeEmbeddings", "SkillscopeVersions", "Hashing",
+            ],
             swiftSettings: settings),
         .target(
             name: "SkillscopeVersions", dependencies: ["SkillscopeCore", "SkillscopeStore"], swiftSettings: settings),
@@ -75,7 +78,8 @@ let package = Package(
         .target(name: "SkillscopeStore", dependencies: ["SkillscopeCore", "Hashing", "YAML"], swiftSettings: settings),
         .target(name: "SkillscopeSQLite", dependencies: ["SkillscopeStore", "SQLite"], swiftSettings: settings),
         .target(
-            name: "SkillscopePostgres", dependencies: ["SkillscopeStore", "Postgres"], swiftSettings: settings),
+            name: "SkillscopePostgres", dependencies: ["SkillscopeStore", "Postgres", "Hashing"],
+            swiftSettings: settings),
         .target(
             name: "SkillscopeIngest",
             dependencies: [

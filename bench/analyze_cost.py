@@ -59,6 +59,26 @@ def reset_peak(server):
         out.write("5")
 
 
+class AnonSampler:
+    """The largest anonymous resident memory (RssAnon: the heap, not the registry's mapped pages, which the page
+    cache shares) seen every 5 ms while a call runs."""
+
+    def __init__(self, server):
+        self.server, self.peak, self.done = server, status(server, "RssAnon"), threading.Event()
+        self.thread = threading.Thread(target=self.run)
+        self.thread.start()
+
+    def run(self):
+        while not self.done.is_set():
+            self.peak = max(self.peak, status(self.server, "RssAnon"))
+            time.sleep(0.005)
+
+    def stop(self):
+        self.done.set()
+        self.thread.join()
+        return self.peak
+
+
 def post(base, text):
     body = json.dumps({"text": text, "kind": "claude"}).encode()
     request = urllib.request.Request(base + "/api/v1/analyze", body, {"Content-Type": "application/json"})
@@ -92,14 +112,19 @@ for label, size in (("1 KB", 1024), ("100 KB", 100 * 1024), ("1 MiB", 1024 * 102
         get(base, "/")
         get(base, "/files/1")
         for call in ("first", "second"):
-            before = status(server, "VmRSS")
+            before, anon_before = status(server, "VmRSS"), status(server, "RssAnon")
             reset_peak(server)
+            sampler = AnonSampler(server)
             code, seconds, data = post(base, text)
+            anon_peak = sampler.stop()
             rules = json.loads(data).get("rulesShown", {}).get("total") if code == 200 else None
             print(json.dumps({"text": label, "bytes": len(text.encode()), "rules": rules or text.count("\n- "),
                               "call": call, "status": code, "seconds": round(seconds, 2),
                               "answer_bytes": len(data), "rss_mb_before": before,
-                              "peak_above_mb": status(server, "VmHWM") - before}), flush=True)
+                              "peak_above_mb": status(server, "VmHWM") - before, "anon_mb_before": anon_before,
+                              "anon_peak_above_mb": anon_peak - anon_before,
+                              "anon_mb_after": status(server, "RssAnon"),
+                              "file_mb_after": status(server, "RssFile")}), flush=True)
     finally:
         server.terminate()
         server.wait()
@@ -141,7 +166,9 @@ try:
                       "seconds": round(time.monotonic() - started, 2),
                       "file_page_requests": len(latencies), "file_page_statuses": sorted({c for c, _ in latencies}),
                       "file_page_p50_ms": pick(0.5), "file_page_p99_ms": pick(0.99),
-                      "rss_mb_before": baseline, "peak_above_mb": status(server, "VmHWM") - baseline}), flush=True)
+                      "rss_mb_before": baseline, "peak_above_mb": status(server, "VmHWM") - baseline,
+                      "anon_mb_after": status(server, "RssAnon"), "file_mb_after": status(server, "RssFile")}),
+          flush=True)
 finally:
     server.terminate()
     server.wait()

@@ -65,8 +65,25 @@ enum RegistryLocation: Sendable {
                 }
             }
             return try SQLiteStore(path: path)
-        case .postgres(let configuration):
+        case .postgres(var configuration):
+            configuration.derivedFilesFolder = Self.derivedFilesFolder()
             return try PostgresStore(configuration: configuration)
+        }
+    }
+
+    /// `$XDG_CACHE_HOME/skillscope`, else `~/.cache/skillscope`, created when missing; nil when it cannot be.
+    static func derivedFilesFolder() -> String? {
+        let environment = ProcessInfo.processInfo.environment
+        guard
+            let base = environment["XDG_CACHE_HOME"].flatMap({ $0.isEmpty ? nil : $0 })
+                ?? environment["HOME"].map({ $0 + "/.cache" })
+        else { return nil }
+        let folder = base + "/skillscope"
+        do {
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            return folder
+        } catch {
+            return nil
         }
     }
 

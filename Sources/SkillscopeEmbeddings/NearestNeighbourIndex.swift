@@ -14,16 +14,30 @@ public struct NearestNeighbourIndex: Sendable {
     public let dimension: Int
     /// `lists × dimension` centroid values, row after row.
     public private(set) var centroids: [Float]
-    /// Per list: the ids of its vectors, and their values packed row after row.
-    public private(set) var ids: [[Int32]]
-    public private(set) var vectors: [[Float]]
+    /// The lists: grown in memory, or read from a mapped index file (``mapped(path:tag:)``).
+    private var storage: Storage
     /// How many lists a query reads.
     public var probes: Int
+
+    private enum Storage: Sendable {
+        /// Per list: the ids of its vectors, and their values packed row after row.
+        case arrays(ids: [[Int32]], vectors: [[Float]])
+        case mapped(MappedLists)
+    }
 
     /// The number of lists.
     public var listCount: Int { centroids.count / dimension }
     /// The number of vectors stored.
-    public var count: Int { ids.reduce(0) { $0 + $1.count } }
+    public var count: Int {
+        switch storage {
+        case .arrays(let ids, _): ids.reduce(0) { $0 + $1.count }
+        case .mapped(let lists): lists.count
+        }
+    }
+    /// Whether the lists are read from a mapped file rather than held in memory.
+    public var isMapped: Bool {
+        if case .mapped = storage { true } else { false }
+    }
 
     /// An empty index whose `lists` centroids are trained by k-means on `sample` (rows of `dimension` values).
     public init(dimension: Int, training sample: [Float], lists: Int, probes: Int = 8, iterations: Int = 8) {
@@ -33,8 +47,7 @@ public struct NearestNeighbourIndex: Sendable {
         self.dimension = dimension
         self.probes = max(1, min(probes, listCount))
         centroids = Self.kMeans(sample, rows: rows, dimension: dimension, k: listCount, iterations: iterations)
-        ids = Array(repeating: [], count: listCount)
-        vectors = Array(repeating: [], count: listCount)
+        storage = .arrays(ids: Array(repeating: [], count: listCount), vectors: Array(repeating: [], count: listCount))
     }
 
     /// An index rebuilt from stored centroids and lists.
@@ -42,9 +55,39 @@ public struct NearestNeighbourIndex: Sendable {
         precondition(centroids.count % dimension == 0 && ids.count == centroids.count / dimension, "bad lists")
         self.dimension = dimension
         self.centroids = centroids
-        self.ids = ids
-        self.vectors = vectors
+        storage = .arrays(ids: ids, vectors: vectors)
         self.probes = max(1, min(probes, ids.count))
+    }
+
+    init(dimension: Int, centroids: [Float], mapped lists: MappedLists, probes: Int) {
+        self.dimension = dimension
+        self.centroids = centroids
+        storage = .mapped(lists)
+        self.probes = max(1, min(probes, lists.listCount))
+    }
+
+    /// How many vectors list `list` holds.
+    public func members(of list: Int) -> Int {
+        switch storage {
+        case .arrays(let ids, _): ids[list].count
+        case .mapped(let lists): lists.members(of: list)
+        }
+    }
+
+    /// Calls `body` with list `list`'s ids and its vectors' values (`members × dimension`, row after row).
+    public func withList<Result>(
+        _ list: Int, _ body: (UnsafeBufferPointer<Int32>, UnsafeBufferPointer<Float>) throws -> Result
+    ) rethrows -> Result {
+        switch storage {
+        case .arrays(let ids, let vectors):
+            return try ids[list].withUnsafeBufferPointer { i in
+                try vectors[list].withUnsafeBufferPointer { v in try body(i, v) }
+            }
+        case .mapped(let lists):
+            return try withExtendedLifetime(lists) {
+                try body(lists.ids(of: list), lists.values(of: list, dimension: dimension))
+            }
+        }
     }
 
     /// For each row of `queries`, the `count` lists whose centroids are nearest, best first.
@@ -72,10 +115,14 @@ public struct NearestNeighbourIndex: Sendable {
         return list
     }
 
-    /// Adds `vector` under `id` to list `list`.
+    /// Adds `vector` under `id` to list `list`; only an index held in memory grows.
     public mutating func add(_ vector: ArraySlice<Float>, id: Int32, toList list: Int) {
+        guard case .arrays(var ids, var vectors) = storage else { preconditionFailure("a mapped index is read-only") }
+        // Moved out and back so that the lists are not copied on write.
+        storage = .arrays(ids: [], vectors: [])
         ids[list].append(id)
         vectors[list].append(contentsOf: vector)
+        storage = .arrays(ids: ids, vectors: vectors)
     }
 
     /// The stored vector most similar to each query row, among the lists each query probes: (id, score), or nil
@@ -89,7 +136,7 @@ public struct NearestNeighbourIndex: Sendable {
         var listReaders = [[Int]](repeating: [], count: listCount)
         for (row, lists) in probed.enumerated() { for list in lists { listReaders[list].append(row) } }
         let readers = listReaders
-        let touched = readers.indices.filter { !readers[$0].isEmpty && !ids[$0].isEmpty }
+        let touched = readers.indices.filter { !readers[$0].isEmpty && members(of: $0) > 0 }
         let best = Mutex([(id: Int32, score: Float)?](repeating: nil, count: rows))
         let chunks = max(1, min(workers, touched.count))
         DispatchQueue.concurrentPerform(iterations: chunks) { worker in
@@ -98,25 +145,24 @@ public struct NearestNeighbourIndex: Sendable {
             var scores: [Float] = []
             for position in stride(from: worker, to: touched.count, by: chunks) {
                 let list = touched[position]
-                let members = ids[list]
                 let queryRows = readers[list]
                 gathered.removeAll(keepingCapacity: true)
                 for row in queryRows { gathered.append(contentsOf: queries[row * dimension..<(row + 1) * dimension]) }
-                scores = [Float](repeating: 0, count: queryRows.count * members.count)
-                gathered.withUnsafeBufferPointer { g in
-                    vectors[list].withUnsafeBufferPointer { v in
+                withList(list) { members, values in
+                    scores = [Float](repeating: 0, count: queryRows.count * members.count)
+                    gathered.withUnsafeBufferPointer { g in
                         scores.withUnsafeMutableBufferPointer { s in
                             BLAS.multiply(
-                                g.baseAddress!, v.baseAddress!, into: s.baseAddress!, m: queryRows.count,
+                                g.baseAddress!, values.baseAddress!, into: s.baseAddress!, m: queryRows.count,
                                 n: members.count, k: dimension, transposeB: true)
                         }
                     }
-                }
-                for (offset, row) in queryRows.enumerated() {
-                    let line = scores[offset * members.count..<(offset + 1) * members.count]
-                    guard let top = line.indices.max(by: { line[$0] < line[$1] }) else { continue }
-                    let score = line[top]
-                    local[row] = better(local[row], (members[top - line.startIndex], score))
+                    for (offset, row) in queryRows.enumerated() {
+                        let line = scores[offset * members.count..<(offset + 1) * members.count]
+                        guard let top = line.indices.max(by: { line[$0] < line[$1] }) else { continue }
+                        let score = line[top]
+                        local[row] = better(local[row], (members[top - line.startIndex], score))
+                    }
                 }
             }
             best.withLock { values in
@@ -132,10 +178,20 @@ public struct NearestNeighbourIndex: Sendable {
         let vector = Array(query)
         let lists = vector.withUnsafeBufferPointer { nearestLists($0, count: probes)[0] }
         var found: [(id: Int32, score: Float)] = []
-        for list in lists where !ids[list].isEmpty {
-            let scores = BLAS.multiply(vector, vectors[list], m: 1, n: ids[list].count, k: dimension, transposeB: true)
-            for (offset, score) in scores.enumerated() where score >= threshold {
-                found.append((ids[list][offset], score))
+        var scores: [Float] = []
+        for list in lists where members(of: list) > 0 {
+            withList(list) { members, values in
+                scores = [Float](repeating: 0, count: members.count)
+                vector.withUnsafeBufferPointer { q in
+                    scores.withUnsafeMutableBufferPointer { s in
+                        BLAS.multiply(
+                            q.baseAddress!, values.baseAddress!, into: s.baseAddress!, m: 1, n: members.count,
+                            k: dimension, transposeB: true)
+                    }
+                }
+                for (offset, score) in scores.enumerated() where score >= threshold {
+                    found.append((members[offset], score))
+                }
             }
         }
         return found.sorted { ($0.score, -$0.id) > ($1.score, -$1.id) }

@@ -1,4 +1,5 @@
 internal import FoundationEssentials
+internal import Hashing
 internal import Postgres
 internal import SkillscopeCore
 public import SkillscopeStore
@@ -35,6 +36,9 @@ public final class PostgresStore: Store, LineageTableSource {
         ///
         /// The default is 4.
         public var connections = 4
+        /// The folder where files derived from the registry (memory-mapped indexes) are kept, shared by every
+        /// process on this machine that opens the same database; nil keeps them on each process's heap.
+        public var derivedFilesFolder: String?
         public init(conninfo: String, schema: String? = nil) {
             self.conninfo = conninfo
             self.schema = schema
@@ -53,6 +57,11 @@ public final class PostgresStore: Store, LineageTableSource {
     public let configuration: Configuration
     /// The schema's name as a quoted SQL identifier, or `nil` for the search path's.
     let quotedSchema: String?
+
+    public func derivedFilePath(_ name: String) -> String? {
+        guard let folder = configuration.derivedFilesFolder else { return nil }
+        return "\(folder)/\(SHA256.hex(of: Array(location.utf8)).prefix(16))-\(name)"
+    }
 
     /// Connects and applies migrations as needed (several processes may start at once: they take turns).
     ///

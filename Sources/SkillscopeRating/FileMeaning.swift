@@ -34,14 +34,17 @@ public struct FileMeaning: Sendable {
 
     private mutating func indexPlaces() {
         for list in 0..<index.listCount {
-            for (offset, position) in index.ids[list].enumerated() { place[fileIDs[Int(position)]] = (list, offset) }
+            index.withList(list) { ids, _ in
+                for (offset, position) in ids.enumerated() { place[fileIDs[Int(position)]] = (list, offset) }
+            }
         }
     }
 
     /// The stored vector of a file, if it has one.
     public func vector(ofFile id: Int64) -> ArraySlice<Float>? {
         guard let (list, offset) = place[id] else { return nil }
-        return index.vectors[list][offset * index.dimension..<(offset + 1) * index.dimension]
+        let dimension = index.dimension
+        return index.withList(list) { _, values in Array(values[offset * dimension..<(offset + 1) * dimension])[...] }
     }
 
     /// Files whose meaning is within the threshold of `vector`, best first, at most `limit`.
@@ -60,8 +63,10 @@ public struct FileMeaning: Sendable {
         writer.write(array: index.centroids.map { Float16($0).bitPattern })
         writer.write(UInt32(index.listCount))
         for list in 0..<index.listCount {
-            writer.write(array: index.ids[list])
-            writer.write(array: index.vectors[list].map { Float16($0).bitPattern })
+            index.withList(list) { ids, values in
+                writer.write(array: Array(ids))
+                writer.write(array: values.map { Float16($0).bitPattern })
+            }
         }
         return writer.bytes
     }

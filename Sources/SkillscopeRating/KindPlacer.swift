@@ -30,6 +30,53 @@ public struct KindPlacer: Sendable {
         index = Self.index(of: vectors)
     }
 
+    init(embedder: String, vocabulary: LexicalEmbedder.Vocabulary?, index: NearestNeighbourIndex) {
+        self.embedder = embedder
+        self.vocabulary = vocabulary
+        self.index = index
+    }
+
+    /// The placer whose index file at `path` was built from the kind vectors tagged `tag` (their blob's SHA-256),
+    /// mapped; nil when there is no such file.
+    public static func mapped(path: String, tag: [UInt8]) -> KindPlacer? {
+        guard let (index, extra) = NearestNeighbourIndex.mapped(path: path, tag: tag) else { return nil }
+        var reader = ByteReader(extra)
+        guard let embedder = try? reader.readString(), let documents = try? reader.read(UInt64.self),
+            let keys = try? reader.readArray(UInt64.self), let counts = try? reader.readArray(Int32.self),
+            let hasVocabulary = try? reader.read(UInt8.self), keys.count == counts.count, reader.isAtEnd
+        else { return nil }
+        let vocabulary =
+            hasVocabulary == 1
+            ? LexicalEmbedder.Vocabulary(
+                documents: Int(documents), frequencies: Dictionary(zip(keys, counts)) { first, _ in first }) : nil
+        return KindPlacer(embedder: embedder, vocabulary: vocabulary, index: index)
+    }
+
+    /// Writes the index file of `vectors` (tagged `tag`) to `path`.
+    ///
+    /// Each leader is streamed from the vectors as stored: no index is built in memory first. Vectors saved
+    /// without the grouping's lists get their index trained here, then written.
+    public static func writeFile(of vectors: KindVectors, path: String, tag: [UInt8]) throws {
+        var extra = ByteWriter()
+        extra.write(vectors.embedder)
+        extra.write(UInt64(vectors.vocabulary?.documents ?? 0))
+        let frequencies = (vectors.vocabulary?.frequencies ?? [:]).sorted { $0.key < $1.key }
+        extra.write(array: frequencies.map(\.key))
+        extra.write(array: frequencies.map(\.value))
+        extra.write(UInt8(vectors.vocabulary == nil ? 0 : 1))
+        guard let centroids = vectors.centroids, let listOfKind = vectors.listOfKind, !centroids.isEmpty else {
+            try index(of: vectors).write(path: path, tag: tag, extra: extra.bytes)
+            return
+        }
+        let lists = centroids.count / vectors.dimension
+        var members = [[Int32]](repeating: [], count: lists)
+        for (kind, list) in listOfKind.enumerated() where Int(list) < lists { members[Int(list)].append(Int32(kind)) }
+        try NearestNeighbourIndex.writeFile(
+            path: path, tag: tag, extra: extra.bytes, dimension: vectors.dimension, centroids: centroids,
+            probes: probes, lists: members
+        ) { vectors.row(Int($0)) }
+    }
+
     /// For each text, its nearest kind and the score, or nil where no leader reaches `threshold`.
     ///
     /// - Parameter shouldStop: asked between chunks; true stops the placing, and the texts not reached are nil.

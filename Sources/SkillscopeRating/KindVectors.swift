@@ -1,3 +1,4 @@
+internal import Hashing
 public import SkillscopeEmbeddings
 
 /// The leader vector of every rule kind (as half floats) and, for the lexical embedder, the vocabulary it was
@@ -5,6 +6,14 @@ public import SkillscopeEmbeddings
 public struct KindVectors: Sendable {
     /// The store blob it is kept in.
     public static let blobName = "rule-kind-vectors"
+    /// The store blob holding the vectors blob's tag (``tag(of:)``), saved just after it: what names the index
+    /// file built from them, so a reader finds its file without reading the vectors.
+    public static let tagBlobName = "rule-kind-vectors-tag"
+    /// The index file's name beside the registry (``SkillscopeStore/Store/derivedFilePath(_:)``).
+    public static let indexFileName = "kinds.index"
+
+    /// The tag of an encoded vectors blob: its SHA-256, in hex.
+    public static func tag(of encoded: [UInt8]) -> [UInt8] { Array(SHA256.hex(of: encoded).utf8) }
 
     public var embedder: String
     public var dimension: Int

@@ -173,7 +173,19 @@ public struct RuleKindBuilder: Sendable {
             fileIDs: fileIDs, fileRules: fileRules, abouts: abouts, kindOfRule: kindOfRule, leaders: vectors,
             embedder: embedder)
         try store.saveBlob(FileMeaning.blobName, meaning.encoded())
-        try store.saveBlob(KindVectors.blobName, vectors.encoded())
+        let encoded = vectors.encoded()
+        let tag = KindVectors.tag(of: encoded)
+        // The index file first, so that a reader finding the new tag finds its file too.
+        if let path = store.derivedFilePath(KindVectors.indexFileName) {
+            progress("writing the kinds' index beside the registry")
+            do {
+                try KindPlacer.writeFile(of: vectors, path: path, tag: tag)
+            } catch {
+                progress("the kinds' index was not written (\(error)): readers build it on first use")
+            }
+        }
+        try store.saveBlob(KindVectors.blobName, encoded)
+        try store.saveBlob(KindVectors.tagBlobName, tag)
         try store.saveBlob(RuleStatistics.blobName, statistics.encoded())
         return Summary(
             embedder: embedder.identifier, threshold: threshold, files: fileRules.count,
@@ -231,11 +243,13 @@ public struct RuleKindBuilder: Sendable {
         var values = [Float](repeating: 0, count: kindOfLeader.count * dimension)
         var listOfKind = [Int32](repeating: 0, count: kindOfLeader.count)
         for list in 0..<grouping.index.listCount {
-            for (offset, leader) in grouping.index.ids[list].enumerated() {
-                guard let kind = kindOfLeader[leader] else { continue }
-                let source = grouping.index.vectors[list][offset * dimension..<(offset + 1) * dimension]
-                values.replaceSubrange(Int(kind) * dimension..<(Int(kind) + 1) * dimension, with: source)
-                listOfKind[Int(kind)] = Int32(list)
+            grouping.index.withList(list) { ids, vectors in
+                for (offset, leader) in ids.enumerated() {
+                    guard let kind = kindOfLeader[leader] else { continue }
+                    let source = vectors[offset * dimension..<(offset + 1) * dimension]
+                    values.replaceSubrange(Int(kind) * dimension..<(Int(kind) + 1) * dimension, with: source)
+                    listOfKind[Int(kind)] = Int32(list)
+                }
             }
         }
         // The lists go with the leaders: placing a rule later reads the same lists the grouping would.

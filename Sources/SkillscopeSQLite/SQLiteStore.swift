@@ -57,6 +57,11 @@ public final class SQLiteStore: Store, LineageTableSource {
         }
     }
 
+    /// Beside the database file, as SQLite keeps its `-wal` file: `registry.sqlite-kinds.index`.
+    public func derivedFilePath(_ name: String) -> String? {
+        path.isEmpty || path == ":memory:" || path.hasPrefix("file:") ? nil : path + "-" + name
+    }
+
     /// How much of the file each reader maps (SQLite caps it at its compile-time limit).
     static let readerMapBytes = 1 << 31
 

@@ -99,6 +99,10 @@ public protocol Store: Sendable {
     /// How many times the named blob was saved (0: never), so a reader can tell when its copy is stale.
     func blobGeneration(_ name: String) throws -> Int
 
+    /// Where a file derived from the registry (a memory-mapped index) is kept beside it, by name; nil when the
+    /// registry has no place for one (an in-memory registry), and the derived data stays on the heap.
+    func derivedFilePath(_ name: String) -> String?
+
     /// A short text that changes whenever files, reviews or saved blobs change (one cheap query): what a server
     /// keys its kept pages by.
     func changeStamp() throws -> String
@@ -141,4 +145,8 @@ public protocol Store: Sendable {
     ///
     /// - Throws: ``StoreError`` `.conflict` when an id or key is already taken.
     func importRows(repositories: [RepositoryRow], files: [FileRow]) throws
+}
+
+extension Store {
+    public func derivedFilePath(_ name: String) -> String? { nil }
 }

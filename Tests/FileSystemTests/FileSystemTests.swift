@@ -66,3 +66,60 @@ import Testing
         #expect(FileSystem.readToEnd(-1) == nil)
     }
 }
+
+@Suite struct MappedFileTests {
+    func makeFolder() throws -> String { try FileSystemTests().makeFolder() }
+
+    @Test func aCommittedWriteIsMappedWholeAndADroppedOneLeavesNothing() throws {
+        let folder = try makeFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let path = folder + "/index"
+        do {
+            let writer = try AtomicFileWriter(path: path)
+            try writer.write([UInt8](repeating: 7, count: 10))
+            // Dropped without a commit.
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder).isEmpty)
+        let writer = try AtomicFileWriter(path: path)
+        try writer.write([UInt8(1), 2, 3])
+        try writer.pad(to: 8)
+        try writer.write([Float(1.5), 2.5])
+        // Larger than the writer's buffer, in one piece.
+        try writer.write([UInt32](repeating: 0xDEAD_BEEF, count: 600_000))
+        #expect(writer.written == 8 + 8 + 2_400_000)
+        #expect(!FileManager.default.fileExists(atPath: path))
+        try writer.commit()
+        let mapped = try #require(MappedFile(path: path))
+        mapped.withBytes { bytes in
+            #expect(bytes.count == 2_400_016)
+            #expect(Array(bytes.prefix(8)) == [1, 2, 3, 0, 0, 0, 0, 0])
+            #expect(bytes.loadUnaligned(fromByteOffset: 12, as: Float.self) == 2.5)
+            #expect(bytes.loadUnaligned(fromByteOffset: 2_400_012, as: UInt32.self) == 0xDEAD_BEEF)
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == ["index"])
+    }
+
+    @Test func aMappingOutlivesTheFileBeingReplaced() throws {
+        let folder = try makeFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let path = folder + "/index"
+        let first = try AtomicFileWriter(path: path)
+        try first.write([UInt8](repeating: 1, count: 5000))
+        try first.commit()
+        let old = try #require(MappedFile(path: path))
+        let second = try AtomicFileWriter(path: path)
+        try second.write([UInt8](repeating: 2, count: 3000))
+        try second.commit()
+        #expect(old.withBytes { $0.count == 5000 && $0.allSatisfy { $0 == 1 } })
+        #expect(try #require(MappedFile(path: path)).withBytes { $0.allSatisfy { $0 == 2 } })
+    }
+
+    @Test func whatCannotBeMappedIsNil() throws {
+        let folder = try makeFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        #expect(MappedFile(path: folder + "/missing") == nil)
+        #expect(FileManager.default.createFile(atPath: folder + "/empty", contents: Data()))
+        #expect(MappedFile(path: folder + "/empty") == nil)
+        #expect(throws: FileSystemError.self) { try AtomicFileWriter(path: folder + "/no/such/folder/file") }
+    }
+}

@@ -1,3 +1,4 @@
+import Foundation
 import SkillscopeEmbeddings
 import SkillscopeRating
 import SkillscopeTesting
@@ -68,7 +69,9 @@ import Testing
         let (plain, embedder) = Self.fixture(kinds: 2_000, dimension: 24)
         let trained = KindPlacer.index(of: plain)
         var listOfKind = [Int32](repeating: -1, count: plain.count)
-        for (list, members) in trained.ids.enumerated() { for kind in members { listOfKind[Int(kind)] = Int32(list) } }
+        for list in 0..<trained.listCount {
+            trained.withList(list) { members, _ in for kind in members { listOfKind[Int(kind)] = Int32(list) } }
+        }
         let saved = KindVectors(
             embedder: plain.embedder, dimension: plain.dimension, values: plain.values, vocabulary: nil,
             centroids: trained.centroids, listOfKind: listOfKind)
@@ -87,6 +90,63 @@ import Testing
         #expect(KindPlacer.index(of: halves).nearest(queries).map { $0?.id } == b)
         // Vectors saved before the lists were kept still decode, and are indexed by training.
         #expect(try KindVectors(decoding: plain.encoded()).listOfKind == nil)
+    }
+
+    /// The grouping's lists saved with `vectors`, as `group` keeps them.
+    static func withLists(_ vectors: KindVectors) -> KindVectors {
+        let trained = KindPlacer.index(of: vectors)
+        var listOfKind = [Int32](repeating: -1, count: vectors.count)
+        for list in 0..<trained.listCount {
+            trained.withList(list) { members, _ in for kind in members { listOfKind[Int(kind)] = Int32(list) } }
+        }
+        return KindVectors(
+            embedder: vectors.embedder, dimension: vectors.dimension, values: vectors.values,
+            vocabulary: LexicalEmbedder.Vocabulary(counting: ["alpha beta", "beta gamma"]),
+            centroids: trained.centroids, listOfKind: listOfKind)
+    }
+
+    @Test func theMappedIndexFilePlacesRulesAsTheHeapIndexDoes() throws {
+        let directory = TemporaryDirectory()
+        let (plain, embedder) = Self.fixture(kinds: 1_500, dimension: 24)
+        let saved = try KindVectors(decoding: Self.withLists(plain).encoded(), asHalves: true)
+        let path = directory.path + "/kinds.index"
+        let tag = KindVectors.tag(of: saved.encoded())
+        try KindPlacer.writeFile(of: saved, path: path, tag: tag)
+        let mapped = try #require(KindPlacer.mapped(path: path, tag: tag))
+        let heap = KindPlacer(vectors: saved)
+        #expect(mapped.index.isMapped && !heap.index.isMapped)
+        #expect(mapped.count == 1_500 && mapped.index.listCount == heap.index.listCount)
+        #expect(mapped.embedder == "test-nudged" && mapped.vocabulary?.documents == 2)
+        #expect(mapped.vocabulary?.frequencies == saved.vocabulary?.frequencies)
+        // Many rules, so that both read only the lists nearest each rule: the same kinds and the same scores.
+        let texts = (0..<14_000).map { "k\(($0 * 11) % 1_500)" } + ["none"]
+        let fromHeap = try heap.place(texts, embedder: embedder, threshold: 0.9)
+        let fromFile = try mapped.place(texts, embedder: embedder, threshold: 0.9)
+        #expect(texts.count * 1_500 > KindPlacer.exactScores)
+        #expect(fromHeap.map { $0?.kind } == fromFile.map { $0?.kind })
+        #expect(fromHeap.map { $0?.score } == fromFile.map { $0?.score })
+        #expect(fromFile.compactMap { $0 }.count >= 13_500)
+        // Another tag, a short file or a damaged one is no index: the reader rebuilds instead.
+        #expect(KindPlacer.mapped(path: path, tag: Array(repeating: 0x30, count: tag.count)) == nil)
+        #expect(KindPlacer.mapped(path: directory.path + "/missing", tag: tag) == nil)
+        var bytes = try #require(FileManager.default.contents(atPath: path))
+        try bytes.prefix(bytes.count - 3).write(to: URL(fileURLWithPath: path))
+        #expect(KindPlacer.mapped(path: path, tag: tag) == nil)
+        bytes[0] = UInt8(ascii: "X")
+        try bytes.write(to: URL(fileURLWithPath: path))
+        #expect(KindPlacer.mapped(path: path, tag: tag) == nil)
+    }
+
+    @Test func vectorsSavedWithoutListsAreTrainedThenWrittenAndMapped() throws {
+        let directory = TemporaryDirectory()
+        let (plain, embedder) = Self.fixture(kinds: 800, dimension: 16)
+        let path = directory.path + "/kinds.index"
+        let tag = KindVectors.tag(of: plain.encoded())
+        try KindPlacer.writeFile(of: plain, path: path, tag: tag)
+        let mapped = try #require(KindPlacer.mapped(path: path, tag: tag))
+        let texts = (0..<100).map { "k\($0 * 8)" }
+        let placed = try mapped.place(texts, embedder: embedder, threshold: 0.9)
+        #expect(zip(texts, placed).allSatisfy { "k\($1?.kind ?? -1)" == $0 })
     }
 
     @Test func placingStopsWhenAskedBetweenChunks() throws {

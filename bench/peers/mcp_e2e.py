@@ -144,13 +144,18 @@ async def scenario(a):
 
 
 def rss_kb(pid):
+    """The server's resident memory in KB: all of it (VmRSS), its own heap (RssAnon), and the pages of files it
+    maps (RssFile: the registry and its indexes, which the page cache shares with every process)."""
+    found = {}
     try:
         with open(f"/proc/{pid}/status") as f:
             for line in f:
-                if line.startswith("VmRSS:"):
-                    return int(line.split()[1])
+                field = line.split(":")[0]
+                if field in ("VmRSS", "RssAnon", "RssFile"):
+                    found[field] = int(line.split()[1])
     except OSError:
         return None
+    return found
 
 
 def child_pid(db):
@@ -211,14 +216,14 @@ async def soak_http(a):
         async with Client(target(a, None), mode=a.mode, read_timeout_seconds=60) as client:
             ids = [h["id"] for h in (await client.call_tool("registry_search", {"query": "the", "limit": 50})).structured_content["hits"]]
             n = k
-            while time.perf_counter() < deadline:
+            while time.perf_counter() < deadline and (a.total is None or len(times) < a.total):
                 await one_call(client, n, ids, times, errors)
                 n += 1
 
     async def sampler():
-        while time.perf_counter() < deadline:
+        while time.perf_counter() < deadline and (a.total is None or len(times) < a.total):
             rss.append(rss_kb(a.pid))
-            await asyncio.sleep(5)
+            await asyncio.sleep(1)
         rss.append(rss_kb(a.pid))
 
     start = time.perf_counter()
@@ -244,6 +249,7 @@ def main():
     ap.add_argument("--clients", type=int, default=64)
     ap.add_argument("--seconds", type=float, default=60)
     ap.add_argument("--pid", type=int)
+    ap.add_argument("--total", type=int, help="soak-http: stop after this many calls in all")
     a = ap.parse_args()
     run = {"scenario": scenario, "soak-stdio": soak_stdio, "soak-http": soak_http}[a.command]
     return asyncio.run(run(a))
