@@ -122,7 +122,7 @@ let package = Package(
             swiftSettings: settings),
 
         // Tests: one target per module.
-        .testTarget(name: "MicroHTTPTests", dependencies: ["MicroHTTP"], swiftSettings: settings),
+        .testTarget(name: "MicroHTTPTests", dependencies: ["MicroHTTP", "SkillscopeTesting"], swiftSettings: settings),
         .testTarget(name: "ArchiveTests", dependencies: ["Archive", "FileSystem"], swiftSettings: settings),
         .testTarget(name: "BLASTests", dependencies: ["BLAS"], swiftSettings: settings),
         .testTarget(name: "SafeTensorsTests", dependencies: ["SafeTensors"], swiftSettings: settings),

@@ -8,6 +8,9 @@ public struct HTTPRequest: Sendable {
     /// Header names lowercased.
     public var headers: [String: String]
     public var body: [UInt8]
+    /// Whether the client has closed its connection, asked while the handler runs (a long analysis stops
+    /// then); always false for a request not read from a socket.
+    public var isClientGone: @Sendable () -> Bool = { false }
 
     public init(
         method: String, path: String, query: [String: String] = [:], headers: [String: String] = [:], body: [UInt8] = []

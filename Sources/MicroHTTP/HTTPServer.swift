@@ -2,6 +2,10 @@ internal import CMicroHTTPD
 internal import Foundation
 internal import Synchronization
 
+#if canImport(Glibc)
+    internal import Glibc
+#endif
+
 /// An HTTP/1.1 server on libmicrohttpd: a synchronous handler runs on MHD's thread pool, one request at a time
 /// per thread, with the request read whole first.
 ///
@@ -170,13 +174,16 @@ func serverAccessHandler(
     }
     let methodText = method.map { String(cString: $0) } ?? "GET"
     let path = url.map { String(cString: $0) } ?? "/"
-    let request =
+    var request =
         state.tooLarge
         ? nil
         : HTTPRequest(
             method: methodText, path: path,
             query: values(of: connection, kind: .GET_ARGUMENT_KIND, lowercaseKeys: false),
             headers: values(of: connection, kind: .HEADER_KIND, lowercaseKeys: true), body: state.body)
+    // The socket stays this connection's while the handler runs on its thread: libmicrohttpd closes it only after.
+    let socket = connection.map { cmhd_connection_fd($0) } ?? -1
+    if socket >= 0 { request?.isClientGone = { peerHasClosed(socket) } }
     let response = server.respond(to: request, path: path, started: state.started)
     let result = response.body.withUnsafeBytes { bytes -> MHD_Result in
         guard
@@ -200,4 +207,16 @@ func serverCompletedHandler(
     guard let requestContext, let raw = requestContext.pointee else { return }
     Unmanaged<RequestState>.fromOpaque(raw).release()
     requestContext.pointee = nil
+}
+
+/// Whether the other end of `socket` has closed it or reset it: a peek that does not wait (0 bytes: closed).
+///
+/// libmicrohttpd reads a connection only between handler calls, so its completion callback cannot tell a running
+/// handler that the client left; the socket itself can. Bytes waiting (a pipelined request) mean it is there.
+func peerHasClosed(_ socket: Int32) -> Bool {
+    var byte: UInt8 = 0
+    let count = recv(socket, &byte, 1, Int32(MSG_PEEK | MSG_DONTWAIT))
+    if count > 0 { return false }
+    if count == 0 { return true }
+    return errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR
 }

@@ -35,7 +35,10 @@ final class HeavyGate: @unchecked Sendable {
     }
 
     /// Runs `work` when a turn is free, or refuses.
-    func run<T>(_ work: () throws -> T) throws -> T {
+    ///
+    /// - Parameter isAbandoned: asked while waiting (every 0.2 s); true gives the turn up, as when the client has
+    ///   gone.
+    func run<T>(isAbandoned: () -> Bool = { false }, _ work: () throws -> T) throws -> T {
         condition.lock()
         if running >= concurrency {
             guard waiting < queueLength else {
@@ -45,8 +48,19 @@ final class HeavyGate: @unchecked Sendable {
             waiting += 1
             let deadline = Date().addingTimeInterval(
                 Double(wait.components.seconds) + Double(wait.components.attoseconds) / 1e18)
-            while running >= concurrency, condition.wait(until: deadline) {}
+            var abandoned = false
+            while running >= concurrency, Date() < deadline {
+                _ = condition.wait(until: min(deadline, Date().addingTimeInterval(0.2)))
+                if running >= concurrency, isAbandoned() {
+                    abandoned = true
+                    break
+                }
+            }
             waiting -= 1
+            if abandoned {
+                condition.unlock()
+                throw WebError(503, "cancelled", "the client closed the connection while waiting for a turn")
+            }
             guard running < concurrency else {
                 condition.unlock()
                 throw busy("none finished within \(wait.components.seconds) s")

@@ -73,8 +73,12 @@ public struct WebApp: Sendable {
         _ = try? rater.versionFinder()
     }
 
-    /// The reporter of the heavy routes: bounded by ``budget``.
-    var reporter: Reporter { Reporter(rater: rater, budget: budget) }
+    /// The reporter of a heavy route's request: bounded by ``budget``, and stopped when its client leaves.
+    func reporter(for request: HTTPRequest) -> Reporter {
+        var reporter = Reporter(rater: rater, budget: budget)
+        reporter.isCancelled = request.isClientGone
+        return reporter
+    }
 
     /// Headers on every response.
     static let securityHeaders: [(name: String, value: String)] = [
@@ -95,7 +99,12 @@ public struct WebApp: Sendable {
         } catch let error as Reporter.TextError {
             response = WebError(error).response(api: api)
         } catch let error as Reporter.Stopped {
-            var answer = WebError(503, "over_budget", error.description)
+            var answer: WebError
+            if case .cancelled = error {
+                answer = WebError(503, "cancelled", "the client closed the connection; the analysis was stopped")
+            } else {
+                answer = WebError(503, "over_budget", error.description)
+            }
             answer.headers = [("Retry-After", String(heavy.retryAfter))]
             response = answer.response(api: api)
         } catch {
@@ -155,18 +164,24 @@ public struct WebApp: Sendable {
             }
         }
         if request.method == "POST", parts == ["remix"] {
-            return try heavy.run { try RemixPage(store: store).post(request) }
+            return try heavy.run(isAbandoned: request.isClientGone) { try RemixPage(store: store).post(request) }
         }
         if request.method == "POST", parts == ["analyze"] {
-            return try heavy.run { try AnalyzePage(reporter: reporter).post(request) }
+            return try heavy.run(isAbandoned: request.isClientGone) {
+                try AnalyzePage(reporter: reporter(for: request)).post(request)
+            }
         }
         // JSON endpoints that only take POST.
         let remix = RemixPage(store: store)
-        let api = API(store: store, reporter: reporter)
+        let api = API(store: store, reporter: reporter(for: request))
         let heavy = self.heavy
         let postOnly: [[String]: (HTTPRequest) throws -> HTTPResponse] = [
-            ["api", "v1", "remix"]: { request in try heavy.run { try remix.api(request) } },
-            ["api", "v1", "analyze"]: { request in try heavy.run { try api.analyze(request) } },
+            ["api", "v1", "remix"]: { request in
+                try heavy.run(isAbandoned: request.isClientGone) { try remix.api(request) }
+            },
+            ["api", "v1", "analyze"]: { request in
+                try heavy.run(isAbandoned: request.isClientGone) { try api.analyze(request) }
+            },
         ]
         if let handler = postOnly[parts] {
             guard request.method == "POST" else {

@@ -1,6 +1,7 @@
 import Foundation
 import FoundationNetworking
 import MicroHTTP
+import SkillscopeTesting
 import Synchronization
 import Testing
 
@@ -34,6 +35,51 @@ import Testing
         #expect(status == 201)
         #expect(headers["x-echo"] == "yes")
         #expect(String(decoding: data, as: UTF8.self) == "POST|/a/b c|x&y|42|hello")
+    }
+
+    @Test func aRunningHandlerSeesItsClientLeave() throws {
+        var configuration = HTTPServer.Configuration()
+        configuration.port = 0
+        let seen = Mutex<(there: Bool, gone: Bool)?>(nil)
+        let server = HTTPServer(configuration: configuration) { request in
+            let there = !request.isClientGone()
+            var gone = false
+            let deadline = ContinuousClock.now + .seconds(20)
+            while !gone, ContinuousClock.now < deadline {
+                Thread.sleep(forTimeInterval: 0.01)
+                gone = request.isClientGone()
+            }
+            seen.withLock { $0 = (there, gone) }
+            return HTTPResponse(status: 200)
+        }
+        let port = try server.start()
+        defer { server.stop() }
+        let client = try #require(LoopbackConnection(port: port))
+        #expect(client.send(LoopbackConnection.request("POST", "/slow", body: Array("{}".utf8))))
+        // The handler runs, finds the client there; the client leaves; the handler sees that.
+        Thread.sleep(forTimeInterval: 0.3)
+        #expect(seen.withLock { $0 } == nil)
+        client.close()
+        let deadline = Date().addingTimeInterval(20)
+        while seen.withLock({ $0 }) == nil && Date() < deadline { Thread.sleep(forTimeInterval: 0.01) }
+        let result = try #require(seen.withLock { $0 })
+        #expect(result.there && result.gone)
+    }
+
+    @Test func aClientThatWaitsIsNotTakenForGone() async throws {
+        var configuration = HTTPServer.Configuration()
+        configuration.port = 0
+        let server = HTTPServer(configuration: configuration) { request in
+            Thread.sleep(forTimeInterval: 0.2)
+            return HTTPResponse(status: request.isClientGone() ? 500 : 200)
+        }
+        let port = try server.start()
+        defer { server.stop() }
+        var request = URLRequest(url: URL(string: "http://127.0.0.1:\(port)/wait")!)
+        request.httpMethod = "POST"
+        request.httpBody = Data(repeating: 65, count: 70_000)
+        let (status, _, _) = try await fetch(request)
+        #expect(status == 200)
     }
 
     @Test func anOversizedBodyGets413WithoutReachingTheHandler() async throws {

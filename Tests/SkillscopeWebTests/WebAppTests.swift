@@ -471,6 +471,69 @@ final class Lines: @unchecked Sendable {
         #expect(order.withLock { $0 } == ["first", "second"])
     }
 
+    /// An app over an empty registry in `directory`, its heavy routes' limits set by `limits`.
+    static func emptyApp(in directory: TemporaryDirectory, limits: (inout WebApp.HeavyLimits) -> Void) throws -> WebApp
+    {
+        var heavy = WebApp.HeavyLimits()
+        limits(&heavy)
+        return WebApp(store: try SQLiteStore(path: directory.appending("r.sqlite")), heavy: heavy)
+    }
+
+    @Test func anAnalysisWaitingForATurnGivesItUpWhenItsClientLeaves() throws {
+        let directory = TemporaryDirectory()
+        let app = try Self.emptyApp(in: directory) { $0.wait = .seconds(30) }
+        let statuses = Mutex<[Int]>([])
+        var configuration = HTTPServer.Configuration()
+        configuration.port = 0
+        let server = HTTPServer(
+            configuration: configuration,
+            accessLog: { _, path, status, _, _ in
+                if path == "/api/v1/analyze" { statuses.withLock { $0.append(status) } }
+            }
+        ) { app.handle($0) }
+        let port = try server.start()
+        defer { server.stop() }
+        // Another analysis holds the one turn.
+        let inside = DispatchSemaphore(value: 0)
+        let release = DispatchSemaphore(value: 0)
+        DispatchQueue.global().async {
+            _ = try? app.heavy.run {
+                inside.signal()
+                release.wait()
+            }
+        }
+        inside.wait()
+        defer { release.signal() }
+        let client = try #require(LoopbackConnection(port: port))
+        let body = Array(##"{"text": "# Rules\n\n- Run the tests before every push.\n", "kind": "claude"}"##.utf8)
+        #expect(client.send(LoopbackConnection.request("POST", "/api/v1/analyze", body: body)))
+        var deadline = Date().addingTimeInterval(20)
+        while app.heavy.waitingNow < 1 && Date() < deadline { Thread.sleep(forTimeInterval: 0.01) }
+        #expect(app.heavy.waitingNow == 1)
+        // The client leaves: its request stops waiting long before the 30 s wait, while the turn is still held.
+        client.close()
+        deadline = Date().addingTimeInterval(20)
+        while app.heavy.waitingNow > 0 && Date() < deadline { Thread.sleep(forTimeInterval: 0.01) }
+        #expect(app.heavy.waitingNow == 0)
+        while statuses.withLock({ $0 }).isEmpty && Date() < deadline { Thread.sleep(forTimeInterval: 0.01) }
+        #expect(statuses.withLock { $0 } == [503])
+    }
+
+    @Test func aReportWhoseClientHasGoneStopsAndSaysSo() throws {
+        let directory = TemporaryDirectory()
+        let store = try SQLiteStore(path: directory.appending("r.sqlite"))
+        let app = WebApp(store: store)
+        var request = HTTPRequest(
+            method: "POST", path: "/api/v1/analyze", headers: ["content-type": "application/json"],
+            body: Array(##"{"text": "# Rules\n\n- Run the tests before every push.\n", "kind": "claude"}"##.utf8))
+        request.isClientGone = { true }
+        let response = app.handle(request)
+        #expect(response.status == 503)
+        #expect(String(decoding: response.body, as: UTF8.self).contains("\"cancelled\""))
+        request.isClientGone = { false }
+        #expect(app.handle(request).status == 200)
+    }
+
     @Test func aTurnNotFreedWithinTheWaitIsRefused() throws {
         let gate = HeavyGate(concurrency: 1, queueLength: 4, wait: .milliseconds(150), retryAfter: 1)
         let inside = DispatchSemaphore(value: 0)
@@ -502,10 +565,8 @@ final class Lines: @unchecked Sendable {
 
     @Test func anAnalysisPastItsBudgetAnswers503AndWritesNothing() throws {
         let directory = TemporaryDirectory()
-        let store = try SQLiteStore(path: directory.appending("r.sqlite"))
-        var limits = WebApp.HeavyLimits()
-        limits.budget = .nanoseconds(1)
-        let app = WebApp(store: store, heavy: limits)
+        let app = try Self.emptyApp(in: directory) { $0.budget = .nanoseconds(1) }
+        let store = app.store
         let body = Array(JSONSerialization.compactData(["text": "- Run the tests first.\n"]))
         let response = app.handle(HTTPRequest(method: "POST", path: "/api/v1/analyze", body: body))
         let text = String(decoding: response.body, as: UTF8.self)
