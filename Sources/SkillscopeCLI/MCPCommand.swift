@@ -1,3 +1,5 @@
+internal import FileSystem
+internal import Foundation
 internal import SkillscopeMCP
 
 /// `skillscope mcp`: the registry as an MCP server over stdio, for agents that start it themselves.
@@ -5,7 +7,7 @@ struct MCPCommand: Command {
     static let name = "mcp"
     static let summary = "serve the registry to agents over MCP on stdin and stdout"
     static let help = """
-        Usage: skillscope mcp [--db PATH] [--token TOKEN]
+        Usage: skillscope mcp [--db PATH] [--token-file FILE]
 
         Speaks the Model Context Protocol on stdin and stdout, one JSON-RPC message a line: nothing but protocol
         messages goes to stdout, messages for people go to stderr. Both protocol eras are served: 2026-07-28
@@ -15,23 +17,45 @@ struct MCPCommand: Command {
         skill://owner/repo/name/SKILL.md resources). Agents start the server with almost no environment, so give
         the registry with --db. Exits when stdin ends.
 
-        Options:
-          --token TOKEN  the review token registry_write files reports with (skillscope token create)
+        The review token registry_write files reports with (skillscope token create) comes from the environment
+        or a file, never the command line, where every user of the machine can read it (ps):
 
-        Exit codes: 0 stdin ended, 66 no registry.
+          SKILLSCOPE_TOKEN   the token itself (an MCP client's "env" setting)
+          --token-file FILE  a file holding it (its first line; keep it mode 0600)
+
+        Exit codes: 0 stdin ended, 64 bad usage, 66 no registry or no token file.
         """
 
-    var token: String?
+    var tokenFile: String?
 
     init(arguments: inout Arguments, context: Context) throws(CLIError) {
-        token = try arguments.option("token")
+        if try arguments.option("token") != nil {
+            throw .usage(
+                "--token would put the secret in the process list; give it as SKILLSCOPE_TOKEN or --token-file FILE",
+                command: Self.name)
+        }
+        tokenFile = try arguments.option("token-file")
         guard try arguments.positionals().isEmpty else { throw .usage("mcp takes no PATH", command: Self.name) }
+    }
+
+    /// The token from `--token-file` (its first line) or `SKILLSCOPE_TOKEN`; nil when neither gives one.
+    func token(context: Context) throws -> String? {
+        if let tokenFile {
+            guard let bytes = FileSystem.contents(atPath: tokenFile, maximumBytes: 64 * 1024) else {
+                throw CLIError("cannot read the token file \(tokenFile)", exitCode: .noInput)
+            }
+            let line = String(decoding: bytes, as: UTF8.self).split(whereSeparator: \.isNewline).first ?? ""
+            let token = line.trimmingCharacters(in: .whitespaces)
+            guard !token.isEmpty else { throw CLIError("the token file \(tokenFile) is empty", exitCode: .noInput) }
+            return token
+        }
+        return context.environment["SKILLSCOPE_TOKEN"].flatMap { $0.isEmpty ? nil : $0 }
     }
 
     func run(context: Context) async throws -> ExitCode {
         let store = try context.openExistingStore()
         var configuration = MCPServer.Configuration()
-        configuration.token = token
+        configuration.token = try token(context: context)
         let output = context.output
         let server = MCPServer(
             store: store, configuration: configuration, log: { output.error("skillscope mcp: \($0)") })

@@ -107,10 +107,15 @@ public final class MCPServer: Sendable {
         let clientName: String?
         if let requested = meta[ProtocolVersion.versionKey] {
             guard let text = requested.string, text == ProtocolVersion.current else {
+                // `_meta` carries only the current revision: the older ones are served after `initialize`, so
+                // they are named apart, never as versions this request could have carried.
                 throw RPCError(
-                    .unsupportedProtocolVersion, "unsupported protocol version",
+                    .unsupportedProtocolVersion,
+                    "unsupported protocol version in _meta: requests carry \(ProtocolVersion.current); "
+                        + ProtocolVersion.legacy.joined(separator: " and ") + " are served after initialize",
                     data: [
-                        "supported": .array(ProtocolVersion.supported.map(JSONValue.string)), "requested": requested,
+                        "supported": [.string(ProtocolVersion.current)], "requested": requested,
+                        "servedThroughInitialize": .array(ProtocolVersion.legacy.map(JSONValue.string)),
                     ])
             }
             guard method != InitializeMethod.name else {

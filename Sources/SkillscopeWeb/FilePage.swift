@@ -279,7 +279,7 @@ struct FilePage {
             <p class="agent-hint">Using an agent? It can post a review for you after it has run the file: the MCP \
             tool <code>registry_write</code>, action <code>report</code>, with <code>id</code> \(id).</p>
             <details class="connect"><summary>How to connect one</summary>
-            <p>Over stdio, beside the registry: <code>skillscope mcp --db REGISTRY --token TOKEN</code>. Over HTTP, \
+            <p>Over stdio, beside the registry: <code>SKILLSCOPE_TOKEN=TOKEN skillscope mcp --db REGISTRY</code>. Over HTTP, \
             when this server was started with <code>--mcp</code>: the endpoint <code>/mcp</code>. In Claude Code: \
             <code>claude mcp add skillscope -- skillscope mcp --db REGISTRY</code>.</p></details>
             </section>

@@ -52,6 +52,20 @@ import Testing
         #expect(post(transport, call, headers: base.merging(["Mcp-Name": encoded]) { $1 }).0.status == 200)
     }
 
+    @Test func anUnsupportedVersionIs400WhetherTheHeaderAloneOrMetaToo() throws {
+        let transport = HTTPTransport(server: try MCPFixture().server)
+        for version in ["2099-01-01", "2025-06-18"] {
+            let body = """
+                {"jsonrpc":"2.0","id":4,"method":"tools/list","params":{"_meta":{"io.modelcontextprotocol/protocolVersion":"\(version)"}}}
+                """
+            let (response, answer) = post(
+                transport, body, headers: ["MCP-Protocol-Version": version, "Mcp-Method": "tools/list"])
+            #expect(response.status == 400, "\(version)")
+            #expect(answer?["error"]?["code"]?.integer == -32022)
+            #expect(answer?["error"]?["data"]?["supported"] == ["2026-07-28"])
+        }
+    }
+
     @Test func anUnsupportedVersionIs400AndAnUnknownMethod404() throws {
         let transport = HTTPTransport(server: try MCPFixture().server)
         let (old, body) = post(

@@ -100,6 +100,19 @@ import Testing
         #expect(error["data"]?["supported"]?.array?.contains("2026-07-28") == true)
     }
 
+    @Test func aLegacyVersionInMetaIsRefusedAndNeverListedAsSupportedThere() throws {
+        let fixture = try MCPFixture()
+        let line = """
+            {"jsonrpc":"2.0","id":6,"method":"tools/list","params":{"_meta":{"io.modelcontextprotocol/protocolVersion":"2025-06-18"}}}
+            """
+        let error = try #require(fixture.send(line)?["error"])
+        // One rule: `_meta` carries only the current revision; the older ones are named as served after initialize.
+        #expect(error["code"]?.integer == -32022)
+        #expect(error["data"]?["supported"] == ["2026-07-28"])
+        #expect(error["data"]?["servedThroughInitialize"] == ["2025-11-25", "2025-06-18"])
+        #expect(error["message"]?.string?.contains("after initialize") == true)
+    }
+
     @Test func discoverWithoutAVersionAndInitializeInTheCurrentEraAreRefused() throws {
         let fixture = try MCPFixture()
         #expect(fixture.request("server/discover", current: false)["error"]?["code"]?.integer == -32602)

@@ -78,6 +78,39 @@ import Testing
         #expect(front["metadata"]?["tag"] == "7")
     }
 
+    @Test func skillsThatCannotBeListedAreNamedWithTheReasonNeverDroppedSilently() throws {
+        let fixture = try MCPFixture()
+        _ = try fixture.store.write(
+            repositories: [],
+            files: [
+                SkillscopeTesting.Fixtures.record(
+                    "odd/repo", "Bad Name/SKILL.md", "---\nname: Bad Name\ndescription: A skill.\n---\n# S\n\n- One.\n"),
+                SkillscopeTesting.Fixtures.record(
+                    "odd/repo", "quiet/SKILL.md", "---\nname: quiet\n---\n# S\n\n- Two.\n"),
+                SkillscopeTesting.Fixtures.record(
+                    "odd/repo", "good/SKILL.md", "---\nname: good\ndescription: Fine.\n---\n- Three.\n"),
+            ], seenAt: "2026-11-30T10:00:00Z")
+        var listed: [String] = []
+        var leftOut: [JSONValue] = []
+        var cursor: JSONValue? = nil
+        repeat {
+            let page = fixture.request("skills/list", cursor.map { ["cursor": $0] } ?? [:])["result"]
+            listed += page?["skills"]?.array?.compactMap { $0["uri"]?.string } ?? []
+            leftOut += page?["_meta"]?["dev.skillscope/leftOut"]?.array ?? []
+            cursor = page?["nextCursor"]
+        } while cursor != nil && cursor != .null
+        #expect(listed.contains("skill://odd/repo/good/SKILL.md"))
+        #expect(!listed.contains { $0.contains("Bad") || $0.contains("quiet") })
+        let reasons = Dictionary(
+            uniqueKeysWithValues: leftOut.compactMap { entry in
+                entry["path"]?.string.map { ($0, entry["reason"]?.string ?? "") }
+            })
+        #expect(reasons.keys.sorted() == ["Bad Name/SKILL.md", "quiet/SKILL.md"])
+        #expect(reasons["Bad Name/SKILL.md"]?.contains("naming rules") == true)
+        #expect(reasons["quiet/SKILL.md"]?.contains("no description") == true)
+        #expect(leftOut.allSatisfy { $0["repository"] == "odd/repo" })
+    }
+
     @Test func sameNamedSkillsInOneRepositoryGetUniqueURIsEndingInTheirName() throws {
         let fixture = try MCPFixture()
         func skill(_ name: String, _ rule: String) -> String {

@@ -160,7 +160,8 @@ import Testing
         ]
         let written = try #require(fixture.call("registry_write", arguments)["structuredContent"])
         #expect(written["replaced"] == false)
-        #expect(written["reviewer"] == "agent:test-agent")
+        // The token's name: the client's clientInfo (test-agent) is not the reviewer.
+        #expect(written["reviewer"] == "tester")
         #expect(written["summary"]?["failed"]?.integer == 1)
         let again = fixture.call("registry_write", arguments.merging(["outcome": "partly"]))["structuredContent"]
         #expect(again?["replaced"] == true)
@@ -174,7 +175,24 @@ import Testing
         #expect(read?["agentReviews"]?["costUSDAverage"]?.number == 0.25)
         #expect(read?["agentReviews"]?["latencyP50Ms"]?.integer == 4000)
         #expect(read?["agentReviews"]?["success_rate"] == nil)
-        #expect(read?["reviews"]?["recent"]?.array?.first?["reviewer"] == "agent:test-agent")
+        #expect(read?["reviews"]?["recent"]?.array?.first?["reviewer"] == "tester")
+    }
+
+    @Test func oneReviewerRuleOnBothTransportsTheTokensNameThenTheAgents() throws {
+        // The server's own token (stdio) and a bearer token (HTTP): the same name, the same reviewer.
+        let stdio = try MCPFixture(token: MCPFixture.secret)
+        let http = try MCPFixture()
+        for (fixture, token) in [(stdio, nil), (http, MCPFixture.secret)] as [(MCPFixture, String?)] {
+            let arguments: JSONValue = [
+                "action": "report", "id": 1, "outcome": "worked", "usedFor": "x", "agent": "  claude-code ",
+            ]
+            let written = fixture.call("registry_write", arguments, token: token)["structuredContent"]
+            #expect(written?["reviewer"] == "tester (claude-code)")
+            let plain = fixture.call(
+                "registry_write", ["action": "report", "id": 1, "outcome": "worked", "usedFor": "x"], token: token)
+            #expect(plain["structuredContent"]?["reviewer"] == "tester")
+            #expect(try fixture.store.reviews(ofFile: 1).map(\.reviewer) == ["tester"])
+        }
     }
 
     @Test func anHTTPBearerTokenIsUsedWhenTheServerHasNone() throws {

@@ -2,7 +2,7 @@
 """Drives the real `skillscope` MCP server with the official MCP Python SDK (PyPI `mcp` 2.x) as the client.
 
 Usage:
-  mcp_e2e.py scenario --mode auto|legacy (--stdio BINARY --db DB | --url URL) --token TOKEN
+  mcp_e2e.py scenario --mode auto|legacy (--stdio BINARY --db DB | --url URL) --token TOKEN  (stdio: passed as SKILLSCOPE_TOKEN)
       Lists the tools, calls each tool, files a report and reads it back through registry_read, lists and gets
       a skill through the Skills extension and reads it as a resource (checking its sha256 digest), and checks
       that an unknown tool is refused. Prints one JSON line of what it saw; exits 0 only when every check held.
@@ -58,8 +58,9 @@ def target(a, token):
     if a.url:
         headers = {"Authorization": f"Bearer {token}"} if token else {}
         return streamable_http_client(a.url, http_client=create_mcp_http_client(headers=headers))
-    args = ["mcp", "--db", a.db] + (["--token", token] if token else [])
-    return StdioServerParameters(command=a.stdio, args=args)
+    # The token goes in the environment, never on the command line (ps shows that to every user).
+    return StdioServerParameters(command=a.stdio, args=["mcp", "--db", a.db],
+                                 env={"SKILLSCOPE_TOKEN": token} if token else None)
 
 
 class Checks:
@@ -116,7 +117,9 @@ async def scenario(a):
         back = await call("registry_read", {"id": file_id, "includeText": False})
         reviews = back.get("reviews", {})
         c.expect(reviews.get("count", 0) >= max(before, 1), "the report is not in registry_read's reviews")
-        c.expect(any(r.get("reviewer") == "e2e-agent" for r in reviews.get("recent", [])), "report not listed")
+        # One reviewer rule on both transports: the token's name, then the agent's own.
+        c.expect(report.get("reviewer") == "e2e (e2e-agent)", f"reviewer {report.get('reviewer')!r}")
+        c.expect(any(r.get("reviewer") == "e2e (e2e-agent)" for r in reviews.get("recent", [])), "report not listed")
         c.expect(back.get("agentReviews", {}).get("count", 0) >= 1, "agentReviews does not count the report")
         seen["agentReviews"] = back.get("agentReviews")
         try:

@@ -103,9 +103,50 @@ struct SkillCatalog: Sendable {
         return ["uri": .string(skill.uri), "frontmatter": frontMatter, "resources": .array(resources)]
     }
 
+    /// The Skills extension's bounds on one skill: its files, and their bytes in all.
+    static let maximumFiles = 512
+    static let maximumBytes = 16 << 20
+
+    /// A skill file of the registry that `skills/list` does not list, and why.
+    struct LeftOut {
+        var repository: String
+        var path: String
+        var name: String?
+        var reason: String
+
+        var json: JSONValue {
+            var fields: [String: JSONValue] = [
+                "repository": .string(repository), "path": .string(path), "reason": .string(reason),
+            ]
+            if let name { fields["name"] = .string(name) }
+            return .object(fields)
+        }
+    }
+
+    /// Why an indexed `SKILL.md` cannot be listed, or nil when it can.
+    func reasonLeftOut(_ file: StoredFile, skill: Skill?) -> String? {
+        guard let name = file.name, !name.isEmpty else { return "its front matter has no name" }
+        guard Self.isSkillName(name) else {
+            return "its name \"\(name.prefix(80))\" breaks the Agent Skills naming rules (1 to 64 lowercase letters, "
+                + "digits and single hyphens, not at either end), and a skill URI must end in the name"
+        }
+        guard file.key.repository.split(separator: "/").count == 2 else {
+            return "its repository \(file.key.repository) is not owner/name"
+        }
+        guard let skill else { return "it is not indexed" }
+        if skill.files.count > Self.maximumFiles {
+            return "it has \(skill.files.count) files, over the extension's \(Self.maximumFiles)"
+        }
+        let bytes = skill.files.values.reduce(0) { $0 + $1.text.utf8.count }
+        if bytes > Self.maximumBytes { return "its files hold \(bytes) bytes, over the extension's 16 MiB" }
+        if entry(skill) == nil { return "its front matter has no description" }
+        return nil
+    }
+
     /// A page of skills, in id order: ``pageSize`` servable skills (files that cannot be served are passed over,
-    /// not counted), and the cursor is the position in the registry's skill files to go on from.
-    func page(cursor: String?) throws(RPCError) -> (skills: [Skill], next: String?) {
+    /// not counted, and listed in `leftOut` with the reason), and the cursor is the position in the registry's
+    /// skill files to go on from.
+    func page(cursor: String?) throws(RPCError) -> (skills: [Skill], leftOut: [LeftOut], next: String?) {
         let start: Int
         if let cursor {
             guard let position = Int(cursor), position >= 0 else { throw RPCError(.invalidParams, "invalid cursor") }
@@ -116,15 +157,23 @@ struct SkillCatalog: Sendable {
         do {
             let keys = try store.fileKeys().filter { FileKind.ownKind(of: $0.key.path) == .skill }
             var skills: [Skill] = []
+            var leftOut: [LeftOut] = []
             var position = start
             while position < keys.count, skills.count < Self.pageSize {
-                // Only skills with an entry (a name and a description) count toward the page.
-                if let skill = try store.file(.id(keys[position].id)).flatMap(skill), entry(skill) != nil {
-                    skills.append(skill)
+                defer { position += 1 }
+                guard let file = try store.file(.id(keys[position].id)), file.kind == .skill,
+                    file.status == .indexed, file.removedAt == nil
+                else { continue }
+                let found = try skill(file)
+                if let reason = reasonLeftOut(file, skill: found) {
+                    leftOut.append(
+                        LeftOut(
+                            repository: file.key.repository, path: file.key.path, name: file.name, reason: reason))
+                } else if let found {
+                    skills.append(found)
                 }
-                position += 1
             }
-            return (skills, position < keys.count ? String(position) : nil)
+            return (skills, leftOut, position < keys.count ? String(position) : nil)
         } catch {
             throw RPCError(.internalError, "the registry could not be read")
         }

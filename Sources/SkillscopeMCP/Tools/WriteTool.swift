@@ -4,7 +4,8 @@ internal import SkillscopeStore
 /// `registry_write`: what an agent tells the registry.
 ///
 /// Its one action, `report`, files a review of a file from the
-/// agent that used it, with the server's token (`--token`) or the request's `Authorization` header.
+/// agent that used it, with the server's token (`SKILLSCOPE_TOKEN` or `--token-file`) or the request's
+/// `Authorization` header; the reviewer is the token's name either way (``reviewer(token:agent:)``).
 struct WriteTool: MCPTool {
     struct Arguments: Decodable, Sendable {
         var action: String
@@ -38,6 +39,16 @@ struct WriteTool: MCPTool {
         agentReviews. Needs a review token, given to the server.
         """
     static let annotations = ToolAnnotations(readOnly: false, destructive: false, idempotent: false)
+
+    /// The one reviewer rule, on stdio and over HTTP alike.
+    ///
+    /// The token's name, which the server trusts, then the agent's own name when it gives one, which it does not
+    /// ("ci-bot (claude-code)"). The client's `clientInfo` is not used: one token's reviews carry one name.
+    static func reviewer(token: String, agent: String?) -> String {
+        let agent = (agent ?? "").split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        // As the store keeps it: 100 characters at most.
+        return String((agent.isEmpty ? token : "\(token) (\(agent))").prefix(100))
+    }
     static let inputSchema: JSONValue = [
         "type": "object",
         "properties": .object(
@@ -51,7 +62,10 @@ struct WriteTool: MCPTool {
                     "type": "string", "minLength": 1, "maxLength": 500,
                     "description": "what you used the file for (required)",
                 ],
-                "agent": ["type": "string", "maxLength": 100, "description": "your name, such as claude-code"],
+                "agent": [
+                    "type": "string", "maxLength": 100,
+                    "description": "your name, such as claude-code: the review is by the token's name, then this one",
+                ],
                 "costUSD": ["type": "number", "minimum": 0],
                 "latencyMs": ["type": "integer", "minimum": 0],
             ]) { _, new in new }),
@@ -78,18 +92,19 @@ struct WriteTool: MCPTool {
             let token = try submission.authorize(secret: context.token)
             let file = try FileTarget.resolve(
                 id: arguments.id, repository: arguments.repository, path: arguments.path, in: store)
-            let reviewer = arguments.agent ?? context.clientName.map { "agent:\($0)" }
+            let reviewer = Self.reviewer(token: token.name, agent: arguments.agent)
             let written = try submission.submit(
                 fileID: file.id, token: token, outcome: arguments.outcome, usedFor: arguments.usedFor,
                 reviewer: reviewer, costUSD: arguments.costUSD, latencyMs: arguments.latencyMs)
             return Output(
                 action: "report", reviewID: written.reviewID, replaced: written.replaced, fileID: file.id,
-                fileSHA256: written.file.sha256, reviewer: reviewer ?? token.name,
+                fileSHA256: written.file.sha256, reviewer: reviewer,
                 summary: ReviewCounts(try store.reviewSummary(ofFile: file.id)))
         } catch let refusal as ReviewSubmission.Refusal {
             throw ToolError(
                 refusal.code == .unauthorized
-                    ? refusal.message + " (start the server with --token, or send Authorization: Bearer over HTTP)"
+                    ? refusal.message
+                        + " (start the server with SKILLSCOPE_TOKEN or --token-file, or send Authorization: Bearer over HTTP)"
                     : refusal.message)
         }
     }

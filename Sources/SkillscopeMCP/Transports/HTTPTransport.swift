@@ -103,7 +103,11 @@ public final class HTTPTransport: Sendable {
             guard let body = server.respond(to: message, session: session ?? MCPSession(), token: token) else {
                 return HTTPResponse(status: 202)
             }
-            let status = Self.isMethodNotFound(body) && !Params(params).meta.isEmpty ? 404 : 200
+            // An unsupported version is 400 wherever the request carried it (header or `_meta`).
+            let code = Self.errorCode(body)
+            let status =
+                code == RPCError.Code.unsupportedProtocolVersion.rawValue
+                ? 400 : code == RPCError.Code.methodNotFound.rawValue && !Params(params).meta.isEmpty ? 404 : 200
             if json {
                 return HTTPResponse(
                     status: status, headers: headers + [("Content-Type", "application/json")], body: body)
@@ -178,9 +182,10 @@ public final class HTTPTransport: Sendable {
             body: RPCMessage.encode(id: id, error: error))
     }
 
-    static func isMethodNotFound(_ body: [UInt8]) -> Bool {
-        guard let value = try? JSONDecoder().decode(JSONValue.self, from: Data(body)) else { return false }
-        return value["error"]?["code"]?.integer == RPCError.Code.methodNotFound.rawValue
+    /// The JSON-RPC error code of an answer, or nil for a result.
+    static func errorCode(_ body: [UInt8]) -> Int? {
+        guard let value = try? JSONDecoder().decode(JSONValue.self, from: Data(body)) else { return nil }
+        return value["error"]?["code"]?.integer
     }
 
     /// A header value, or the text inside its `=?base64?…?=` sentinel.
