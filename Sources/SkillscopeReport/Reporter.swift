@@ -4,7 +4,7 @@ public import SkillscopeCore
 public import SkillscopeIngest
 public import SkillscopeRating
 public import SkillscopeStore
-internal import SkillscopeVersions
+public import SkillscopeVersions
 internal import YAML
 
 /// Assembles ``FileReport``s: the one place that reads what a file's report needs and puts it together.
@@ -91,6 +91,22 @@ public struct Reporter: Sendable {
         }
     }
 
+    /// The versions part of a stored file's report (``FileReport/versions``), alone: what `/api/v1/files/ID/versions`
+    /// answers, without rating the rules or running the checks. Nil for a file that was not indexed.
+    public func versions(of file: StoredFile) throws -> VersionReport? {
+        guard let rater else { preconditionFailure("a stored file is reported with its registry's rater") }
+        guard file.status == .indexed else { return nil }
+        let finder = try rater.versionFinder()
+        var found = try finder.versions(of: try finder.subject(for: file))
+        // The repository's other files, all of them up to a bound (the search keeps the first 50).
+        if found.sameRepositoryTotal > found.sameRepository.count {
+            found.sameRepository = Array(
+                try rater.store.repositoryFiles(file.key.repository).filter { $0.id != file.id }
+                    .prefix(Self.maximumRepositoryFiles))
+        }
+        return found
+    }
+
     /// The whole report of a stored file.
     ///
     /// - Parameter includeText: carry the file's text in ``FileReport/File/text``.
@@ -99,18 +115,7 @@ public struct Reporter: Sendable {
         let watch = Watch(budget: budget, isCancelled: isCancelled)
         let store = rater.store
         let rules = try store.rules(ofFile: file.id)
-        var versions: VersionReport?
-        if file.status == .indexed {
-            let finder = try rater.versionFinder()
-            versions = try finder.versions(of: try finder.subject(for: file))
-            // The repository's other files, all of them up to a bound (the search keeps the first 50).
-            if var found = versions, found.sameRepositoryTotal > found.sameRepository.count {
-                found.sameRepository = Array(
-                    try store.repositoryFiles(file.key.repository).filter { $0.id != file.id }
-                        .prefix(Self.maximumRepositoryFiles))
-                versions = found
-            }
-        }
+        let versions = try self.versions(of: file)
         try watch.check()
         let rated = try rater.rate(
             Array(rules.prefix(Self.maximumRatedRules)), versions: versions, kind: file.kind,

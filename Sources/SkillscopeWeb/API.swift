@@ -30,8 +30,12 @@ struct API {
             guard parts.count <= 3, [nil, "rules", "ratings", "checks", "versions", "listing"].contains(part) else {
                 throw WebError.notFound("/api/v1/" + parts.joined(separator: "/"))
             }
-            if part == "versions", file.status != .indexed {
-                throw WebError(404, "not_indexed", "file \(id) was rejected when ingested; it has no versions")
+            if part == "versions" {
+                // The report's versions part alone: the same answer, without rating the rules or the checks.
+                guard file.status == .indexed, let versions = try reporter.versions(of: file) else {
+                    throw WebError(404, "not_indexed", "file \(id) was rejected when ingested; it has no versions")
+                }
+                return try json(versions)
             }
             let report = try reporter.report(file).window(
                 offset: try Self.integer(query["offset"], "offset", in: 0...1_000_000) ?? 0,
@@ -42,7 +46,6 @@ struct API {
             case "rules": return try json(report.rules)
             case "ratings": return try json(RatingsView(report))
             case "checks": return try json(report.checks)
-            case "versions": return try json(report.versions)
             default:
                 return HTTPResponse(contentType: "application/json", body: Reporter.listing(report)?.text ?? "{}")
             }
