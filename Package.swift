@@ -75,7 +75,9 @@ let package = Package(
                 "SkillscopeCore", "SkillscopeStore", "SkillscopeRating", "SkillscopeIngest", "YAML", "JSON",
             ],
             swiftSettings: settings),
-        .target(name: "SkillscopeStore", dependencies: ["SkillscopeCore", "Hashing", "YAML"], swiftSettings: settings),
+        .target(
+            name: "SkillscopeStore", dependencies: ["SkillscopeCore", "Hashing", "YAML", "FileSystem"],
+            swiftSettings: settings),
         .target(name: "SkillscopeSQLite", dependencies: ["SkillscopeStore", "SQLite"], swiftSettings: settings),
         .target(
             name: "SkillscopePostgres", dependencies: ["SkillscopeStore", "Postgres", "Hashing"],
@@ -166,7 +168,9 @@ let package = Package(
         .testTarget(name: "HashingTests", dependencies: ["Hashing"], swiftSettings: settings),
         .testTarget(name: "GitTests", dependencies: ["Git", "SkillscopeTesting"], swiftSettings: settings),
         .testTarget(name: "PostgresTests", dependencies: ["Postgres"], swiftSettings: settings),
-        .testTarget(name: "SkillscopeStoreTests", dependencies: ["SkillscopeStore", "YAML"], swiftSettings: settings),
+        .testTarget(
+            name: "SkillscopeStoreTests",
+            dependencies: ["SkillscopeStore", "YAML", "SkillscopeTesting", "SkillscopeCore"], swiftSettings: settings),
         .testTarget(
             name: "SkillscopeCoreTests", dependencies: ["SkillscopeCore", "SkillscopeTesting", "YAML"],
             exclude: ["Fixtures/make_measure_cases.py"],

@@ -177,6 +177,8 @@ public enum VersionConformance {
             }
         }
         #expect(table.row(of: 999_999) == nil && table.row(of: -1) == nil)
+        // Kept in a file beside the registry and mapped where the registry has a place for one.
+        #expect(table.isMapped == (store.derivedFilePath(LineageTable.fileName) != nil))
 
         _ = try store.write(
             repositories: [RepositoryRecord(fullName: "editor/skills", stars: 2)], files: [],
@@ -188,6 +190,8 @@ public enum VersionConformance {
         try store.markRemoved(repository: "twice/skills", present: ["a/SKILL.md"], at: "2026-12-01T00:00:00Z")
         let removed = try store.lineageTable()
         #expect(removed.count == records.count - 1 && removed.row(of: twice.id) == nil)
+        // A table read before the writes still reads its own rows, though its file was replaced since.
+        #expect(table.phrases.phrases(rows[0]) == records[0].phrases && table.isMapped == removed.isMapped)
     }
 
     /// A finder measuring on a table of the candidates alone gives the report, matches and origins that the whole

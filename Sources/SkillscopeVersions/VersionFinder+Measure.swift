@@ -137,14 +137,15 @@ extension VersionFinder {
             var looked = [Int](repeating: 0, count: rows.count)
             counts.withUnsafeMutableBufferPointer { counts in
                 for phrase in phrases[(phrases.count * part / parts)..<(phrases.count * (part + 1) / parts)] {
-                    let holders = table.phraseIndex.rows(holding: phrase)
-                    if holders.count <= rows.count * (Int.bitWidth - holders.count.leadingZeroBitCount) {
-                        for row in holders { counts[Int(row)] &+= 1 }
-                        continue
-                    }
-                    // Held by far more rows than there are candidates: look each candidate up in the postings.
-                    for (position, row) in rows.enumerated() where Self.contains(holders, UInt32(row)) {
-                        looked[position] += 1
+                    table.phraseIndex.withRows(holding: phrase) { holders in
+                        if holders.count <= rows.count * (Int.bitWidth - holders.count.leadingZeroBitCount) {
+                            for row in holders { counts[Int(row)] &+= 1 }
+                            return
+                        }
+                        // Held by far more rows than there are candidates: look each candidate up in the postings.
+                        for (position, row) in rows.enumerated() where Self.contains(holders, UInt32(row)) {
+                            looked[position] += 1
+                        }
                     }
                 }
             }
@@ -161,7 +162,7 @@ extension VersionFinder {
     }
 
     /// Whether the ascending `postings` hold `row`.
-    private static func contains(_ postings: ArraySlice<UInt32>, _ row: UInt32) -> Bool {
+    private static func contains(_ postings: UnsafeBufferPointer<UInt32>, _ row: UInt32) -> Bool {
         var low = postings.startIndex
         var high = postings.endIndex
         while low < high {

@@ -10,16 +10,32 @@ internal import Synchronization
 /// that shares a passage or two with F costs those phrases, not its whole phrase set.
 public struct PhraseIndex: Sendable {
     /// Sorted distinct hashes.
-    public private(set) var hashes: [UInt64] = []
+    public private(set) var hashes = Column<UInt64>()
     /// `offsets[i]..<offsets[i + 1]` are the postings of `hashes[i]`.
-    public private(set) var offsets: [UInt32] = [0]
+    public private(set) var offsets = Column<UInt32>([0])
     /// Table rows, ascending within each hash.
-    public private(set) var postings: [UInt32] = []
+    public private(set) var postings = Column<UInt32>()
     /// `directory[k]..<directory[k + 1]` are the hashes whose top ``directoryBits`` bits are `k`.
-    private var directory: [UInt32] = [0, 0]
-    private var directoryBits = 1
+    public private(set) var directory = Column<UInt32>([0, 0])
+    public private(set) var directoryBits = 1
 
     public init() {}
+
+    /// An index of columns read elsewhere (a mapped file); nil when they do not make one.
+    public init?(
+        hashes: Column<UInt64>, offsets: Column<UInt32>, postings: Column<UInt32>, directory: Column<UInt32>,
+        directoryBits: Int
+    ) {
+        guard offsets.count == hashes.count + 1, offsets[0] == 0, offsets.last.map(Int.init) == postings.count,
+            (1...26).contains(directoryBits), directory.count == (1 << directoryBits) + 1, directory[0] == 0,
+            directory.last.map(Int.init) == hashes.count
+        else { return nil }
+        self.hashes = hashes
+        self.offsets = offsets
+        self.postings = postings
+        self.directory = directory
+        self.directoryBits = directoryBits
+    }
 
     /// Inverts `table`: 64 partitions by the hashes' top bits, each gathered from every row's sorted slice and
     /// radix-sorted, so nothing but the partitions in hand is held besides the index.
@@ -32,8 +48,11 @@ public struct PhraseIndex: Sendable {
         let workers = workers > 0 ? workers : ProcessInfo.processInfo.activeProcessorCount
         precondition(table.phraseCount < Int(UInt32.max), "a phrase index holds fewer than 2^32 postings")
         let partitions = 1 << Self.partitionBits
-        var cursors = Array(table.starts.dropLast())
-        postings = [UInt32](repeating: 0, count: table.phraseCount)
+        var cursors = table.starts.copy(0..<table.rowCount)
+        // Built in arrays, held as columns once built.
+        var hashes: [UInt64] = []
+        var offsets: [UInt32] = [0]
+        var postings = [UInt32](repeating: 0, count: table.phraseCount)
         var filled = 0
         var first = 0
         while first < partitions {
@@ -65,11 +84,16 @@ public struct PhraseIndex: Sendable {
             first += round
         }
         // About eight hashes per directory entry.
-        directoryBits = 1
+        var directoryBits = 1
         while directoryBits < 26 && (1 << directoryBits) * 8 < hashes.count { directoryBits += 1 }
-        directory = [UInt32](repeating: 0, count: (1 << directoryBits) + 1)
+        var directory = [UInt32](repeating: 0, count: (1 << directoryBits) + 1)
         for hash in hashes { directory[Int(hash >> UInt64(64 - directoryBits)) + 1] += 1 }
         for entry in 1..<directory.count { directory[entry] += directory[entry - 1] }
+        self.hashes = Column(hashes)
+        self.offsets = Column(offsets)
+        self.postings = Column(postings)
+        self.directory = Column(directory)
+        self.directoryBits = directoryBits
     }
 
     /// The hashes' top bits that pick their partition.
@@ -90,16 +114,22 @@ public struct PhraseIndex: Sendable {
         var keys: [UInt64] = []
         var rows: [UInt32] = []
         var ends: [Int] = keepingEnds ? starts : []
-        for row in 0..<table.rowCount {
-            var cursor = starts[row]
-            let end = table.starts[row + 1]
-            while cursor < end, Int(table.high[cursor] >> shift) < partition { cursor += 1 }
-            while cursor < end, Int(table.high[cursor] >> shift) == partition {
-                keys.append(UInt64(table.high[cursor]) << 32 | UInt64(table.low[cursor]))
-                rows.append(UInt32(row))
-                cursor += 1
+        table.high.withUnsafeBufferPointer { high in
+            table.low.withUnsafeBufferPointer { low in
+                table.starts.withUnsafeBufferPointer { rowStarts in
+                    for row in 0..<table.rowCount {
+                        var cursor = starts[row]
+                        let end = rowStarts[row + 1]
+                        while cursor < end, Int(high[cursor] >> shift) < partition { cursor += 1 }
+                        while cursor < end, Int(high[cursor] >> shift) == partition {
+                            keys.append(UInt64(high[cursor]) << 32 | UInt64(low[cursor]))
+                            rows.append(UInt32(row))
+                            cursor += 1
+                        }
+                        if keepingEnds { ends[row] = cursor }
+                    }
+                }
             }
-            if keepingEnds { ends[row] = cursor }
         }
         var spareKeys: [UInt64] = []
         var spareRows: [UInt32] = []
@@ -153,17 +183,32 @@ public struct PhraseIndex: Sendable {
         }
     }
 
-    /// The rows holding `hash`, ascending, or an empty slice.
-    public func rows(holding hash: UInt64) -> ArraySlice<UInt32> {
+    /// The rows holding `hash`, ascending, or an empty array (copied: ``withRows(holding:_:)`` reads in place).
+    public func rows(holding hash: UInt64) -> [UInt32] {
+        withRows(holding: hash) { Array($0) }
+    }
+
+    /// Calls `body` with the rows holding `hash`, ascending (empty when none), read in place.
+    @inline(__always) public func withRows<Result>(
+        holding hash: UInt64, _ body: (UnsafeBufferPointer<UInt32>) throws -> Result
+    ) rethrows -> Result {
+        guard let range = postingRange(of: hash) else { return try body(UnsafeBufferPointer(start: nil, count: 0)) }
+        return try postings.withUnsafeBufferPointer { try body(UnsafeBufferPointer(rebasing: $0[range])) }
+    }
+
+    /// Where `hash`'s postings are, or nil when no row holds it.
+    private func postingRange(of hash: UInt64) -> Range<Int>? {
         let bucket = Int(hash >> UInt64(64 - directoryBits))
-        guard bucket + 1 < directory.count else { return [] }
+        guard bucket + 1 < directory.count else { return nil }
         var low = Int(directory[bucket])
         var high = Int(directory[bucket + 1])
-        while low < high {
-            let middle = (low + high) / 2
-            if hashes[middle] < hash { low = middle + 1 } else { high = middle }
+        hashes.withUnsafeBufferPointer { hashes in
+            while low < high {
+                let middle = (low + high) / 2
+                if hashes[middle] < hash { low = middle + 1 } else { high = middle }
+            }
         }
-        guard low < Int(directory[bucket + 1]), hashes[low] == hash else { return [] }
-        return postings[Int(offsets[low])..<Int(offsets[low + 1])]
+        guard low < Int(directory[bucket + 1]), hashes[low] == hash else { return nil }
+        return Int(offsets[low])..<Int(offsets[low + 1])
     }
 }

@@ -4,16 +4,27 @@
 /// phrases are `starts[r]..<starts[r + 1]`. A ``PhraseProbe`` scans only the low halves and reads a high half
 /// where the low half may match, so a candidate that shares little costs about four bytes a phrase.
 public struct PhraseTable: Sendable {
-    public private(set) var low: [UInt32] = []
-    public private(set) var high: [UInt32] = []
+    public private(set) var low = Column<UInt32>()
+    public private(set) var high = Column<UInt32>()
     /// `starts[row]..<starts[row + 1]` are the row's phrases.
-    public private(set) var starts: [Int] = [0]
+    public private(set) var starts = Column<Int>([0])
 
     /// An empty table with room for `phrases` phrases in `rows` rows.
     public init(reservingPhrases phrases: Int = 0, rows: Int = 0) {
         low.reserveCapacity(phrases)
         high.reserveCapacity(phrases)
         starts.reserveCapacity(rows + 1)
+    }
+
+    /// A table of columns read elsewhere (a mapped file); nil when they do not make one.
+    public init?(low: Column<UInt32>, high: Column<UInt32>, starts: Column<Int>) {
+        guard low.count == high.count, starts.count >= 1, starts[0] == 0, starts.last == low.count else { return nil }
+        let rising = starts.withUnsafeBufferPointer { starts in zip(starts, starts.dropFirst()).allSatisfy { $0 <= $1 }
+        }
+        guard rising else { return nil }
+        self.low = low
+        self.high = high
+        self.starts = starts
     }
 
     /// Rows in the table.
@@ -24,10 +35,8 @@ public struct PhraseTable: Sendable {
 
     /// Appends a row of sorted, distinct phrase hashes.
     public mutating func append(_ phrases: [UInt64]) {
-        for phrase in phrases {
-            low.append(UInt32(truncatingIfNeeded: phrase))
-            high.append(UInt32(truncatingIfNeeded: phrase >> 32))
-        }
+        low.append(contentsOf: phrases.lazy.map { UInt32(truncatingIfNeeded: $0) })
+        high.append(contentsOf: phrases.lazy.map { UInt32(truncatingIfNeeded: $0 >> 32) })
         starts.append(low.count)
     }
 

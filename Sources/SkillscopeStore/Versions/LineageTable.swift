@@ -33,6 +33,36 @@ public struct LineageTable: Sendable {
 
     public init() {}
 
+    /// A table of parts read back (``mapped(path:tag:)``): the id map and the repositories by name made again.
+    init(
+        ids: [Int64], phrases: PhraseTable, phraseIndex: PhraseIndex, wordCounts: [UInt32], sequenceHashes: [UInt64],
+        repositories: [Int32], firstSeenRanks: [Int32], firstSeen: [String], paths: [String], kinds: [FileKind],
+        names: [String?], repositoryNames: [String], repositoryStars: [Int], repositoryNameRanks: [Int32]
+    ) {
+        self.ids = ids
+        self.phrases = phrases
+        self.phraseIndex = phraseIndex
+        self.wordCounts = wordCounts
+        self.sequenceHashes = sequenceHashes
+        self.repositories = repositories
+        self.firstSeenRanks = firstSeenRanks
+        self.firstSeen = firstSeen
+        self.paths = paths
+        self.kinds = kinds
+        self.names = names
+        self.repositoryNames = repositoryNames
+        self.repositoryStars = repositoryStars
+        self.repositoryNameRanks = repositoryNameRanks
+        var rowByID = [Int32](repeating: -1, count: Int(ids.last ?? -1) + 1)
+        for (row, id) in ids.enumerated() { rowByID[Int(id)] = Int32(row) }
+        self.rowByID = rowByID
+        repositoryByName = Dictionary(
+            repositoryNames.enumerated().map { ($1, Int32($0)) }, uniquingKeysWith: { first, _ in first })
+    }
+
+    /// Whether the phrases and their index are read in place from a mapped file.
+    public var isMapped: Bool { phrases.low.isMapped && phraseIndex.postings.isMapped }
+
     /// A table of `records` alone (in ascending id order, as ``Store/lineageRecords(_:)`` gives them): what a query
     /// that asks once measures its candidates on, instead of the whole registry's table.
     public init(records: [LineageRecord]) {

@@ -61,14 +61,36 @@ public protocol LineageTableSource: Sendable {
     func filesGeneration() throws -> Int
     /// Every current indexed file's row, read from the registry in id order.
     func buildLineageTable() throws -> LineageTable
+    /// How many files are indexed.
+    func indexedFileCount() throws -> Int
+    /// Where a file derived from the registry is kept beside it (``Store/derivedFilePath(_:)``).
+    func derivedFilePath(_ name: String) -> String?
 }
 
 extension LineageTableSource {
     public func lineageTable() throws -> LineageTable {
-        try tableCache.table(generation: try filesGeneration()) { try buildLineageTable() }
+        let generation = try filesGeneration()
+        return try tableCache.table(generation: generation) { try loadLineageTable(generation: generation) }
     }
 
     public func lineageTableIfBuilt() throws -> LineageTable? {
-        tableCache.heldOrBuilding(generation: try filesGeneration()) { [self] in try buildLineageTable() }
+        let generation = try filesGeneration()
+        return tableCache.heldOrBuilding(generation: generation) { [self] in
+            try loadLineageTable(generation: generation)
+        }
+    }
+
+    /// The table for `generation`: mapped from its file beside the registry when one was written for it, else
+    /// built and written there (atomically) for every later process, then mapped; on the heap where the registry
+    /// has no place for files or the file cannot be written.
+    func loadLineageTable(generation: Int) throws -> LineageTable {
+        guard let path = derivedFilePath(LineageTable.fileName) else { return try buildLineageTable() }
+        // The files generation counts writes; the count tells a registry made again at the same path apart.
+        let tag = Array("generation \(generation), \(try indexedFileCount()) files".utf8)
+        if let mapped = LineageTable.mapped(path: path, tag: tag) { return mapped }
+        let built = try buildLineageTable()
+        guard (try? built.write(path: path, tag: tag)) != nil, let mapped = LineageTable.mapped(path: path, tag: tag)
+        else { return built }
+        return mapped
     }
 }
