@@ -123,7 +123,18 @@ import Testing
         let content = try #require(result["structuredContent"])
         #expect(content["rules"]?.array?.count == 5)
         #expect(content["rulesShown"]?["total"]?.integer == 30 && content["rulesShown"]?["offset"]?.integer == 10)
-        #expect(content["rules"]?.array?.first?["position"]?.integer == 10)
+        // The eleventh rule first; a compact rule is its line, text, rating and evidence, no position.
+        #expect(content["rules"]?.array?.first?["text"] == "Check item 11 first.")
+        #expect(content["rules"]?.array?.first?["position"] == nil)
+        // A long rule's text is cut to 160 characters, ending in "…"; detail gives it whole.
+        let long = "- Keep " + String(repeating: "every word ", count: 40) + "in mind."
+        let short = fixture.call("registry_analyze", ["text": .string(long)])["structuredContent"]?["rules"]?.array?
+            .first
+        #expect(short?["text"]?.string?.count == 160 && short?["text"]?.string?.hasSuffix("…") == true)
+        let whole = fixture.call("registry_analyze", ["text": .string(long), "detail": true])["structuredContent"]?[
+            "rules"]?
+            .array?.first
+        #expect(whole?["text"]?.string?.hasSuffix("in mind.") == true)
         #expect(
             text(fixture.call("registry_analyze", ["text": .string(many), "rulesLimit": 0])).contains("rulesLimit"))
     }

@@ -19,7 +19,7 @@ struct ReportOutput: Encodable, Sendable {
         "detail": [
             "type": "boolean", "default": false,
             "description":
-                "every field of every rule, check and version (10 a band, and the repository's files); by default a compact answer: each rule's line, text, rating and evidence, 3 versions a band",
+                "every field of every rule, check and version (10 a band, and the repository's files); by default a compact answer: each rule's line, text (160 characters at most), rating and evidence, 3 versions a band",
         ],
         "rulesOffset": ["type": "integer", "minimum": 0, "default": 0, "description": "the first rule to list"],
         "rulesLimit": [
@@ -81,9 +81,9 @@ struct ReportOutput: Encodable, Sendable {
         return .object(Dictionary(uniqueKeysWithValues: fields.map { (names[$0.key] ?? $0.key, $0.value) }))
     }
 
-    /// A rule as a compact answer gives it: where, how rated, why.
+    /// A rule as a compact answer gives it: where, how rated, why (its place in the file is its line; `rulesShown`
+    /// says where the page starts).
     struct CompactRule: Encodable {
-        var position: Int
         var line: Int
         var text: String
         var rating: String?
@@ -94,12 +94,40 @@ struct ReportOutput: Encodable, Sendable {
         case file, rules, rulesShown, ratings, checks, versions, reviews, agentReviews
     }
 
-    /// The checks as a compact answer gives them: the findings' count and messages, the verdict, the score.
+    /// The versions as a compact answer gives them: the counts, the bands (3 versions each, with each band's total),
+    /// the likely origin and the latest adopters; the subject (the file block says it), the repository's files and
+    /// the method are left to `detail`.
+    struct CompactVersions: Encodable {
+        var otherProjects: Int
+        var bands: [VersionReport.Band]
+        var sameRepositoryTotal: Int
+        var adoptedBy: Int
+        var mostRecentlyTakenUpBy: [VersionMatch]?
+        var likelyOrigin: VersionReport.Origin?
+
+        init(_ report: VersionReport) {
+            otherProjects = report.otherProjects
+            bands = report.bands
+            sameRepositoryTotal = report.sameRepositoryTotal
+            adoptedBy = report.adoptedBy
+            mostRecentlyTakenUpBy = report.mostRecentlyTakenUpBy.isEmpty ? nil : report.mostRecentlyTakenUpBy
+            likelyOrigin = report.likelyOrigin
+        }
+    }
+
+    /// Characters of a rule's text a compact answer gives; a longer text ends in "…" (`detail` gives it whole).
+    static let compactTextLength = 160
+
+    static func shortened(_ text: String) -> String {
+        text.count <= compactTextLength ? text : String(text.prefix(compactTextLength - 1)) + "…"
+    }
+
+    /// The checks as a compact answer gives them: the findings' count and messages, the verdict, the score (the
+    /// score's rationale is left to `detail`).
     struct CompactChecks: Encodable {
         var findings: [Finding]
         var security: String
         var quality: [String: Double]
-        var rationale: String
     }
 
     func encode(to encoder: any Encoder) throws {
@@ -119,23 +147,20 @@ struct ReportOutput: Encodable, Sendable {
         file.firstCommitAt = nil
         file.firstSeen = nil
         file.lastSeen = nil
-        var versions = report.versions
-        versions?.method = ""
-        versions?.subject.phrases = 0
+        let versions = report.versions.map(CompactVersions.init)
         var container = encoder.container(keyedBy: CompactKeys.self)
         try container.encode(file, forKey: .file)
         try container.encode(
             report.rules.map {
                 CompactRule(
-                    position: $0.position, line: $0.line, text: $0.text, rating: $0.rating?.rawValue,
-                    evidence: $0.evidence)
+                    line: $0.line, text: Self.shortened($0.text), rating: $0.rating?.rawValue, evidence: $0.evidence)
             }, forKey: .rules)
         try container.encodeIfPresent(report.rulesShown, forKey: .rulesShown)
         try container.encode(report.ratings, forKey: .ratings)
         try container.encode(
             CompactChecks(
                 findings: report.checks.findings, security: report.checks.security.verdict.rawValue,
-                quality: ["score": report.checks.quality.score], rationale: report.checks.rationale),
+                quality: ["score": report.checks.quality.score]),
             forKey: .checks)
         try container.encodeIfPresent(versions, forKey: .versions)
         try container.encodeIfPresent(report.reviews, forKey: .reviews)
@@ -215,7 +240,7 @@ struct ReportOutput: Encodable, Sendable {
                         "isEstimate": ["type": "boolean"], "evidence": ["type": "string"],
                         "namedThings": ["type": "array"],
                     ],
-                    "required": ["position", "line", "text", "evidence"],
+                    "required": ["line", "text", "evidence"],
                 ],
             ],
             "ratings": [
@@ -243,7 +268,7 @@ struct ReportOutput: Encodable, Sendable {
                     "security": ["type": ["object", "string"]], "quality": ["type": "object"],
                     "rationale": ["type": "string"],
                 ],
-                "required": ["findings", "security", "quality", "rationale"],
+                "required": ["findings", "security", "quality"],
                 "description": "compact: security is the verdict and quality its score; with detail, both whole",
             ],
             "versions": [
