@@ -136,3 +136,45 @@ public struct FileSystemError: Error, Sendable, CustomStringConvertible {
 
     public var description: String { "\(path): \(reason)" }
 }
+
+extension MappedFile {
+    /// Reads a mapped file in order, every read checked against its end: what a file format's loader walks its
+    /// header and sections with.
+    public struct Reader {
+        public let file: MappedFile
+        public private(set) var position = 0
+
+        public init(_ file: MappedFile) { self.file = file }
+
+        public var isAtEnd: Bool { position == file.bytes.count }
+
+        /// The next `count` bytes, or nil past the end.
+        public mutating func take(_ count: Int) -> Slice<UnsafeRawBufferPointer>? {
+            guard count >= 0, count <= file.bytes.count - position else { return nil }
+            defer { position += count }
+            return file.bytes[position..<position + count]
+        }
+
+        /// The next little-endian integer.
+        public mutating func integer<T: FixedWidthInteger>(_: T.Type) -> T? {
+            take(MemoryLayout<T>.size).map { T(littleEndian: $0.loadUnaligned(as: T.self)) }
+        }
+
+        /// Whether the next bytes are `expected`, read past them.
+        public mutating func expect(_ expected: [UInt8]) -> Bool {
+            take(expected.count)?.elementsEqual(expected) == true
+        }
+
+        /// Skips to the next multiple of `alignment` from the file's start; false past the end.
+        public mutating func align(_ alignment: Int) -> Bool {
+            let remainder = position % alignment
+            return remainder == 0 || take(alignment - remainder) != nil
+        }
+
+        /// Skips `count` bytes and returns where they start, or nil past the end.
+        public mutating func offset(forBytes count: Int) -> Int? {
+            let start = position
+            return take(count) == nil ? nil : start
+        }
+    }
+}

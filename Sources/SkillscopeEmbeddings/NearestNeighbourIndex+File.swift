@@ -79,25 +79,24 @@ extension NearestNeighbourIndex {
     /// malformed, or was built from something other than `tag`.
     public static func mapped(path: String, tag: [UInt8]) -> (index: NearestNeighbourIndex, extra: [UInt8])? {
         guard let file = MappedFile(path: path) else { return nil }
-        var reader = MappedReader(bytes: file.bytes)
-        guard reader.take(magic.count)?.elementsEqual(magic) == true, reader.value(UInt32.self) == fileVersion,
-            let dimension = reader.value(UInt32.self).map(Int.init), dimension > 0,
-            let lists = reader.value(UInt64.self).map(Int.init), lists > 0, lists < 1 << 24,
-            let count = reader.value(UInt64.self).map(Int.init), count < 1 << 31,
-            let probes = reader.value(UInt32.self).map(Int.init),
-            let tagLength = reader.value(UInt32.self).map(Int.init), tagLength == tag.count,
-            reader.take(tagLength)?.elementsEqual(tag) == true,
-            let extraLength = reader.value(UInt64.self).map(Int.init), let extra = reader.take(extraLength)
+        var reader = MappedFile.Reader(file)
+        guard reader.expect(magic), reader.integer(UInt32.self) == fileVersion,
+            let dimension = reader.integer(UInt32.self).map(Int.init), dimension > 0,
+            let lists = reader.integer(UInt64.self).map(Int.init), lists > 0, lists < 1 << 24,
+            let count = reader.integer(UInt64.self).map(Int.init), count < 1 << 31,
+            let probes = reader.integer(UInt32.self).map(Int.init),
+            let tagLength = reader.integer(UInt32.self).map(Int.init), tagLength == tag.count, reader.expect(tag),
+            let extraLength = reader.integer(UInt64.self).map(Int.init), let extra = reader.take(extraLength),
+            reader.align(alignment), let centroidsAt = reader.offset(forBytes: lists * dimension * 4),
+            reader.align(alignment), let starts = reader.offset(forBytes: (lists + 1) * 8),
+            let ids = reader.offset(forBytes: count * 4),
+            reader.align(alignment), let values = reader.offset(forBytes: count * dimension * 4), reader.isAtEnd,
+            let base = file.bytes.baseAddress
         else { return nil }
-        reader.align(alignment)
-        guard let centroids = reader.floats(lists * dimension) else { return nil }
-        reader.align(alignment)
-        guard let starts = reader.offset(forBytes: (lists + 1) * 8),
-            let ids = reader.offset(forBytes: count * 4)
-        else { return nil }
-        reader.align(alignment)
-        guard let values = reader.offset(forBytes: count * dimension * 4), reader.isAtEnd else { return nil }
-        let mappedLists = MappedLists(file: file, lists: lists, count: count, starts: starts, ids: ids, values: values)
+        let centroids = UnsafeBufferPointer(
+            start: (base + centroidsAt).assumingMemoryBound(to: Float.self), count: lists * dimension)
+        let mappedLists = MappedLists(
+            file: file, base: base, lists: lists, count: count, starts: starts, ids: ids, values: values)
         guard mappedLists.isWellFormed else { return nil }
         return (
             NearestNeighbourIndex(
@@ -116,11 +115,11 @@ final class MappedLists: @unchecked Sendable {
     private let idValues: UnsafeBufferPointer<Int32>
     private let vectorValues: UnsafePointer<Float>
 
-    init(file: MappedFile, lists: Int, count: Int, starts: Int, ids: Int, values: Int) {
+    /// - Parameter base: the start of `file`'s bytes; `starts`, `ids` and `values` are offsets from it.
+    init(file: MappedFile, base: UnsafeRawPointer, lists: Int, count: Int, starts: Int, ids: Int, values: Int) {
         self.file = file
         listCount = lists
         self.count = count
-        let base = file.bytes.baseAddress!
         self.starts = UnsafeBufferPointer(
             start: (base + starts).assumingMemoryBound(to: UInt64.self), count: lists + 1)
         idValues = UnsafeBufferPointer(start: (base + ids).assumingMemoryBound(to: Int32.self), count: count)
@@ -141,41 +140,5 @@ final class MappedLists: @unchecked Sendable {
 
     func values(of list: Int, dimension: Int) -> UnsafeBufferPointer<Float> {
         UnsafeBufferPointer(start: vectorValues + Int(starts[list]) * dimension, count: members(of: list) * dimension)
-    }
-}
-
-/// Reads a mapped file's header in order, every read checked against its end.
-private struct MappedReader {
-    let bytes: UnsafeRawBufferPointer
-    var position = 0
-
-    var isAtEnd: Bool { position == bytes.count }
-
-    mutating func take(_ count: Int) -> Slice<UnsafeRawBufferPointer>? {
-        guard count >= 0, count <= bytes.count - position else { return nil }
-        defer { position += count }
-        return bytes[position..<position + count]
-    }
-
-    mutating func value<T: FixedWidthInteger>(_: T.Type) -> T? {
-        guard let raw = take(MemoryLayout<T>.size) else { return nil }
-        return T(littleEndian: raw.loadUnaligned(as: T.self))
-    }
-
-    mutating func floats(_ count: Int) -> UnsafeBufferPointer<Float>? {
-        guard let start = offset(forBytes: count * 4) else { return nil }
-        return UnsafeBufferPointer(
-            start: (bytes.baseAddress! + start).assumingMemoryBound(to: Float.self), count: count)
-    }
-
-    /// Skips `count` bytes and returns where they start.
-    mutating func offset(forBytes count: Int) -> Int? {
-        let start = position
-        return take(count) == nil ? nil : start
-    }
-
-    mutating func align(_ alignment: Int) {
-        let remainder = position % alignment
-        if remainder != 0 { position = min(bytes.count, position + alignment - remainder) }
     }
 }

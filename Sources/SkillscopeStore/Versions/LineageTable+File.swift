@@ -72,10 +72,9 @@ extension LineageTable {
     /// from something other than `tag`.
     public static func mapped(path: String, tag: [UInt8]) -> LineageTable? {
         guard let file = MappedFile(path: path) else { return nil }
-        var reader = Sections(file: file)
-        guard reader.take(magic.count)?.elementsEqual(magic) == true, reader.integer(UInt32.self) == fileVersion,
-            let tagLength = reader.integer(UInt32.self), Int(tagLength) == tag.count,
-            reader.take(tag.count)?.elementsEqual(tag) == true
+        var reader = Sections(reader: MappedFile.Reader(file))
+        guard reader.reader.expect(magic), reader.reader.integer(UInt32.self) == fileVersion,
+            let tagLength = reader.reader.integer(UInt32.self), Int(tagLength) == tag.count, reader.reader.expect(tag)
         else { return nil }
         guard let ids: Column<Int64> = reader.column(), let wordCounts: Column<UInt32> = reader.column(),
             let sequenceHashes: Column<UInt64> = reader.column(), let repositories: Column<Int32> = reader.column(),
@@ -88,7 +87,7 @@ extension LineageTable {
             let bits: Column<UInt64> = reader.column(), bits.count == 1,
             let firstSeen = reader.strings(), let paths = reader.strings(), let kindNames = reader.strings(),
             let hasName: Column<UInt8> = reader.column(), let names = reader.strings(),
-            let repositoryNames = reader.strings(), reader.isAtEnd
+            let repositoryNames = reader.strings(), reader.reader.isAtEnd
         else { return nil }
         let rows = ids.count
         let kinds = kindNames.compactMap(FileKind.init(rawValue:))
@@ -116,31 +115,17 @@ extension LineageTable {
             repositoryStars: stars.array.map(Int.init), repositoryNameRanks: nameRanks.array)
     }
 
-    /// Reads a mapped table file's sections in order, every read checked against its end.
+    /// Reads a mapped table file's sections in order: a count, then its values on a 64-byte boundary.
     private struct Sections {
-        let file: MappedFile
-        var position = 0
-
-        var isAtEnd: Bool { position == file.bytes.count }
-
-        mutating func take(_ count: Int) -> Slice<UnsafeRawBufferPointer>? {
-            guard count >= 0, count <= file.bytes.count - position else { return nil }
-            defer { position += count }
-            return file.bytes[position..<position + count]
-        }
-
-        mutating func integer<T: FixedWidthInteger>(_: T.Type) -> T? {
-            take(MemoryLayout<T>.size).map { T(littleEndian: $0.loadUnaligned(as: T.self)) }
-        }
+        var reader: MappedFile.Reader
 
         /// A section's values, in place.
         mutating func column<T: BitwiseCopyable & Sendable>() -> Column<T>? {
-            guard let count = integer(UInt64.self).map(Int.init), count >= 0, count < 1 << 40 else { return nil }
-            let remainder = position % 64
-            if remainder != 0 { guard take(64 - remainder) != nil else { return nil } }
-            let start = position
-            guard take(count * MemoryLayout<T>.stride) != nil, let base = file.bytes.baseAddress else { return nil }
-            return Column(mappedBy: file, at: base + start, count: count)
+            guard let count = reader.integer(UInt64.self).map(Int.init), count >= 0, count < 1 << 40,
+                reader.align(64), let start = reader.offset(forBytes: count * MemoryLayout<T>.stride),
+                let base = reader.file.bytes.baseAddress
+            else { return nil }
+            return Column(mappedBy: reader.file, at: base + start, count: count)
         }
 
         /// A string section: byte offsets, then the bytes.

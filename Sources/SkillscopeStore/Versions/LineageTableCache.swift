@@ -89,6 +89,8 @@ extension LineageTableSource {
         let tag = Array("generation \(generation), \(try indexedFileCount()) files".utf8)
         if let mapped = LineageTable.mapped(path: path, tag: tag) { return mapped }
         let built = try buildLineageTable()
+        // A registry that cannot be written beside (read-only media, a full disk) serves the table from the heap,
+        // as before files were kept: the answer is the same, only the memory is not shared.
         guard (try? built.write(path: path, tag: tag)) != nil, let mapped = LineageTable.mapped(path: path, tag: tag)
         else { return built }
         return mapped
