@@ -92,7 +92,7 @@ while time.monotonic() < deadline and server.poll() is None:
             arguments["text"] = markdown()
         message = {"jsonrpc": "2.0", "id": rng.randint(1, 10 ** 6), "method": "tools/call",
                    "params": {"name": tool, "arguments": arguments,
-                              "_meta": {"io.modelcontextprotocol/protocolVersion": "2026-07-28"}}}
+                              "_meta": {"io.modelcontextprotocol/protocolVersion": "2026-07-28", "io.modelcontextprotocol/clientCapabilities": {}}}}
         send(door, urllib.request.Request(base + "/mcp", json.dumps(message).encode(), {
             "Content-Type": "application/json", "Accept": "application/json, text/event-stream",
             "MCP-Protocol-Version": "2026-07-28", "Mcp-Method": "tools/call", "Mcp-Name": tool}))

@@ -11,7 +11,7 @@ median, largest = rows[len(rows)//2], rows[-1]
 server = subprocess.Popen([binary, "serve", "--port", "0", "--db", db], stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
 port = int(re.search(r":(\d+)/", server.stdout.readline()).group(1))
 def call(args):
-    body = json.dumps({"jsonrpc": "2.0", "id": 1, "method": "tools/call", "params": {"name": "registry_read", "arguments": args, "_meta": {"io.modelcontextprotocol/protocolVersion": "2026-07-28"}}}).encode()
+    body = json.dumps({"jsonrpc": "2.0", "id": 1, "method": "tools/call", "params": {"name": "registry_read", "arguments": args, "_meta": {"io.modelcontextprotocol/protocolVersion": "2026-07-28", "io.modelcontextprotocol/clientCapabilities": {}}}}).encode()
     h = {"Content-Type": "application/json", "Accept": "application/json, text/event-stream", "MCP-Protocol-Version": "2026-07-28", "Mcp-Method": "tools/call", "Mcp-Name": "registry_read"}
     with urllib.request.urlopen(urllib.request.Request(f"http://127.0.0.1:{port}/mcp", body, h)) as r: return r.read()
 for label, (fid, size) in (("median", median), ("largest", largest)):

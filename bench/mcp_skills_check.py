@@ -11,7 +11,7 @@ binary, db = sys.argv[1], sys.argv[2]
 server = subprocess.Popen([binary, "serve", "--port", "0", "--db", db], stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
 port = int(re.search(r":(\d+)/", server.stdout.readline()).group(1))
 def rpc(method, params, name=None):
-    params = dict(params); params["_meta"] = {"io.modelcontextprotocol/protocolVersion": "2026-07-28"}
+    params = dict(params); params["_meta"] = {"io.modelcontextprotocol/protocolVersion": "2026-07-28", "io.modelcontextprotocol/clientCapabilities": {}}
     headers = {"Content-Type": "application/json", "Accept": "application/json, text/event-stream", "MCP-Protocol-Version": "2026-07-28", "Mcp-Method": method}
     if name: headers["Mcp-Name"] = name
     body = json.dumps({"jsonrpc": "2.0", "id": 1, "method": method, "params": params}).encode()

@@ -105,23 +105,9 @@ public final class MCPServer: Sendable {
         let meta = params.meta
         let version: String
         let clientName: String?
-        if let requested = meta[ProtocolVersion.versionKey] {
-            guard let text = requested.string, text == ProtocolVersion.current else {
-                // `_meta` carries only the current revision: the older ones are served after `initialize`, so
-                // they are named apart, never as versions this request could have carried.
-                throw RPCError(
-                    .unsupportedProtocolVersion,
-                    "unsupported protocol version in _meta: requests carry \(ProtocolVersion.current); "
-                        + ProtocolVersion.legacy.joined(separator: " and ") + " are served after initialize",
-                    data: [
-                        "supported": [.string(ProtocolVersion.current)], "requested": requested,
-                        "servedThroughInitialize": .array(ProtocolVersion.legacy.map(JSONValue.string)),
-                    ])
-            }
-            guard method != InitializeMethod.name else {
-                throw RPCError(.methodNotFound, "Method not found: initialize is not part of \(text)")
-            }
-            version = text
+        if meta[ProtocolVersion.versionKey] != nil {
+            if let error = Self.metaError(method: method, meta: meta) { throw error }
+            version = ProtocolVersion.current
             clientName = meta[ProtocolVersion.clientInfoKey]?["name"]?.string
         } else {
             guard method != ServerDiscoverMethod.name else {
@@ -146,6 +132,36 @@ public final class MCPServer: Sendable {
             }
         }
         return .object(result.fields)
+    }
+
+    /// What is wrong with a request's 2026-07-28 `_meta`, or nil: a version other than the current one (-32022),
+    /// `initialize` in the handshake-free era (-32601), or no client capabilities (-32602).
+    ///
+    /// The HTTP transport answers the first and the last with status 400, as it does a header that disagrees.
+    static func metaError(method: String, meta: [String: JSONValue]) -> RPCError? {
+        guard let requested = meta[ProtocolVersion.versionKey] else { return nil }
+        guard let text = requested.string, text == ProtocolVersion.current else {
+            // `_meta` carries only the current revision: the older ones are served after `initialize`, so
+            // they are named apart, never as versions this request could have carried.
+            return RPCError(
+                .unsupportedProtocolVersion,
+                "unsupported protocol version in _meta: requests carry \(ProtocolVersion.current); "
+                    + ProtocolVersion.legacy.joined(separator: " and ") + " are served after initialize",
+                data: [
+                    "supported": [.string(ProtocolVersion.current)], "requested": requested,
+                    "servedThroughInitialize": .array(ProtocolVersion.legacy.map(JSONValue.string)),
+                ])
+        }
+        guard method != InitializeMethod.name else {
+            return RPCError(.methodNotFound, "Method not found: initialize is not part of \(text)")
+        }
+        guard meta[ProtocolVersion.capabilitiesKey]?.object != nil else {
+            return RPCError(
+                .invalidParams,
+                "params._meta[\"\(ProtocolVersion.capabilitiesKey)\"] must be an object: each \(text) request "
+                    + "carries the client's capabilities ({} for none)")
+        }
+        return nil
     }
 }
 

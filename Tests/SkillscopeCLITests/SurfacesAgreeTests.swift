@@ -116,7 +116,7 @@ import Testing
                 """
                 {"jsonrpc":"2.0","id":\(id),"method":"tools/call","params":{"name":"registry_read",\
                 "arguments":{"id":\(id),"includeText":false},\
-                "_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28"}}}
+                "_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientCapabilities":{}}}}
                 """.utf8)
             let (mcpData, _) = try await URLSession.shared.data(for: request)
             let mcp = try #require(

@@ -43,7 +43,7 @@ import Testing
             #expect(body?["error"]?["code"]?.integer == -32020, "\(headers)")
         }
         let call = """
-            {"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"registry_search","arguments":{"query":"x"},"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28"}}}
+            {"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"registry_search","arguments":{"query":"x"},"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientCapabilities":{}}}}
             """
         let base = ["MCP-Protocol-Version": "2026-07-28", "Mcp-Method": "tools/call"]
         #expect(post(transport, call, headers: base.merging(["Mcp-Name": "registry_read"]) { $1 }).0.status == 400)
@@ -73,11 +73,59 @@ import Testing
             headers: ["MCP-Protocol-Version": "1999-01-01"])
         #expect(old.status == 400 && body?["error"]?["code"]?.integer == -32022)
         let unknown = """
-            {"jsonrpc":"2.0","id":3,"method":"no/such","params":{"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28"}}}
+            {"jsonrpc":"2.0","id":3,"method":"no/such","params":{"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientCapabilities":{}}}}
             """
         let (missing, error) = post(
             transport, unknown, headers: ["MCP-Protocol-Version": "2026-07-28", "Mcp-Method": "no/such"])
         #expect(missing.status == 404 && error?["error"]?["code"]?.integer == -32601)
+    }
+
+    @Test func aCurrentRequestWithoutClientCapabilitiesIs400WithInvalidParams() throws {
+        let transport = HTTPTransport(server: try MCPFixture().server)
+        let bare = """
+            {"jsonrpc":"2.0","id":5,"method":"tools/list","params":{"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28"}}}
+            """
+        let headers = ["MCP-Protocol-Version": "2026-07-28", "Mcp-Method": "tools/list"]
+        let (response, body) = post(transport, bare, headers: headers)
+        #expect(response.status == 400)
+        #expect(body?["error"]?["code"]?.integer == -32602)
+        #expect(body?["error"]?["message"]?.string?.contains("clientCapabilities") == true)
+        let notAnObject = bare.replacingOccurrences(
+            of: "\"2026-07-28\"}", with: "\"2026-07-28\",\"io.modelcontextprotocol/clientCapabilities\":[]}")
+        #expect(post(transport, notAnObject, headers: headers).0.status == 400)
+    }
+
+    @Test func aNamedMethodWithoutMcpNameIs400WithHeaderMismatch() throws {
+        let transport = HTTPTransport(server: try MCPFixture().server)
+        let meta =
+            #""_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientCapabilities":{}}"#
+        for (method, params) in [
+            ("tools/call", #""name":"registry_search","arguments":{"query":"x"}"#),
+            ("resources/read", #""uri":"skill://lena/app/none/SKILL.md""#),
+        ] {
+            let body = #"{"jsonrpc":"2.0","id":6,"method":""# + method + #"","params":{"# + params + "," + meta + "}}"
+            let (response, answer) = post(
+                transport, body, headers: ["MCP-Protocol-Version": "2026-07-28", "Mcp-Method": method])
+            #expect(response.status == 400, "\(method)")
+            #expect(answer?["error"]?["code"]?.integer == -32020, "\(method)")
+        }
+        // Without a name in the body the method's own error answers: the header has nothing to repeat.
+        let nameless = #"{"jsonrpc":"2.0","id":7,"method":"tools/call","params":{"arguments":{},"# + meta + "}}"
+        let (response, answer) = post(
+            transport, nameless, headers: ["MCP-Protocol-Version": "2026-07-28", "Mcp-Method": "tools/call"])
+        #expect(response.status == 200 && answer?["error"]?["code"]?.integer == -32602)
+    }
+
+    @Test func anInitializeCarryingTheCurrentVersionIsRefusedWithoutASession() throws {
+        let transport = HTTPTransport(server: try MCPFixture().server)
+        let initialize = """
+            {"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"x","version":"1"},"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientCapabilities":{}}}}
+            """
+        let (response, body) = post(
+            transport, initialize, headers: ["MCP-Protocol-Version": "2026-07-28", "Mcp-Method": "initialize"])
+        #expect(body?["error"]?["code"]?.integer == -32601)
+        #expect(response.status == 404)
+        #expect(response.header("Mcp-Session-Id") == nil)
     }
 
     @Test func notificationsGet202AndNoBody() throws {

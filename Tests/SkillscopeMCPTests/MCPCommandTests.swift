@@ -56,7 +56,7 @@ import Testing
         process.standardError = Pipe()
         try process.run()
         let call = """
-            {"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"registry_write","arguments":{"action":"report","id":1,"outcome":"worked","usedFor":"a test","agent":"cli-agent"},"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28"}}}
+            {"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"registry_write","arguments":{"action":"report","id":1,"outcome":"worked","usedFor":"a test","agent":"cli-agent"},"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientCapabilities":{}}}}
             """
         input.fileHandleForWriting.write(Data((call + "\n").utf8))
         try input.fileHandleForWriting.close()

@@ -113,6 +113,17 @@ import Testing
         #expect(error["message"]?.string?.contains("after initialize") == true)
     }
 
+    @Test func aCurrentRequestMustCarryTheClientsCapabilities() throws {
+        let fixture = try MCPFixture()
+        let line = """
+            {"jsonrpc":"2.0","id":7,"method":"tools/list","params":{"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28"}}}
+            """
+        let error = try #require(fixture.send(line)?["error"])
+        #expect(error["code"]?.integer == -32602)
+        #expect(error["message"]?.string?.contains("io.modelcontextprotocol/clientCapabilities") == true)
+        #expect(fixture.request("tools/list")["result"]?["tools"] != nil)
+    }
+
     @Test func discoverWithoutAVersionAndInitializeInTheCurrentEraAreRefused() throws {
         let fixture = try MCPFixture()
         #expect(fixture.request("server/discover", current: false)["error"]?["code"]?.integer == -32602)

@@ -87,6 +87,11 @@ public final class HTTPTransport: Sendable {
             if let mismatch = headerMismatch(request, method: method, params: Params(params)) {
                 return Self.error(400, id: id, mismatch)
             }
+            if let error = MCPServer.metaError(method: method, meta: Params(params).meta),
+                error.code != .methodNotFound
+            {
+                return Self.error(400, id: id, error)
+            }
             var headers: [(name: String, value: String)] = []
             var session = session(for: request)
             if session == nil, request.header("Mcp-Session-Id") != nil, Params(params).meta.isEmpty,
@@ -94,7 +99,9 @@ public final class HTTPTransport: Sendable {
             {
                 return Self.error(404, id: id, RPCError(.invalidRequest, "session not found: initialize again"))
             }
-            if method == InitializeMethod.name {
+            // A legacy handshake opens a session; an `initialize` carrying a `_meta` version is refused below and
+            // must not leave one behind.
+            if method == InitializeMethod.name, Params(params).meta[ProtocolVersion.versionKey] == nil {
                 let created = MCPSession(id: UUID().uuidString.lowercased())
                 session = created
                 headers.append(("Mcp-Session-Id", created.id))
@@ -139,14 +146,20 @@ public final class HTTPTransport: Sendable {
         guard request.header("Mcp-Method") == method else {
             return RPCError(.headerMismatch, "Mcp-Method header must equal the method \(method)")
         }
+        let named = params.object["name"]?.string ?? params.object["uri"]?.string
         if let name = request.header("Mcp-Name") {
-            let expected = params.object["name"]?.string ?? params.object["uri"]?.string
-            guard Self.decodeHeader(name) == expected else {
+            guard Self.decodeHeader(name) == named else {
                 return RPCError(.headerMismatch, "Mcp-Name header must equal params.name or params.uri")
             }
+        } else if let named, Self.namedMethods.contains(method) {
+            // A body without its name is the method's own -32602; a named one must say the name in the header too.
+            return RPCError(.headerMismatch, "\(method) needs the header Mcp-Name: \(named)")
         }
         return nil
     }
+
+    /// The methods whose POST must carry `Mcp-Name`: the tool, prompt or resource they name.
+    static let namedMethods: Set<String> = ["tools/call", "resources/read", "prompts/get"]
 
     private func session(for request: HTTPRequest) -> MCPSession? {
         guard let id = request.header("Mcp-Session-Id") else { return nil }
