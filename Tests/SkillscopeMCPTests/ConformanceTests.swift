@@ -43,7 +43,30 @@ import Testing
         let db = directory.appending("registry.sqlite")
         let ingest = try BinaryRunner.run(["ingest", Paths.examples, "--db", db])
         #expect(ingest.status == 0, "\(ingest.stderr)")
-        let created = try BinaryRunner.run(["token", "create", "--name", "conf", "--db", db])
+        try conform(db: db, transport: transport, every: false)
+    }
+
+    /// Every skill of ../shared/corpus, not a sample, over stdio and HTTP: each listed URI is unique, each listed
+    /// file reads back with its size and digest, each front matter is SKILL.md's, and each skills/get answer is its
+    /// listing entry.
+    @Test(
+        .enabled(if: Paths.sharedCorpus != nil, "../shared/corpus is absent"),
+        .enabled(if: bothInstalled, "bench/.venv or bench/.venv-mcp1 lacks its MCP SDK: run bench/peers/setup.sh"))
+    func everyCorpusSkillReadsBackUnderBothSDKLines() throws {
+        let corpus = try #require(Paths.sharedCorpus)
+        let directory = TemporaryDirectory("skillscope-mcp-conformance-corpus")
+        let db = directory.appending("registry.sqlite")
+        let ingest = try BinaryRunner.run(["ingest", corpus, "--db", db], timeout: 900)
+        try #require(ingest.status == 0, "\(ingest.stderr.suffix(2000))")
+        for transport in ["stdio", "http"] {
+            try conform(db: db, transport: transport, every: true)
+        }
+    }
+
+    /// Runs the script under both SDK lines against `db` over `transport` and checks its reports.
+    func conform(db: String, transport: String, every: Bool) throws {
+        let name = "conf-\(transport)"
+        let created = try BinaryRunner.run(["token", "create", "--name", name, "--db", db])
         #expect(created.status == 0, "\(created.stderr)")
         let token = created.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
         var passedSomewhere = Set<String>()
@@ -53,10 +76,9 @@ import Testing
             let run = try BinaryRunner.runProgram(
                 Paths.packageRoot + "/" + venv + "/bin/python",
                 [
-                    Self.script, "--binary", Paths.binary, "--db", db, "--transport", transport, "--token-name",
-                    "conf",
-                ],
-                environment: ["SKILLSCOPE_TOKEN": token], timeout: 400)
+                    Self.script, "--binary", Paths.binary, "--db", db, "--transport", transport, "--token-name", name,
+                ] + (every ? ["--every", "--budget", "1500"] : []),
+                environment: ["SKILLSCOPE_TOKEN": token], timeout: every ? 1800 : 400)
             let line = try #require(run.stdout.split(separator: "\n").last, "no report: \(run.stderr.suffix(2000))")
             let report = try #require(
                 try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any], "\(line)")

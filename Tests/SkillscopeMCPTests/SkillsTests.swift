@@ -1,6 +1,7 @@
 import Foundation
 import Hashing
 import JSON
+import SkillscopeCore
 import SkillscopeIngest
 import SkillscopeStore
 import SkillscopeTesting
@@ -60,6 +61,26 @@ import Testing
                 .integer == -32602)
         #expect(fixture.request("resources/templates/list")["result"]?["resourceTemplates"]?.array?.count == 1)
         #expect(fixture.request("skills/list", ["cursor": "x"])["error"]?["code"]?.integer == -32602)
+    }
+
+    @Test func aLowercaseSkillFileIsServedAsSKILLmdAndListedOnce() throws {
+        let fixture = try MCPFixture()
+        let text = "---\nname: lower\ndescription: A skill whose file is named in lowercase.\n---\n# Lower\n"
+        var notes = SkillscopeTesting.Fixtures.record("acme/skills", "lower/references/NOTES.md", "# Notes\n")
+        notes.kind = .skillReference
+        _ = try fixture.store.write(
+            repositories: [], files: [SkillscopeTesting.Fixtures.record("acme/skills", "lower/skill.md", text), notes],
+            seenAt: "2026-11-30T10:00:00Z")
+        let uri = "skill://acme/skills/lower/SKILL.md"
+        let skill = try #require(fixture.request("skills/get", ["uri": .string(uri)])["result"]?["skill"])
+        let resources = try #require(skill["resources"]?.array)
+        #expect(
+            resources.compactMap { $0["uri"]?.string } == [
+                "skill://acme/skills/lower/SKILL.md", "skill://acme/skills/lower/references/NOTES.md",
+            ])
+        let read = fixture.request("resources/read", ["uri": .string(uri)])
+        #expect(read["result"]?["contents"]?[0]?["text"]?.string == text)
+        #expect(resources[0]["digest"]?.string == "sha256:" + SHA256.hex(of: Array(text.utf8)))
     }
 
     @Test func frontMatterScalarsKeepTheirYAMLTypes() throws {

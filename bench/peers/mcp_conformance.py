@@ -3,7 +3,7 @@
 its Streamable HTTP transport, the legacy initialize era) or of the Skills extension (io.modelcontextprotocol/skills).
 
 Usage:
-  mcp_conformance.py --binary BIN --db DB --token TOKEN --transport stdio|http [--url URL] [--token-name conf]
+  mcp_conformance.py --binary BIN --db DB --token TOKEN --transport stdio|http [--url URL] [--token-name conf] [--every]
 
   stdio: each check spawns `BIN mcp --db DB` (the token in env SKILLSCOPE_TOKEN) and writes JSON-RPC lines to it.
   http:  checks POST to URL (http://127.0.0.1:PORT/mcp) with `Authorization: Bearer TOKEN`; without --url the
@@ -464,6 +464,11 @@ def entry_ok(s):
         need(re.fullmatch(r"sha256:[0-9a-f]{64}", r.get("digest", "")), f"{r['uri']}: digest {r.get('digest')!r}")
         need(isinstance(r.get("size"), int) and r["size"] >= 0, f"{r['uri']}: size {r.get('size')!r}")
 
+EVERY = False  # --every: the read-back, front-matter and skills/get checks walk every listed skill, not a sample
+
+def cap(n):
+    return None if EVERY else n
+
 @check("skills/list-walk")
 def _(ctx):
     pages, entries = ctx.get("skills"), ctx.entries()
@@ -485,7 +490,7 @@ def _(ctx):
         need(len(data) == r["size"], f"{r['uri']}: read {len(data)} bytes, the entry says {r['size']}")
         need("sha256:" + hashlib.sha256(data).hexdigest() == r["digest"], f"{r['uri']}: digest differs from the entry")
     with ctx.peer() as t:
-        return f"{each([r for s in ctx.entries() if isinstance(s.get('resources'), list) for r in s['resources']][:3000], one)} files read"
+        return f"{each([r for s in ctx.entries() if isinstance(s.get('resources'), list) for r in s['resources']][:cap(3000)], one)} files read"
 
 @check("skills/frontmatter-verbatim")
 def _(ctx):
@@ -497,7 +502,7 @@ def _(ctx):
         parsed = json.loads(json.dumps(yaml.safe_load(m.group(1)), default=str))
         need(parsed == s["frontmatter"], f"{s['uri']}: frontmatter {short(s['frontmatter'])} != SKILL.md's {short(parsed)}")
     with ctx.peer() as t:
-        each(ctx.entries()[:500], one)
+        each(ctx.entries()[:cap(500)], one)
 
 @check("skills/get-listed")
 def _(ctx):
@@ -507,7 +512,7 @@ def _(ctx):
         cache_hints(res, "skills/get")
         need(res.get("skill") == s, f"skills/get {s['uri']} differs from its listing entry")
     with ctx.peer() as t:
-        each(ctx.entries()[:200], one)
+        each(ctx.entries()[:cap(200)], one)
 
 @check("skills/limits-512-files-16MiB")
 def _(ctx):
@@ -831,7 +836,11 @@ def main():
     ap.add_argument("--transport", choices=["stdio", "http"], required=True)
     ap.add_argument("--url", help="http: a running server's /mcp URL (else the script starts one)")
     ap.add_argument("--budget", type=float, default=110, help="seconds; checks not started by then are skipped")
+    ap.add_argument("--every", action="store_true",
+                    help="read back every listed file, and check every skill's front matter and skills/get")
     a = ap.parse_args()
+    global EVERY
+    EVERY = a.every
     a.binary, a.db = os.path.abspath(a.binary), os.path.abspath(a.db)
     server, url = (start_server(a.binary, a.db) if a.transport == "http" and not a.url else (None, a.url))
     ctx, out = Ctx(a, url), {"sdk": SDK, "transport": a.transport, "passed": [], "failed": [], "skipped": [], "notes": {}}

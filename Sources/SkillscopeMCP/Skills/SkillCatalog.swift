@@ -22,12 +22,27 @@ struct SkillCatalog: Sendable {
 
     let store: any Store
 
-    /// One skill: its `SKILL.md`, the files of its folder by path, and its URI.
+    /// One skill: its `SKILL.md`, the files of its folder by the path each is served under, and its URI.
+    ///
+    /// The skill file itself is served as `SKILL.md` whatever its case in the repository (`skill.md`), so the
+    /// manifest lists the skill's own URI once, as the extension asks.
     struct Skill {
         var uri: String
         var file: StoredFile
         var files: [String: StoredFile]
         var prefix: String { String(uri.dropLast("SKILL.md".count)) }
+
+        init(uri: String, file: StoredFile, folderFiles: [String: StoredFile]) {
+            self.uri = uri
+            self.file = file
+            var files = folderFiles
+            let own = String(file.key.path.split(separator: "/").last ?? "")
+            if own != "SKILL.md", files[own]?.id == file.id, files["SKILL.md"] == nil {
+                files[own] = nil
+                files["SKILL.md"] = file
+            }
+            self.files = files
+        }
     }
 
     /// The URI of the skill whose `SKILL.md` is at `path` in `repository`, when its name may end a skill path
@@ -59,7 +74,7 @@ struct SkillCatalog: Sendable {
         let folder = FileKind.folder(of: file.key.path)
         return Skill(
             uri: uri, file: file,
-            files: try store.skillFolderFiles(repository: file.key.repository, folder: folder).files)
+            folderFiles: try store.skillFolderFiles(repository: file.key.repository, folder: folder).files)
     }
 
     /// The skill whose files live under `uri`, and the path of `uri` inside it; `nil` when it names none.
