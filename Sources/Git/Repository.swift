@@ -68,12 +68,22 @@ public final class Repository {
     /// Links and submodules are left out: a link's blob
     /// holds its target, not a file's text, and a submodule's files live in another repository.
     public func files(inTree id: ObjectID) throws(GitError) -> [TreeFile] {
+        try entries(inTree: id, includingLinks: false)
+    }
+
+    /// Every file of a tree, depth first in git's order, with the links among them when `includingLinks`
+    /// (``TreeFile/isLink``: the blob holds the link's target); submodules are left out.
+    public func entries(inTree id: ObjectID, includingLinks: Bool) throws(GitError) -> [TreeFile] {
         var files: [TreeFile] = []
-        try withTree(id) { tree throws(GitError) in try collect(tree, prefix: "", into: &files) }
+        try withTree(id) { tree throws(GitError) in
+            try collect(tree, prefix: "", includingLinks: includingLinks, into: &files)
+        }
         return files
     }
 
-    private func collect(_ tree: OpaquePointer, prefix: String, into files: inout [TreeFile]) throws(GitError) {
+    private func collect(_ tree: OpaquePointer, prefix: String, includingLinks: Bool, into files: inout [TreeFile])
+        throws(GitError)
+    {
         for index in 0..<git_tree_entrycount(tree) {
             guard let entry = git_tree_entry_byindex(tree, index), let name = git_tree_entry_name(entry) else {
                 continue
@@ -82,9 +92,15 @@ public final class Repository {
             let id = ObjectID(git_tree_entry_id(entry))
             switch git_tree_entry_type(entry) {
             case GIT_OBJECT_TREE:
-                try withTree(id) { subtree throws(GitError) in try collect(subtree, prefix: path + "/", into: &files) }
-            case GIT_OBJECT_BLOB where git_tree_entry_filemode(entry) != GIT_FILEMODE_LINK:
-                files.append(TreeFile(path: path, blob: id))
+                try withTree(id) { subtree throws(GitError) in
+                    try collect(subtree, prefix: path + "/", includingLinks: includingLinks, into: &files)
+                }
+            case GIT_OBJECT_BLOB:
+                let mode = git_tree_entry_filemode(entry)
+                let isLink = mode == GIT_FILEMODE_LINK
+                guard includingLinks || !isLink else { continue }
+                files.append(
+                    TreeFile(path: path, blob: id, isExecutable: mode == GIT_FILEMODE_BLOB_EXECUTABLE, isLink: isLink))
             default:
                 continue
             }

@@ -5,13 +5,16 @@ struct AddCommand: Command {
     static let name = "add"
     static let summary = "install a skill into .agents/skills and every agent's skill folder"
     static let help = """
-        Usage: skillscope add SOURCE [--skill NAME]… [--agent A]… [--global] [--copy] [--force] [--json]
+        Usage: skillscope add SOURCE [--skill NAME]… [--as NAME] [--agent A]… [--global] [--copy] [--force] [--json]
 
         Installs the skills of SOURCE: one copy under .agents/skills/<name>/, linked into each agent's skill folder
         (.claude/skills, .cursor/skills, …), copied where a link cannot be made (and said so). The source, the
         commit read and the sha256 of every file go into skillscope.lock; the upstream version is kept under
         .skillscope/base/ so `skillscope update` can merge. Names and paths that would leave their folder
-        (`..`, absolute paths, links pointing out) are refused. Nothing is fetched from the network.
+        (`..`, absolute paths, links pointing out) are refused. Nothing is fetched from the network. An add is all
+        or nothing: every chosen skill is read and checked and everything staged before anything moves into place,
+        so a refusal (or a kill) leaves no trace. Limits (2,000 files, 32 MiB) apply to each chosen skill's folder,
+        never to the rest of the source; files keep their executable bits.
 
         SOURCE is a folder, a git repository on disk or a file:// URL (read at HEAD, or --ref, through libgit2), a
         registry id, or owner/repo[/path] of skills in the registry (--db).
@@ -19,6 +22,7 @@ struct AddCommand: Command {
         Options:
           --skill NAME   install only this skill of the source (repeatable; default: all it holds)
           --path SUB     the skills' folder inside a git repository or folder
+          --as NAME      install the one chosen skill under another name (two skills of one name)
           --ref REF      the git revision to read (default HEAD)
           --copy         copy into agents' folders instead of linking
           --force        replace a skill of the same name, an edited copy, or a folder not installed by skillscope
@@ -33,12 +37,14 @@ struct AddCommand: Command {
     var skills: [String]
     var copies: Bool
     var force: Bool
+    var alias: String?
 
     init(arguments: inout Arguments, context: Context) throws(CLIError) {
         options = try SyncOptions(arguments: &arguments, context: context, command: Self.name)
         skills = try arguments.options("skill")
         copies = arguments.flag("copy")
         force = arguments.flag("force")
+        alias = try arguments.option("as")
         let path = try arguments.option("path")
         let ref = try arguments.option("ref")
         let rest = try arguments.positionals()
@@ -51,7 +57,7 @@ struct AddCommand: Command {
         manager.copiesInsteadOfLinks = copies
         manager.force = force
         let agents = options.chosenAgents
-        let installed = try manager.add(source, only: skills, agents: agents)
+        let installed = try manager.add(source, only: skills, agents: agents, as: alias)
         if context.json {
             try context.output.json(installed)
             return .success

@@ -10,7 +10,8 @@ struct ListCommand: Command {
         Usage: skillscope list [--global] [--project DIR] [--json]
 
         The skills in skillscope.lock: name, source, commit, the agents they were installed for, and whether the
-        copy under .agents/skills still matches the lock (ok, edited, missing).
+        copy under .agents/skills still matches the lock (ok, edited, missing, or conflict: markers from
+        `skillscope update` not yet resolved).
 
         Exit codes: 0 done (also when nothing is installed), 64 usage.
         """
@@ -37,13 +38,19 @@ struct ListCommand: Command {
         for (name, entry) in lock.skills.sorted(by: { $0.key < $1.key }) {
             let folder = manager.root + "/" + SkillManager.skillsFolder + "/" + name
             var state = "ok"
-            for (path, _) in entry.files {
+            let marked = entry.files.keys.contains { path in
+                FileManager.default.contents(atPath: folder + "/" + path).map {
+                    !ConflictMarkers.blocks(in: [UInt8]($0)).isEmpty
+                } ?? false
+            }
+            for (path, _) in entry.files.sorted(by: { $0.key < $1.key }) where !marked && entry.conflicts == nil {
                 guard let bytes = FileManager.default.contents(atPath: folder + "/" + path) else {
                     state = "missing"
                     break
                 }
                 if !entry.accepts(SHA256.hex(of: [UInt8](bytes)), at: path) { state = "edited" }
             }
+            if marked || entry.conflicts != nil { state = "conflict" }
             rows.append(
                 Row(
                     name: name, source: entry.source.description, commit: entry.commit, agents: entry.agents,

@@ -11,7 +11,8 @@ public enum SkillscopeCLI {
         IngestCommand.self, CrawlCommand.self, RulesCommand.self, ShowCommand.self, SearchCommand.self,
         VersionsCommand.self, CheckCommand.self, ExportCommand.self, MigrateCommand.self, ServeCommand.self,
         MCPCommand.self, TokenCommand.self, StatsCommand.self, RemixCommand.self, AddCommand.self,
-        RemoveCommand.self, ListCommand.self, InstallCommand.self, UpdateCommand.self, SyncCommand.self,
+        RemoveCommand.self, ListCommand.self, InstallCommand.self, UpdateCommand.self, ResolveCommand.self,
+        SyncCommand.self,
         StatusCommand.self, GroupCommand.self, AnalyzeCommand.self, ModelCommand.self,
     ]
 

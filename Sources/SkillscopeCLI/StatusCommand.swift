@@ -9,8 +9,9 @@ struct StatusCommand: Command {
         Usage: skillscope status [--canonical FILE] [--agent A]… [--check] [--global] [--project DIR] [--json]
 
         Reports, rule by rule: generated blocks edited by hand, blocks older than the canonical file, agents'
-        files or blocks missing; installed skills edited locally or missing (files or an agent's link), and
-        skills whose source has a newer version than the lock.
+        files or blocks missing, or markers malformed; installed skills edited locally or missing (files, an
+        agent's link or an executable bit), unresolved conflicts from `update` (each file, line and rule), and
+        skills whose source has a newer version than the lock or no longer holds them.
 
         Options:
           --canonical FILE  the canonical rules file (default AGENTS.md)

@@ -72,20 +72,26 @@ struct SyncCommand: Command {
                 let verb =
                     dryRun && outcome.action != .unchanged && outcome.action != .refused
                     ? "would be \(outcome.action.rawValue)" : outcome.action.rawValue
-                context.output.print("\(outcome.path): \(verb)")
+                let via = outcome.writtenTo.map {
+                    outcome.action == .linked ? " (\($0))" : " (in \($0), its link's file)"
+                }
+                context.output.print("\(outcome.path): \(verb)" + (outcome.action == .refused ? "" : via ?? ""))
             }
             let unchanged = outcomes.filter { $0.action == .unchanged }.count
             let refused = outcomes.filter { $0.action == .refused }.count
+            let linked = outcomes.filter { $0.action == .linked }.count
             if !dryRun {
                 context.output.print(
-                    "\(outcomes.count - unchanged - refused) written, \(unchanged) unchanged"
+                    "\(outcomes.count - unchanged - refused - linked) written, \(unchanged) unchanged"
+                        + (linked > 0 ? ", \(linked) a link to the canonical file" : "")
                         + (refused > 0 ? ", \(refused) left alone" : ""))
             }
         }
         let refused = outcomes.filter { $0.action == .refused }
         for outcome in refused {
             context.output.error(
-                "\(outcome.path): the generated block was edited by hand and left alone; move the edit into \(canonical) or pass --force"
+                "\(outcome.path): left alone: \(outcome.reason ?? "the generated block was edited by hand; --force replaces it")"
+                    + (outcome.reason?.contains("edited by hand") ?? true ? "; or move the edit into \(canonical)" : "")
             )
         }
         return refused.isEmpty ? .success : .failure

@@ -44,7 +44,12 @@ struct SyncOptions: Sendable {
     var chosenAgents: [Agent] { agents.isEmpty ? Agent.detect(in: root) : agents }
 
     func makeManager(context: Context) -> SkillManager {
-        SkillManager(root: root, isGlobal: isGlobal, reader: Self.reader(context: context))
+        var manager = SkillManager(root: root, isGlobal: isGlobal, reader: Self.reader(context: context))
+        // A test hook: a pause after each step of a change, so a kill can land between any two.
+        if let delay = context.environment["SKILLSCOPE_TEST_STEP_DELAY_MS"].flatMap(Double.init) {
+            manager.stepDelay = delay / 1000
+        }
+        return manager
     }
 
     /// Reads folders and git repositories on disk, and registry sources from the registry at `--db`.

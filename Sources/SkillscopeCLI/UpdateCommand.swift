@@ -5,38 +5,58 @@ struct UpdateCommand: Command {
     static let name = "update"
     static let summary = "bring upstream changes into installed skills, merging local edits rule by rule"
     static let help = """
-        Usage: skillscope update [NAME…] [--dry-run] [--global] [--project DIR] [--json]
+        Usage: skillscope update [NAME…] [--dry-run] [--prune] [--global] [--project DIR] [--json]
 
         Reads each skill's source again and merges, file by file, three versions at rule level: the locked one
         (base), the installed copy (local) and the source now (upstream). A rule changed on one side only is
         taken; rules changed on both sides differently are written between conflict markers (local, locked,
         upstream) and listed: never resolved silently. The lock moves to the new commit and records the merged
-        files as kept local versions.
+        files as kept local versions. A skill with conflicts not yet resolved is not updated again (its markers
+        would be carried forward): edit them away and run `skillscope resolve NAME`. A skill its source no
+        longer holds is kept, with a warning, unless --prune.
 
         Options:
           --dry-run  show the rule-level changes on each side and the conflicts; write nothing
+          --prune    remove skills their source no longer holds
 
-        Exit codes: 0 updated (or nothing to do), 1 conflicts were written (listed), 64 usage, 66 no such skill.
+        Exit codes: 0 updated (or nothing to do), 1 conflicts were written or remain unresolved (listed),
+        64 usage, 66 no such skill.
         """
 
     var options: SyncOptions
     var names: [String]
     var dryRun: Bool
+    var prune: Bool
 
     init(arguments: inout Arguments, context: Context) throws(CLIError) {
         options = try SyncOptions(arguments: &arguments, context: context, command: Self.name)
         dryRun = arguments.flag("dry-run")
+        prune = arguments.flag("prune")
         names = try arguments.positionals()
     }
 
     func run(context: Context) async throws -> ExitCode {
-        let updates = try options.makeManager(context: context).update(names, dryRun: dryRun)
+        let updates = try options.makeManager(context: context).update(names, dryRun: dryRun, prune: prune)
+        let blocked = updates.contains { !$0.unresolved.isEmpty }
         if context.json {
             try context.output.json(updates)
-            return updates.contains { $0.conflicts > 0 } ? .failure : .success
+            return updates.contains { $0.conflicts > 0 } || blocked ? .failure : .success
         }
         let output = context.output
         for update in updates {
+            if !update.unresolved.isEmpty {
+                output.error("\(update.name): not updated: unresolved conflicts")
+                for message in update.unresolved { output.error("  \(message)") }
+                output.error("  edit them away, then run `skillscope resolve \(update.name)`")
+                continue
+            }
+            if update.deletedUpstream {
+                output.error(
+                    update.removed
+                        ? "\(update.name): removed: its source no longer holds it (--prune)"
+                        : "warning: \(update.name): its source no longer holds it; kept (pass --prune to remove it)")
+                continue
+            }
             let span =
                 "\(update.fromCommit.map { String($0.prefix(12)) } ?? "-") → \(update.toCommit.map { String($0.prefix(12)) } ?? "-")"
             if update.isUpToDate {
@@ -58,10 +78,10 @@ struct UpdateCommand: Command {
         let conflicts = updates.reduce(0) { $0 + $1.conflicts }
         if conflicts > 0 {
             output.error(
-                "\(conflicts) conflict\(conflicts == 1 ? "" : "s")\(dryRun ? " would be" : "") written with <<<<<<< markers; resolve them by hand"
+                "\(conflicts) conflict\(conflicts == 1 ? "" : "s")\(dryRun ? " would be" : "") written with <<<<<<< markers; edit them to the text you want, then run `skillscope resolve NAME`"
             )
             return .failure
         }
-        return .success
+        return blocked ? .failure : .success
     }
 }

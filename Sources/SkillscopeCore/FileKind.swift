@@ -132,6 +132,12 @@ public enum FileKind: String, Sendable, Hashable, Codable, CaseIterable, CustomS
         return String(path[..<slash])
     }
 
+    /// Whether the path's last part names a skill file: `SKILL.md` in any case.
+    public static func isSkillFileName(_ path: String) -> Bool {
+        let name = path.lastIndex(of: "/").map { path[path.index(after: $0)...] } ?? Substring(path)
+        return name.lowercased() == "skill.md"
+    }
+
     static func isMarkdown(_ path: String) -> Bool {
         let lower = path.lowercased()
         return lower.hasSuffix(".md") || lower.hasSuffix(".markdown")

@@ -46,6 +46,7 @@ public enum AtomicFile {
                         atPath: URL(fileURLWithPath: backup).deletingLastPathComponent().path,
                         withIntermediateDirectories: true)
                     try writeSynced([UInt8](old), to: backup)
+                    try? manager.setAttributes([.posixPermissions: mode], ofItemAtPath: backup)
                 }
             }
             if let pause = configuration.pauseBeforeRename {

@@ -15,6 +15,12 @@ public struct Drift: Sendable, Hashable, Codable {
         public static let skillMissing = Kind(rawValue: "skill-missing")
         /// The skill's source has a newer version than the lock.
         public static let upstreamChanged = Kind(rawValue: "upstream-changed")
+        /// A file of an installed skill holds conflict markers, or a conflict `update` wrote is not yet resolved.
+        public static let conflict = Kind(rawValue: "conflict")
+        /// The skill's source no longer holds it.
+        public static let upstreamDeleted = Kind(rawValue: "upstream-deleted")
+        /// An agent's file has a marker without its pair, or nested markers: sync leaves it alone.
+        public static let blockMalformed = Kind(rawValue: "block-malformed")
         /// The source could not be read to look for changes.
         public static let sourceUnavailable = Kind(rawValue: "source-unavailable")
         public var description: String { rawValue }

@@ -48,7 +48,7 @@ extension SkillManager {
     ///
     /// - Throws: ``SyncError`` as `add` does for a missing skill or an unsafe name or path.
     public func plan(_ source: SkillSource, only: [String] = [], agents: [Agent]) throws(SyncError) -> InstallPlan {
-        let (snapshot, found) = try skills(of: source, only: only)
+        let (commit, found) = try skills(of: source, only: only)
         let lockFile = isGlobal ? ".agents/skillscope.lock" : "skillscope.lock"
         let skills = found.map { skill -> InstallPlan.Skill in
             let files = skill.files.sorted { $0.key < $1.key }
@@ -76,7 +76,7 @@ extension SkillManager {
             }
             actions.append(InstallPlan.Action(kind: .lock, path: lockFile))
             return InstallPlan.Skill(
-                name: skill.name, source: source.appending(skill.folder).description, commit: snapshot.commit,
+                name: skill.name, source: source.appending(skill.folder).description, commit: commit,
                 actions: actions, notes: Self.specNotes(skill.files))
         }
         return InstallPlan(skills: skills, lockFile: lockFile)

@@ -58,6 +58,47 @@ public struct MarkedBlock: Sendable, Hashable {
         return nil
     }
 
+    /// What makes a file's markers unusable: nothing in it is replaced, and no text is removed.
+    public struct Malformed: Error, Sendable, Hashable {
+        /// The 1-based line of the marker at fault.
+        public var line: Int
+        public var message: String
+    }
+
+    /// The block in `text`, if it has one, checked strictly: a begin with no end, an end with no begin, a begin
+    /// inside a block or a second block is ``Malformed``.
+    public static func scan(_ text: String) -> Result<MarkedBlock?, Malformed> {
+        var begin: Int?
+        var found: Int?
+        for (index, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            let line = raw.hasSuffix("\r") ? raw.dropLast() : raw
+            if line.hasPrefix(beginPrefix) {
+                if let begin {
+                    return .failure(
+                        Malformed(
+                            line: index + 1,
+                            message: "a second skillscope:begin before the end of the one on line \(begin)"))
+                }
+                if let found {
+                    return .failure(
+                        Malformed(
+                            line: index + 1, message: "a second skillscope block (the first begins on line \(found))"))
+                }
+                begin = index + 1
+            } else if line == endLine {
+                guard let open = begin else {
+                    return .failure(Malformed(line: index + 1, message: "a skillscope:end with no begin before it"))
+                }
+                found = open
+                begin = nil
+            }
+        }
+        if let begin {
+            return .failure(Malformed(line: begin, message: "a skillscope:begin with no skillscope:end after it"))
+        }
+        return .success(find(in: text))
+    }
+
     /// The block's text for `content` written from `from`.
     public static func render(content: String, from: String) -> String {
         var body = content

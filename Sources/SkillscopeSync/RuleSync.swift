@@ -53,12 +53,32 @@ public struct RuleSync: Sendable {
             case created, updated, unchanged
             /// A hand-written file got the block appended; all its text kept.
             case added
-            /// The block was edited by hand: left alone.
+            /// The block was edited by hand, or its markers are malformed: left alone.
             case refused
+            /// The file is a link to the canonical file, which the agent then reads: nothing to write.
+            case linked
         }
         public var path: String
         public var agents: [String]
         public var action: Action
+        /// Why a file was refused or left alone, with its line where there is one.
+        public var reason: String?
+        /// Where the text went, when the file is a link to another file of the project.
+        public var writtenTo: String?
+    }
+
+    /// Where `target` (relative to the root) really is: itself, or the file its links lead to, relative to the root.
+    ///
+    /// - Throws: ``SyncError`` `.unsafePath` for a link that leads out of the project.
+    func resolvedPath(_ target: String) throws(SyncError) -> String {
+        let full = root + "/" + target
+        guard (try? FileManager.default.destinationOfSymbolicLink(atPath: full)) != nil else { return target }
+        let real = URL(fileURLWithPath: full).resolvingSymlinksInPath().standardizedFileURL.path
+        let realRoot = URL(fileURLWithPath: root).resolvingSymlinksInPath().standardizedFileURL.path
+        guard real.hasPrefix(realRoot + "/") else {
+            throw SyncError(.unsafePath, "refused \(target): a link to \(real), outside \(root)")
+        }
+        return String(real.dropFirst(realRoot.count + 1))
     }
 
     public var root: String
@@ -223,18 +243,54 @@ public struct RuleSync: Sendable {
     /// - Parameter dryRun: decide, write nothing.
     public func run(dryRun: Bool = false) throws(SyncError) -> [Outcome] {
         var outcomes: [Outcome] = []
+        let canonicals = Set(canonicalFiles())
+        var written = Set<String>()
         for target in try plan() {
             try SafePath.checkRelative(target.path)
-            let full = root + "/" + target.path
-            try SafePath.checkInside(full, root: root)
+            try SafePath.checkInside(root + "/" + target.path, root: root)
+            // A link is followed to its file inside the project, and stays a link; one to a canonical file needs
+            // nothing (the agent reads the rules there); two links to one file get one block.
+            let real = try resolvedPath(target.path)
+            let via = real == target.path ? nil : real
+            if via != nil, canonicals.contains(real) {
+                outcomes.append(
+                    Outcome(
+                        path: target.path, agents: [target.agent], action: .linked,
+                        reason: "a link to \(real): the rules stand there once", writtenTo: real))
+                continue
+            }
+            guard written.insert(real).inserted else {
+                outcomes.append(
+                    Outcome(
+                        path: target.path, agents: [target.agent], action: .unchanged,
+                        reason: "a link to \(real), written once", writtenTo: real))
+                continue
+            }
+            let full = root + "/" + real
             let block = MarkedBlock.render(content: target.content, from: target.from)
             let existing = AtomicFile.read(full).map { String(decoding: $0, as: UTF8.self) }
             let action: Outcome.Action
             let text: String
             if let existing {
-                let current = MarkedBlock.find(in: existing)
+                let current: MarkedBlock?
+                switch MarkedBlock.scan(existing) {
+                case .failure(let malformed):
+                    // Never forced: replacing would remove text the markers do not bound.
+                    outcomes.append(
+                        Outcome(
+                            path: target.path, agents: [target.agent], action: .refused,
+                            reason: "\(real):\(malformed.line): \(malformed.message); fix the markers by hand",
+                            writtenTo: via))
+                    continue
+                case .success(let block): current = block
+                }
                 if let current, current.isEditedByHand, !configuration.force {
-                    outcomes.append(Outcome(path: target.path, agents: [target.agent], action: .refused))
+                    outcomes.append(
+                        Outcome(
+                            path: target.path, agents: [target.agent], action: .refused,
+                            reason:
+                                "\(real):\(current.line): the generated block was edited by hand; --force replaces it",
+                            writtenTo: via))
                     continue
                 }
                 text = MarkedBlock.splice(block, into: existing)
@@ -244,10 +300,10 @@ public struct RuleSync: Sendable {
                 action = .created
             }
             if !dryRun, action != .unchanged {
-                let backup = existing == nil ? nil : root + "/" + configuration.backupFolder + "/" + target.path
+                let backup = existing == nil ? nil : root + "/" + configuration.backupFolder + "/" + real
                 try AtomicFile.write(Array(text.utf8), to: full, backup: backup, configuration: configuration.atomic)
             }
-            outcomes.append(Outcome(path: target.path, agents: [target.agent], action: action))
+            outcomes.append(Outcome(path: target.path, agents: [target.agent], action: action, writtenTo: via))
         }
         return outcomes
     }
@@ -256,13 +312,21 @@ public struct RuleSync: Sendable {
     /// the canonical file, files or blocks missing.
     public func status() throws(SyncError) -> [Drift] {
         var drifts: [Drift] = []
+        let canonicals = Set(canonicalFiles())
         for target in try plan() {
-            let full = root + "/" + target.path
+            let real = try resolvedPath(target.path)
+            if real != target.path, canonicals.contains(real) { continue }  // the agent reads the canonical file
+            let full = root + "/" + real
             guard let bytes = AtomicFile.read(full) else {
                 drifts.append(Drift(.blockMissing, target.path, "not written yet; run `skillscope sync`"))
                 continue
             }
-            guard let block = MarkedBlock.find(in: String(decoding: bytes, as: UTF8.self)) else {
+            let text = String(decoding: bytes, as: UTF8.self)
+            if case .failure(let malformed) = MarkedBlock.scan(text) {
+                drifts.append(Drift(.blockMalformed, target.path, "line \(malformed.line): \(malformed.message)"))
+                continue
+            }
+            guard let block = MarkedBlock.find(in: text) else {
                 drifts.append(Drift(.blockMissing, target.path, "has no skillscope block; run `skillscope sync`"))
                 continue
             }

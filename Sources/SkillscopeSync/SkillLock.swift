@@ -20,10 +20,16 @@ public struct SkillLock: Sendable, Hashable, Codable {
         public var agents: [String]
         /// Agents whose folder holds a copy because a link could not be made.
         public var copied: [String]?
+        /// The paths that are executable (git's mode 100755, or a folder's executable bit): restored so, and
+        /// checked by `install --frozen`.
+        public var executables: [String]?
+        /// The paths `update` wrote with conflict markers and `resolve` has not yet recorded: while any is listed,
+        /// `status --check`, `install --frozen` and `update` fail.
+        public var conflicts: [String]?
 
         public init(
             source: SkillSource, commit: String?, files: [String: String], agents: [String],
-            modified: [String: String]? = nil, copied: [String]? = nil
+            modified: [String: String]? = nil, copied: [String]? = nil, executables: [String]? = nil
         ) {
             self.source = source
             self.commit = commit
@@ -31,6 +37,7 @@ public struct SkillLock: Sendable, Hashable, Codable {
             self.agents = agents
             self.modified = modified
             self.copied = copied
+            self.executables = executables
         }
 
         /// Whether `hash` is an accepted content for `path`.

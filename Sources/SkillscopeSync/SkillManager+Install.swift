@@ -21,6 +21,7 @@ extension SkillManager {
     ///   locked commit differ, a source that cannot be read) and then write nothing, as `npm ci` does.
     /// - Throws: ``SyncError`` `.mismatch` listing every difference when `frozen`; `.notFound` with no lock.
     public func install(frozen: Bool) throws(SyncError) -> InstallReport {
+        try recover()
         guard let lock = try SkillLock.read(at: lockPath) else {
             if let vercel = try VercelSkillsLock.read(at: vercelLockPath) {
                 return try install(vercel, frozen: frozen)
@@ -28,27 +29,44 @@ extension SkillManager {
             throw SyncError(.notFound, "no skillscope.lock or skills-lock.json in \(root)")
         }
         var report = InstallReport(lockFile: (lockPath as NSString).lastPathComponent)
-        var writes: [(name: String, entry: SkillLock.Entry, files: [String: [UInt8]], whole: Bool)] = []
+        var writes: [(name: String, entry: SkillLock.Entry, files: [String: [UInt8]], base: Snapshot?)] = []
         for (name, entry) in lock.skills.sorted(by: { $0.key < $1.key }) {
             try SafePath.checkSkillName(name)
-            let installed = readFiles(root + "/" + Self.skillsFolder + "/" + name)
+            let folder = root + "/" + Self.skillsFolder + "/" + name
+            let installed = readFolder(folder)
+            let executables = Set(entry.executables ?? [])
             var missing: [String] = []
+            var problems: [String] = conflicts(name, entry: entry, files: installed.files)
+            var modes: [String] = []
             for (path, _) in entry.files.sorted(by: { $0.key < $1.key }) {
                 try SafePath.checkRelative(path)
-                guard let bytes = installed[path] else {
+                guard let bytes = installed.files[path] else {
                     missing.append(path)
                     continue
                 }
-                if !entry.accepts(SHA256.hex(of: bytes), at: path) {
-                    report.problems.append("\(name)/\(path): sha256 differs from the lock (edited by hand)")
+                if !entry.accepts(SHA256.hex(of: bytes), at: path), !(entry.conflicts ?? []).contains(path) {
+                    problems.append("\(name)/\(path): sha256 differs from the lock (edited by hand)")
+                }
+                if executables.contains(path) != installed.executables.contains(path) {
+                    modes.append(path)
+                    // Without --frozen the locked mode is simply restored.
+                    guard frozen else { continue }
+                    problems.append(
+                        "\(name)/\(path): \(executables.contains(path) ? "not executable, as the lock says it is" : "executable, as the lock says it is not")"
+                    )
                 }
             }
-            for path in installed.keys.sorted() where entry.files[path] == nil && entry.modified?[path] == nil {
-                report.problems.append("\(name)/\(path): not in the lock")
+            for path in installed.files.keys.sorted() where entry.files[path] == nil && entry.modified?[path] == nil {
+                problems.append("\(name)/\(path): not in the lock")
             }
+            report.problems += problems
+            var base: Snapshot?
             if missing.isEmpty {
-                report.verified.append(name)
-                writes.append((name, entry, [:], false))
+                if problems.isEmpty, modes.isEmpty { report.verified.append(name) }
+                if problems.isEmpty, !modes.isEmpty { report.restored.append(name) }
+                var files: [String: [UInt8]] = [:]
+                if !modes.isEmpty { files = installed.files }  // rewritten with the locked modes
+                writes.append((name, entry, files, nil))
                 continue
             }
             do {
@@ -58,12 +76,14 @@ extension SkillManager {
                         "\(name): \(entry.source) at \(entry.commit ?? "its current state") differs from the lock")
                     continue
                 }
+                base = snapshot
                 for path in missing where entry.modified?[path] != nil {
                     report.problems.append(
                         "\(name)/\(path): the locally kept version cannot be restored from the source")
                 }
-                let files = snapshot.files.filter { missing.contains($0.key) }
-                writes.append((name, entry, files, installed.isEmpty))
+                var files = installed.files
+                for path in missing { files[path] = snapshot.files[path] }
+                writes.append((name, entry, files, base))
                 report.restored.append(name)
             } catch {
                 report.problems.append("\(name): \(error.message)")
@@ -73,30 +93,56 @@ extension SkillManager {
             throw SyncError(
                 .mismatch, "the project does not match \(lockPath):\n  " + report.problems.joined(separator: "\n  "))
         }
-        for write in writes {
-            if write.whole {
-                try place(write.files, name: write.name, in: Self.skillsFolder)
-            } else {
-                for (path, bytes) in write.files {
-                    try AtomicFile.write(bytes, to: root + "/" + Self.skillsFolder + "/" + write.name + "/" + path)
+        // Every folder staged and every link planned, then all moved into place at once.
+        var staging = transaction()
+        do {
+            for write in writes {
+                let executables = Set(write.entry.executables ?? [])
+                if !write.files.isEmpty {
+                    try staging.stage(
+                        write.files, executables: executables, at: Self.skillsFolder + "/" + write.name)
                 }
-            }
-            if !write.files.isEmpty
-                || !FileManager.default.fileExists(atPath: root + "/" + Self.baseFolder + "/" + write.name)
-            {
-                if let snapshot = try? reader.read(write.entry.source, commit: write.entry.commit),
-                    snapshot.hashes == write.entry.files
+                if !FileManager.default.fileExists(atPath: root + "/" + Self.baseFolder + "/" + write.name),
+                    let base = try write.base ?? (try? reader.read(write.entry.source, commit: write.entry.commit)),
+                    base.hashes == write.entry.files
                 {
-                    try place(snapshot.files, name: write.name, in: Self.baseFolder)
+                    try staging.stage(base.files, executables: executables, at: Self.baseFolder + "/" + write.name)
+                }
+                let files =
+                    write.files.isEmpty ? readFiles(root + "/" + Self.skillsFolder + "/" + write.name) : write.files
+                for agent in try Agent.parse(write.entry.agents) {
+                    let previous: Placement? = (write.entry.copied ?? []).contains(agent.id) ? .copied : nil
+                    var planner = self
+                    planner.copiesInsteadOfLinks = previous == .copied
+                    _ = try planner.plan(
+                        write.name, for: agent, files: files, executables: executables, previous: previous,
+                        into: &staging)
                 }
             }
-            let files = readFiles(root + "/" + Self.skillsFolder + "/" + write.name)
-            for agent in try Agent.parse(write.entry.agents) {
-                let previous: Placement? = (write.entry.copied ?? []).contains(agent.id) ? .copied : nil
-                _ = try attach(write.name, to: agent, files: files, previous: previous)
+        } catch {
+            staging.abandon()
+            throw error
+        }
+        if !staging.operations.isEmpty { try staging.commit(lock: nil, lockPath: lockPath) }
+        return report
+    }
+
+    /// The unresolved conflicts of an installed skill: the paths `update` recorded and any file holding markers,
+    /// each named with its line and rule.
+    func conflicts(_ name: String, entry: SkillLock.Entry, files: [String: [UInt8]]) -> [String] {
+        var messages: [String] = []
+        for path in Set(entry.conflicts ?? []).union(files.keys).sorted() {
+            let blocks = files[path].map(ConflictMarkers.blocks(in:)) ?? []
+            if !blocks.isEmpty {
+                messages += ConflictMarkers.describe(blocks, skill: name, path: path)
+            } else if (entry.conflicts ?? []).contains(path) {
+                let beside = files[path + ".upstream"] != nil ? " (\(path).upstream beside it)" : ""
+                messages.append(
+                    "\(name)/\(path): a conflict from `skillscope update`\(beside) not yet resolved; run `skillscope resolve \(name)`"
+                )
             }
         }
-        return report
+        return messages
     }
 
     /// Verifies (and restores what is missing from) a vercel `skills-lock.json`: each installed folder's

@@ -18,7 +18,14 @@ extension SkillManager {
         public var fromCommit: String?
         public var toCommit: String?
         public var files: [File]
-        public var isUpToDate: Bool { files.allSatisfy { $0.outcome == "kept" } }
+        /// Conflicts not yet resolved, each with its file, line and rule: the skill was not updated.
+        public var unresolved: [String] = []
+        /// The source no longer holds the skill: it was kept (or removed, with `prune`).
+        public var deletedUpstream = false
+        public var removed = false
+        public var isUpToDate: Bool {
+            unresolved.isEmpty && !deletedUpstream && files.allSatisfy { $0.outcome == "kept" }
+        }
         public var conflicts: Int {
             files.reduce(0) { $0 + $1.conflicts.count + ($1.outcome == "conflict" && $1.conflicts.isEmpty ? 1 : 0) }
         }
@@ -34,43 +41,137 @@ extension SkillManager {
     /// - Parameters:
     ///   - names: the skills to update; empty for all.
     ///   - dryRun: report the rule-level changes, write nothing.
-    public func update(_ names: [String], dryRun: Bool) throws(SyncError) -> [Update] {
+    public func update(_ names: [String], dryRun: Bool, prune: Bool = false) throws(SyncError) -> [Update] {
         var lock = try readLock()
         for name in names where lock.skills[name] == nil {
             try SafePath.checkSkillName(name)
             throw SyncError(.notFound, "no skill \(name) in \(lockPath)")
         }
         var updates: [Update] = []
-        for (name, entry) in lock.skills.sorted(by: { $0.key < $1.key }) where names.isEmpty || names.contains(name) {
-            let upstream = try reader.read(entry.source, commit: nil)
-            let base = try baseFiles(name, entry: entry)
-            let local = readFiles(root + "/" + Self.skillsFolder + "/" + name)
-            var merged: [String: [UInt8]] = [:]
-            var files: [Update.File] = []
-            for path in Set(base.keys).union(local.keys).union(upstream.files.keys).sorted() {
-                try SafePath.checkRelative(path)
-                let (result, file) = Self.merge(
-                    path, base: base[path], local: local[path], upstream: upstream.files[path])
-                for (key, bytes) in result { merged[key] = bytes }
-                files.append(file)
+        var staging = transaction()
+        var pruned: [String] = []
+        do {
+            for (name, entry) in lock.skills.sorted(by: { $0.key < $1.key }) where names.isEmpty || names.contains(name)
+            {
+                let local = readFiles(root + "/" + Self.skillsFolder + "/" + name)
+                // A file still holding markers is never merged again: it would carry them forward as local text.
+                let unresolved = conflicts(name, entry: entry, files: local)
+                guard unresolved.isEmpty else {
+                    updates.append(
+                        Update(
+                            name: name, fromCommit: entry.commit, toCommit: nil, files: [], unresolved: unresolved))
+                    continue
+                }
+                let upstream: Snapshot
+                do {
+                    upstream = try reader.read(entry.source, commit: nil)
+                } catch  where error.code == .notFound && entry.source.kind == .folder {
+                    upstream = Snapshot(files: [:], commit: nil)
+                }
+                guard upstream.files.keys.contains(where: { FileKind.isSkillFileName($0) && !$0.contains("/") })
+                else {
+                    var update = Update(
+                        name: name, fromCommit: entry.commit, toCommit: upstream.commit, files: [],
+                        deletedUpstream: true)
+                    if prune, !dryRun {
+                        pruned.append(name)
+                        update.removed = true
+                    }
+                    updates.append(update)
+                    continue
+                }
+                let base = try baseFiles(name, entry: entry)
+                var merged: [String: [UInt8]] = [:]
+                var files: [Update.File] = []
+                for path in Set(base.keys).union(local.keys).union(upstream.files.keys).sorted() {
+                    try SafePath.checkRelative(path)
+                    let (result, file) = Self.merge(
+                        path, base: base[path], local: local[path], upstream: upstream.files[path])
+                    for (key, bytes) in result { merged[key] = bytes }
+                    files.append(file)
+                }
+                let update = Update(name: name, fromCommit: entry.commit, toCommit: upstream.commit, files: files)
+                updates.append(update)
+                guard !dryRun, !(update.isUpToDate && upstream.hashes == entry.files) else { continue }
+                let executables = upstream.executables.union(
+                    executableFiles(root + "/" + Self.skillsFolder + "/" + name).filter { merged[$0] != nil })
+                try staging.stage(merged, executables: executables, at: Self.skillsFolder + "/" + name)
+                try staging.stage(
+                    upstream.files, executables: upstream.executables, at: Self.baseFolder + "/" + name)
+                var updated = entry
+                updated.commit = upstream.commit
+                updated.files = upstream.hashes
+                updated.executables = upstream.lockedExecutables
+                let conflicted = Set(files.filter { $0.outcome == "conflict" }.map(\.path))
+                let kept = merged.filter { upstream.files[$0.key] != $0.value && !conflicted.contains($0.key) }
+                    .mapValues { SHA256.hex(of: $0) }
+                updated.modified = kept.isEmpty ? nil : kept
+                updated.conflicts = conflicted.isEmpty ? nil : conflicted.sorted()
+                for agent in try Agent.parse(entry.agents) where (entry.copied ?? []).contains(agent.id) {
+                    var planner = self
+                    planner.copiesInsteadOfLinks = true
+                    _ = try planner.plan(
+                        name, for: agent, files: merged, executables: executables, previous: .copied, into: &staging)
+                }
+                lock.skills[name] = updated
             }
-            let update = Update(name: name, fromCommit: entry.commit, toCommit: upstream.commit, files: files)
-            updates.append(update)
-            guard !dryRun, !(update.isUpToDate && upstream.hashes == entry.files) else { continue }
-            try place(merged, name: name, in: Self.skillsFolder)
-            try place(upstream.files, name: name, in: Self.baseFolder)
-            var updated = entry
-            updated.commit = upstream.commit
-            updated.files = upstream.hashes
-            let kept = merged.filter { upstream.files[$0.key] != $0.value }.mapValues { SHA256.hex(of: $0) }
-            updated.modified = kept.isEmpty ? nil : kept
-            for agent in try Agent.parse(entry.agents) where (entry.copied ?? []).contains(agent.id) {
-                _ = try attach(name, to: agent, files: merged, previous: .copied)
-            }
-            lock.skills[name] = updated
+        } catch {
+            staging.abandon()
+            throw error
         }
-        if !dryRun { try lock.write(to: lockPath) }
+        if !dryRun { try staging.commit(lock: lock, lockPath: lockPath) } else { staging.abandon() }
+        for name in pruned { _ = try remove(name) }
         return updates
+    }
+
+    /// What `resolve` recorded for one skill.
+    public struct Resolution: Sendable, Hashable, Codable {
+        public var name: String
+        /// The files whose resolved text the lock now keeps.
+        public var files: [String]
+    }
+
+    /// Records the resolution of a skill's conflicts once no file holds a marker: each resolved file becomes a
+    /// locally kept version (or the upstream one, when it is that).
+    ///
+    /// - Throws: ``SyncError`` `.mismatch` naming each file, line and rule still marked; `.notFound` for a skill
+    ///   not in the lock.
+    public func resolve(_ names: [String]) throws(SyncError) -> [Resolution] {
+        var lock = try readLock()
+        var resolutions: [Resolution] = []
+        for name in names {
+            try SafePath.checkSkillName(name)
+            guard var entry = lock.skills[name] else { throw SyncError(.notFound, "no skill \(name) in \(lockPath)") }
+            let files = readFiles(root + "/" + Self.skillsFolder + "/" + name)
+            let marked = files.keys.sorted().flatMap { path in
+                ConflictMarkers.describe(ConflictMarkers.blocks(in: files[path] ?? []), skill: name, path: path)
+            }
+            guard marked.isEmpty else {
+                throw SyncError(
+                    .mismatch,
+                    "markers remain; edit each to the text you want, then run `skillscope resolve \(name)` again:\n  "
+                        + marked.joined(separator: "\n  "))
+            }
+            let recorded = entry.conflicts ?? []
+            for path in recorded where files[path + ".upstream"] != nil {
+                throw SyncError(
+                    .mismatch,
+                    "\(name)/\(path).upstream is still beside \(path); keep the version you want as \(path), delete the other, then run `skillscope resolve \(name)` again"
+                )
+            }
+            var modified = entry.modified ?? [:]
+            for path in recorded {
+                guard let bytes = files[path] else { continue }
+                let hash = SHA256.hex(of: bytes)
+                modified[path] = entry.files[path] == hash ? nil : hash
+            }
+            entry.modified = modified.isEmpty ? nil : modified
+            entry.conflicts = nil
+            lock.skills[name] = entry
+            resolutions.append(Resolution(name: name, files: recorded))
+        }
+        try lock.write(to: lockPath)
+        return resolutions
     }
 
     /// The locked upstream version: the base copy, else the source at the locked commit, else the installed copy
@@ -127,9 +228,21 @@ extension SkillManager {
         let lock = try readLock()
         var drifts: [Drift] = []
         for (name, entry) in lock.skills.sorted(by: { $0.key < $1.key }) {
-            let installed = readFiles(root + "/" + Self.skillsFolder + "/" + name)
+            let folder = readFolder(root + "/" + Self.skillsFolder + "/" + name)
+            let installed = folder.files
             let base = (try? baseFiles(name, entry: entry)) ?? [:]
-            for path in Set(entry.files.keys).union(installed.keys).sorted() {
+            let unresolved = conflicts(name, entry: entry, files: installed)
+            for message in unresolved {
+                drifts.append(
+                    Drift(.conflict, name, message + "; edit it away, then run `skillscope resolve \(name)`"))
+            }
+            let conflicted = Set(entry.conflicts ?? []).union(
+                installed.filter { !ConflictMarkers.blocks(in: $0.value).isEmpty }.keys)
+            for path in (entry.executables ?? []).sorted()
+            where installed[path] != nil && !folder.executables.contains(path) {
+                drifts.append(Drift(.skillEdited, name, "\(path) lost its executable bit (the lock says 100755)"))
+            }
+            for path in Set(entry.files.keys).union(installed.keys).sorted() where !conflicted.contains(path) {
                 guard let bytes = installed[path] else {
                     drifts.append(Drift(.skillMissing, name, "\(path) is missing"))
                     continue
@@ -154,6 +267,14 @@ extension SkillManager {
             do {
                 let upstream = try reader.read(entry.source, commit: nil)
                 guard upstream.hashes != entry.files else { continue }
+                guard upstream.files.keys.contains(where: { FileKind.isSkillFileName($0) && !$0.contains("/") }) else {
+                    drifts.append(
+                        Drift(
+                            .upstreamDeleted, name,
+                            "\(entry.source) no longer holds it; `skillscope update` keeps it, `update --prune` removes it"
+                        ))
+                    continue
+                }
                 var changes: [RuleChange] = []
                 for path in Set(base.keys).union(upstream.files.keys).sorted() where base[path] != upstream.files[path]
                 {

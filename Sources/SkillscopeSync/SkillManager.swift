@@ -21,6 +21,10 @@ public struct SkillManager: Sendable {
     ///
     /// The default is `false`.
     public var force = false
+    /// Seconds to wait after each step of a change: a test hook, so a kill can land between any two steps.
+    ///
+    /// The default is none.
+    public var stepDelay = 0.0
 
     /// The canonical copies, relative to ``root``.
     public static let skillsFolder = ".agents/skills"
@@ -36,7 +40,16 @@ public struct SkillManager: Sendable {
     public var lockPath: String { root + (isGlobal ? "/.agents/skillscope.lock" : "/skillscope.lock") }
     public var vercelLockPath: String { root + "/skills-lock.json" }
 
-    public func readLock() throws(SyncError) -> SkillLock { try SkillLock.read(at: lockPath) ?? SkillLock() }
+    /// The lock, after finishing (or clearing away) a change a killed process left (``Transaction``).
+    public func readLock() throws(SyncError) -> SkillLock {
+        try recover()
+        return try SkillLock.read(at: lockPath) ?? SkillLock()
+    }
+
+    /// Finishes a journaled change a killed process left, and removes staging it left without a journal.
+    public func recover() throws(SyncError) { try Transaction.recover(root: root) }
+
+    func transaction() -> Transaction { Transaction(root: root, stepDelay: stepDelay) }
 
     /// How an agent got a skill.
     public enum Placement: String, Sendable, Hashable, Codable {
@@ -59,61 +72,102 @@ public struct SkillManager: Sendable {
 
     // MARK: add
 
-    /// Installs the skills of `source` (those named in `only`, else all) for `agents`.
+    /// Installs the skills of `source` (those named in `only`, else all) for `agents`, all or nothing: every skill
+    /// is read and checked, and everything staged, before anything is moved into place.
     ///
+    /// - Parameter alias: the name to install the one chosen skill under (`--as`), when another skill has its name.
     /// - Throws: ``SyncError``: `.notFound` when the source holds no such skill, `.unsafePath` for a name or path
     ///   that would leave its folder, `.mismatch` when a different or edited skill of that name is installed.
-    public func add(_ source: SkillSource, only: [String] = [], agents: [Agent]) throws(SyncError) -> [Installed] {
-        let (snapshot, found) = try skills(of: source, only: only)
+    public func add(_ source: SkillSource, only: [String] = [], agents: [Agent], as alias: String? = nil)
+        throws(SyncError) -> [Installed]
+    {
         var lock = try readLock()
-        var installed: [Installed] = []
-        for skill in found {
-            let skillSource = source.appending(skill.folder)
-            try checkReplaceable(skill.name, by: skillSource, lock: lock)
-            try place(skill.files, name: skill.name, in: Self.skillsFolder)
-            try place(skill.files, name: skill.name, in: Self.baseFolder)
-            var placements: [String: Placement] = [:]
-            var notes: [String] = []
-            for agent in agents {
-                let (placement, note) = try attach(skill.name, to: agent, files: skill.files, previous: nil)
-                placements[agent.id] = placement
-                if let note { notes.append(note) }
+        let (commit, found) = try skills(of: source, only: only)
+        if let alias {
+            guard found.count == 1 else {
+                throw SyncError(
+                    .invalid,
+                    "--as names one skill, and \(source) holds \(found.count) (\(found.map(\.name).joined(separator: ", "))); pass --skill NAME too"
+                )
             }
-            let copied = placements.filter { $0.value == .copied }.map(\.key).sorted()
-            lock.skills[skill.name] = SkillLock.Entry(
-                source: skillSource, commit: snapshot.commit, files: skill.files.mapValues { SHA256.hex(of: $0) },
-                agents: agents.map(\.id), copied: copied.isEmpty ? nil : copied)
-            notes += Self.specNotes(skill.files)
-            installed.append(
-                Installed(
-                    name: skill.name, source: skillSource.description, commit: snapshot.commit,
-                    files: skill.files.count, agents: placements, notes: notes))
+            try SafePath.checkSkillName(alias)
         }
-        try lock.write(to: lockPath)
+        var byName: [String: [String]] = [:]
+        for skill in found {
+            byName[alias ?? skill.name, default: []].append(skill.folder.isEmpty ? "." : skill.folder)
+        }
+        for (name, folders) in byName.sorted(by: { $0.key < $1.key }) where folders.count > 1 {
+            throw SyncError(
+                .mismatch,
+                "\(source) holds \(folders.count) skills named \(name) (in \(folders.joined(separator: ", "))); pass --path FOLDER to choose one, and --as NAME to install it under another name"
+            )
+        }
+        var staging = transaction()
+        var installed: [Installed] = []
+        do {
+            for skill in found {
+                let name = alias ?? skill.name
+                let skillSource = source.appending(skill.folder)
+                try checkReplaceable(name, by: skillSource, lock: lock)
+                try staging.stage(skill.files, executables: skill.executables, at: Self.skillsFolder + "/" + name)
+                try staging.stage(skill.files, executables: skill.executables, at: Self.baseFolder + "/" + name)
+                var placements: [String: Placement] = [:]
+                var notes: [String] = skill.notes
+                for agent in agents {
+                    let (placement, note) = try plan(
+                        name, for: agent, files: skill.files, executables: skill.executables, previous: nil,
+                        into: &staging)
+                    placements[agent.id] = placement
+                    if let note { notes.append(note) }
+                }
+                if name != skill.name {
+                    notes.append("installed as \(name); its SKILL.md still names it \(skill.name)")
+                }
+                let copied = placements.filter { $0.value == .copied }.map(\.key).sorted()
+                lock.skills[name] = SkillLock.Entry(
+                    source: skillSource, commit: commit, files: skill.files.mapValues { SHA256.hex(of: $0) },
+                    agents: agents.map(\.id), copied: copied.isEmpty ? nil : copied,
+                    executables: skill.executables.isEmpty ? nil : skill.executables.sorted())
+                notes += Self.specNotes(skill.files)
+                installed.append(
+                    Installed(
+                        name: name, source: skillSource.description, commit: commit, files: skill.files.count,
+                        agents: placements, notes: notes))
+            }
+        } catch {
+            staging.abandon()
+            throw error
+        }
+        try staging.commit(lock: lock, lockPath: lockPath)
         return installed
     }
 
-    /// The skills `add` would install from `source` (those named in `only`, else all), their names and paths
-    /// checked.
-    func skills(of source: SkillSource, only: [String]) throws(SyncError) -> (Snapshot, [FoundSkill]) {
-        let snapshot = try reader.read(source, commit: nil)
+    /// The skills `add` would install from `source` (those named in `only`, else all) and the commit read: the
+    /// skill files are found first, then only the chosen skills are read, each within the reader's limits.
+    func skills(of source: SkillSource, only: [String]) throws(SyncError) -> (String?, [FoundSkill]) {
+        let index = try reader.skillFiles(source, commit: nil)
         let rootName = ((source.path.isEmpty ? source.location : source.path) as NSString).lastPathComponent
-        var found = FoundSkill.all(
-            in: snapshot, rootName: rootName.hasSuffix(".git") ? String(rootName.dropLast(4)) : rootName)
+        let cleanRoot = rootName.hasSuffix(".git") ? String(rootName.dropLast(4)) : rootName
+        var found = FoundSkill.all(in: index, rootName: cleanRoot)
+        let names = found.map(\.name)
         if !only.isEmpty { found = found.filter { only.contains($0.name) || only.contains($0.folder) } }
         guard !found.isEmpty else {
-            let names = FoundSkill.all(in: snapshot, rootName: rootName).map(\.name)
             throw SyncError(
                 .notFound,
                 names.isEmpty
                     ? "\(source) holds no SKILL.md"
                     : "\(source) has no skill \(only.joined(separator: ", ")); it has \(names.joined(separator: ", "))")
         }
-        for skill in found {
+        var skills: [FoundSkill] = []
+        for var skill in found {
             try SafePath.checkSkillName(skill.name)
-            for path in skill.files.keys { try SafePath.checkRelative(path) }
+            let snapshot = try reader.read(source.appending(skill.folder), commit: index.commit)
+            for path in snapshot.files.keys { try SafePath.checkRelative(path) }
+            skill.files = snapshot.files
+            skill.executables = snapshot.executables
+            skills.append(skill)
         }
-        return (snapshot, found)
+        return (index.commit, skills)
     }
 
     /// Where an agent's link to the canonical copy points, relative to the link: `../../.agents/skills/NAME`.
@@ -130,7 +184,8 @@ public struct SkillManager: Sendable {
             if entry.source != source {
                 throw SyncError(
                     .mismatch,
-                    "a skill named \(name) from \(entry.source) is installed; remove it first or pass --force")
+                    "a skill named \(name) from \(entry.source) is installed; pass --as NAME to install this one under another name, remove it first, or pass --force to replace it"
+                )
             }
             let edited = readFiles(folder).filter { !entry.accepts(SHA256.hex(of: $0.value), at: $0.key) }
             if !edited.isEmpty {
@@ -139,51 +194,38 @@ public struct SkillManager: Sendable {
                     "\(name) was edited locally (\(edited.keys.sorted().joined(separator: ", "))); use `skillscope update \(name)` to keep the edits, or --force"
                 )
             }
-        } else if FileManager.default.fileExists(atPath: folder) {
+        } else if (try? FileManager.default.attributesOfItem(atPath: folder)) != nil {
             throw SyncError(
                 .mismatch,
-                "\(Self.skillsFolder)/\(name) exists and was not installed by skillscope; pass --force to replace it")
+                "\(Self.skillsFolder)/\(name) exists and was not installed by skillscope; pass --as NAME to install under another name, or --force to replace it"
+            )
         }
     }
 
-    /// Writes a skill folder whole: into a temporary sibling first, then renamed into place.
-    func place(_ files: [String: [UInt8]], name: String, in folder: String) throws(SyncError) {
+    /// Writes a skill folder whole, with its files' modes: into a temporary sibling first, then renamed into place.
+    func place(_ files: [String: [UInt8]], executables: Set<String> = [], name: String, in folder: String)
+        throws(SyncError)
+    {
         try SafePath.checkSkillName(name)
-        let parent = root + "/" + folder
-        let target = parent + "/" + name
-        try SafePath.checkInside(target, root: root)
-        let manager = FileManager.default
-        let temporary = parent + "/.\(name).skillscope-\(UUID().uuidString.prefix(8))"
+        var staging = transaction()
         do {
-            try manager.createDirectory(atPath: temporary, withIntermediateDirectories: true)
-            for (path, bytes) in files.sorted(by: { $0.key < $1.key }) {
-                try SafePath.checkRelative(path)
-                let full = temporary + "/" + path
-                try manager.createDirectory(
-                    atPath: (full as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-                try Data(bytes).write(to: URL(fileURLWithPath: full))
-            }
-            let old = parent + "/.\(name).skillscope-old-\(UUID().uuidString.prefix(8))"
-            let exists = (try? manager.attributesOfItem(atPath: target)) != nil
-            if exists { try manager.moveItem(atPath: target, toPath: old) }
-            try manager.moveItem(atPath: temporary, toPath: target)
-            if exists { try? manager.removeItem(atPath: old) }
-        } catch let error as SyncError {
-            try? manager.removeItem(atPath: temporary)
-            throw error
+            try staging.stage(files, executables: executables, at: folder + "/" + name)
+            try staging.commit(lock: nil, lockPath: lockPath)
         } catch {
-            try? manager.removeItem(atPath: temporary)
-            throw SyncError(.io, "cannot write \(folder)/\(name): \(error.localizedDescription)", underlying: error)
+            staging.abandon()
+            throw error
         }
     }
 
-    /// Links (or copies) the canonical copy into `agent`'s skill folder.
+    /// Plans how `agent` gets skill `name`: shared, a link to the canonical copy, or a copy (staged), checking
+    /// first that nothing not Skillscope's is in the way.
     ///
     /// - Parameter previous: how it was placed before, so a copy of ours may be replaced.
     /// - Returns: the placement and, for a copy, a sentence saying why.
-    func attach(_ name: String, to agent: Agent, files: [String: [UInt8]], previous: Placement?) throws(SyncError)
-        -> (Placement, String?)
-    {
+    func plan(
+        _ name: String, for agent: Agent, files: [String: [UInt8]], executables: Set<String>, previous: Placement?,
+        into staging: inout Transaction
+    ) throws(SyncError) -> (Placement, String?) {
         let folder = agent.skillFolder(global: isGlobal)
         if folder == Self.skillsFolder { return (.shared, nil) }
         let path = root + "/" + folder + "/" + name
@@ -191,34 +233,45 @@ public struct SkillManager: Sendable {
         let destination = Self.linkDestination(folder: folder, name: name)
         let manager = FileManager.default
         if let existing = try? manager.destinationOfSymbolicLink(atPath: path) {
-            if existing == destination { return (.linked, nil) }
-            guard force else {
+            if existing == destination, !copiesInsteadOfLinks { return (.linked, nil) }
+            guard force || existing == destination else {
                 throw SyncError(
                     .mismatch, "\(folder)/\(name) links elsewhere (\(existing)); pass --force to replace it")
             }
-            try? manager.removeItem(atPath: path)
         } else if (try? manager.attributesOfItem(atPath: path)) != nil {
             guard previous == .copied || force else {
                 throw SyncError(
-                    .mismatch, "\(folder)/\(name) exists and is not Skillscope's; pass --force to replace it")
+                    .mismatch,
+                    "\(folder)/\(name) exists and is not Skillscope's; pass --as NAME to install under another name, or --force to replace it"
+                )
             }
-            if !copiesInsteadOfLinks { try? manager.removeItem(atPath: path) }
         }
-        var reason = "copies were asked for"
         if !copiesInsteadOfLinks {
-            do {
-                try manager.createDirectory(atPath: root + "/" + folder, withIntermediateDirectories: true)
-                try manager.createSymbolicLink(atPath: path, withDestinationPath: destination)
-                return (.linked, nil)
-            } catch {
-                reason = "a link could not be made (\(error.localizedDescription))"
-            }
+            staging.link(folder + "/" + name, to: destination)
+            return (.linked, nil)
         }
-        try place(files, name: name, in: folder)
+        try staging.stage(files, executables: executables, at: folder + "/" + name)
         return (
             .copied,
-            "\(agent.name): copied into \(folder)/\(name) because \(reason); `skillscope update` refreshes the copy"
+            "\(agent.name): copied into \(folder)/\(name) because copies were asked for; `skillscope update` refreshes the copy"
         )
+    }
+
+    /// Links (or copies) the canonical copy into `agent`'s skill folder now.
+    func attach(_ name: String, to agent: Agent, files: [String: [UInt8]], previous: Placement?) throws(SyncError)
+        -> (Placement, String?)
+    {
+        var staging = transaction()
+        do {
+            let executables = executableFiles(root + "/" + Self.skillsFolder + "/" + name)
+            let planned = try plan(
+                name, for: agent, files: files, executables: executables, previous: previous, into: &staging)
+            if !staging.operations.isEmpty { try staging.commit(lock: nil, lockPath: lockPath) }
+            return planned
+        } catch {
+            staging.abandon()
+            throw error
+        }
     }
 
     /// Removes a skill: its links and copies, its canonical and base copies and its lock entry.
@@ -245,15 +298,35 @@ public struct SkillManager: Sendable {
         }
         lock.skills[name] = nil
         try lock.write(to: lockPath)
+        // The folders left empty (an agent's skill folder, .agents/skills, .skillscope/base), up to the root.
+        for path in removed { removeEmptyParents(of: root + "/" + path) }
         return removed
+    }
+
+    /// Removes the empty folders above `path`, up to the root (never the root, never one holding anything).
+    func removeEmptyParents(of path: String) {
+        var folder = (path as NSString).deletingLastPathComponent
+        while folder.count > root.count, folder.hasPrefix(root + "/"),
+            (try? FileManager.default.contentsOfDirectory(atPath: folder))?.isEmpty == true,
+            (try? FileManager.default.removeItem(atPath: folder)) != nil
+        {
+            folder = (folder as NSString).deletingLastPathComponent
+        }
     }
 
     /// Every file under `folder`, by relative path; links are not followed out (their targets are read only when
     /// inside the folder).
-    func readFiles(_ folder: String) -> [String: [UInt8]] {
-        guard FileManager.default.fileExists(atPath: folder) else { return [:] }
-        return (try? LocalSourceReader().read(SkillSource(kind: .folder, location: folder), commit: nil).files) ?? [:]
+    func readFiles(_ folder: String) -> [String: [UInt8]] { readFolder(folder).files }
+
+    /// The files under `folder` and which are executable, as ``readFiles(_:)`` reads them.
+    func readFolder(_ folder: String) -> Snapshot {
+        guard FileManager.default.fileExists(atPath: folder) else { return Snapshot(files: [:], commit: nil) }
+        return (try? LocalSourceReader().read(SkillSource(kind: .folder, location: folder), commit: nil))
+            ?? Snapshot(files: [:], commit: nil)
     }
+
+    /// The executable files under `folder`.
+    func executableFiles(_ folder: String) -> Set<String> { readFolder(folder).executables }
 
     /// Spec problems of a skill's `SKILL.md`, as notes (installing never depends on them).
     static func specNotes(_ files: [String: [UInt8]]) -> [String] {
