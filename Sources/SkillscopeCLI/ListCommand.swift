@@ -34,6 +34,19 @@ struct ListCommand: Command {
     func run(context: Context) async throws -> ExitCode {
         let manager = options.makeManager(context: context)
         let lock = try manager.readLock()
+        if manager.hasOnlyVercelLock {
+            let rows = try manager.vercelRows()
+            if context.json {
+                try context.output.json(rows)
+                return .success
+            }
+            for row in rows {
+                context.output.print(
+                    "\(row.name)  \(row.state)  \(row.source)  agents: \(row.agents.joined(separator: ", "))")
+            }
+            context.output.error("(from skills-lock.json)")
+            return .success
+        }
         var rows: [Row] = []
         for (name, entry) in lock.skills.sorted(by: { $0.key < $1.key }) {
             let folder = manager.root + "/" + SkillManager.skillsFolder + "/" + name

@@ -53,6 +53,30 @@ struct RemixCommand: Command {
         guard !picks.isEmpty else { throw .usage("give at least one FILE#RULES", command: Self.name) }
     }
 
+    /// How a file inside an installed skill is credited: the source and commit its project's lock records
+    /// (`git:REPO//skills/a/SKILL.md@COMMIT`, `registry:owner/repo/…`), not the local copy's path.
+    static func credit(localFile: String) -> String? {
+        let file = URL(fileURLWithPath: localFile).resolvingSymlinksInPath().standardizedFileURL.path
+        var folder = (file as NSString).deletingLastPathComponent
+        while folder.count > 1 {
+            for lockName in ["skillscope.lock", ".agents/skillscope.lock"] {
+                let lockPath = folder + "/" + lockName
+                guard let lock = try? SkillLock.read(at: lockPath) else { continue }
+                for (name, entry) in lock.skills {
+                    let skillFolder = folder + "/" + SkillManager.skillsFolder + "/" + name + "/"
+                    guard file.hasPrefix(skillFolder) else { continue }
+                    var source = entry.source
+                    source.ref = nil
+                    let inner = String(file.dropFirst(skillFolder.count))
+                    let separator = source.path.isEmpty ? (source.kind == .registry ? "/" : "//") : "/"
+                    return source.description + separator + inner + (entry.commit.map { "@\($0.prefix(12))" } ?? "")
+                }
+            }
+            folder = (folder as NSString).deletingLastPathComponent
+        }
+        return nil
+    }
+
     struct View: Encodable {
         var path: String
         var name: String
@@ -62,19 +86,34 @@ struct RemixCommand: Command {
 
     func run(context: Context) async throws -> ExitCode {
         var chosen: [Remix.Pick] = []
+        var references: [String: [UInt8]] = [:]
+        var warnings: [String] = []
         for pick in picks {
             let document: Document
             let label: String
+            var isFolder: ObjCBool = false
+            let onDisk = FileManager.default.fileExists(atPath: pick.file, isDirectory: &isFolder)
+            let localFile: String? = onDisk ? (isFolder.boolValue ? pick.file + "/SKILL.md" : pick.file) : nil
             switch try FileLookup.find(pick.file, kind: nil, context: context, command: Self.name) {
             case .local(let local):
                 document = local
-                label = pick.file
+                label = localFile.flatMap { Self.credit(localFile: $0) } ?? pick.file
             case .stored(let stored, _):
                 document = DocumentParser().parse(text: stored.text, path: stored.key.path, kind: stored.kind)
                 label = stored.key.description
             }
-            chosen.append(
-                Remix.Pick(label: label, document: document, rules: try Remix.select(pick.selector, in: document)))
+            let rules = try Remix.select(pick.selector, in: document)
+            chosen.append(Remix.Pick(label: label, document: document, rules: rules))
+            // The files those rules name come along, or a warning says they did not.
+            for path in Remix.referencedPaths(in: rules, of: document.text) {
+                if let localFile,
+                    let bytes = AtomicFile.read((localFile as NSString).deletingLastPathComponent + "/" + path)
+                {
+                    references[path] = bytes
+                } else {
+                    warnings.append("\(pick.file): its rules name \(path), which was not copied (not found beside it)")
+                }
+            }
         }
         let folder = URL(fileURLWithPath: output).standardizedFileURL
         let skillName = name ?? folder.lastPathComponent
@@ -91,6 +130,10 @@ struct RemixCommand: Command {
             throw CLIError("\(path) exists; pass --force to replace it", exitCode: .failure)
         }
         try AtomicFile.write(Array(text.utf8), to: path)
+        for (relative, bytes) in references.sorted(by: { $0.key < $1.key }) {
+            try AtomicFile.write(bytes, to: folder.path + "/" + relative)
+        }
+        for warning in warnings { context.output.error("warning: \(warning)") }
         let view = View(
             path: path, name: skillName, rules: chosen.reduce(0) { $0 + $1.rules.count }, sources: chosen.map(\.label))
         if context.json {

@@ -42,7 +42,9 @@ struct StatusCommand: Command {
         let sync = RuleSync(root: options.root, configuration: configuration)
         if !sync.canonicalFiles().isEmpty { drifts += try sync.status() }
         let manager = options.makeManager(context: context)
-        if FileManager.default.fileExists(atPath: manager.lockPath) { drifts += try manager.status() }
+        if FileManager.default.fileExists(atPath: manager.lockPath) || manager.hasOnlyVercelLock {
+            drifts += try manager.status()
+        }
         if context.json {
             try context.output.json(drifts)
         } else {

@@ -113,6 +113,36 @@ public enum Remix {
         }
     }
 
+    /// The relative files the picked rules name: Markdown link targets and inline-code paths such as
+    /// `references/style.md` or `scripts/fmt.sh` (a folder part and an extension; no URL, no absolute path, no `..`).
+    public static func referencedPaths(in rules: [Rule], of text: String) -> [String] {
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        var found: [String] = []
+        for rule in rules where rule.lines.start >= 1 && rule.lines.end <= lines.count {
+            let body = lines[(rule.lines.start - 1)..<rule.lines.end].joined(separator: "\n")
+            var candidates: [Substring] = []
+            var rest = body[...]
+            while let open = rest.range(of: "](") {
+                let after = rest[open.upperBound...]
+                guard let close = after.firstIndex(of: ")") else { break }
+                candidates.append(after[..<close])
+                rest = after[close...]
+            }
+            let parts = body.split(separator: "`", omittingEmptySubsequences: false)
+            for (index, part) in parts.enumerated() where index % 2 == 1 { candidates.append(part) }
+            for candidate in candidates {
+                let path = String(candidate.split(separator: "#").first ?? "").trimmingWhitespace()
+                guard path.contains("/"), !path.contains(" "), !path.contains(":"), !path.hasPrefix("/"),
+                    (path as NSString).pathExtension.count >= 1,
+                    (try? SafePath.checkRelative(path.hasPrefix("./") ? String(path.dropFirst(2)) : path)) != nil
+                else { continue }
+                let clean = path.hasPrefix("./") ? String(path.dropFirst(2)) : path
+                if !found.contains(clean) { found.append(clean) }
+            }
+        }
+        return found
+    }
+
     private static func title(_ name: String) -> String {
         name.split(separator: "-").map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined(separator: " ")
     }

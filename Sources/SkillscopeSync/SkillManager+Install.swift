@@ -150,7 +150,7 @@ extension SkillManager {
     /// `github` source.
     private func install(_ lock: VercelSkillsLock, frozen: Bool) throws(SyncError) -> InstallReport {
         var report = InstallReport(lockFile: "skills-lock.json")
-        var writes: [(String, [String: [UInt8]])] = []
+        var writes: [(String, FoundSkill)] = []
         for (name, entry) in lock.skills.sorted(by: { $0.key < $1.key }) {
             try SafePath.checkSkillName(name)
             let installed = readFiles(root + "/" + Self.skillsFolder + "/" + name)
@@ -162,28 +162,16 @@ extension SkillManager {
                 }
                 continue
             }
-            let source: SkillSource
-            switch entry.sourceType {
-            case "local":
-                let location = entry.source.hasPrefix("/") ? entry.source : root + "/" + entry.source
-                source = SkillSource(kind: .folder, location: location)
-            case "github":
-                source = SkillSource(kind: .registry, location: entry.source)
-            default:
-                report.problems.append("\(name): source type \(entry.sourceType) cannot be read offline")
-                continue
-            }
             do {
-                let snapshot = try reader.read(source, commit: nil)
-                let skill = FoundSkill.all(in: snapshot, rootName: name).first { $0.name == name }
-                guard let skill, VercelSkillsLock.computedHash(of: skill.files) == entry.computedHash else {
-                    report.problems.append("\(name): \(source) does not hold the locked version")
+                let skill = try upstreamSkill(name, entry: entry)
+                guard VercelSkillsLock.computedHash(of: skill.files) == entry.computedHash else {
+                    report.problems.append("\(name): its source does not hold the locked version")
                     continue
                 }
-                writes.append((name, skill.files))
+                writes.append((name, skill))
                 report.restored.append(name)
             } catch {
-                report.problems.append("\(name): \(error.message)")
+                report.problems.append(error.message)
             }
         }
         if frozen, !report.problems.isEmpty {
@@ -191,7 +179,25 @@ extension SkillManager {
                 .mismatch,
                 "the project does not match skills-lock.json:\n  " + report.problems.joined(separator: "\n  "))
         }
-        for (name, files) in writes { try place(files, name: name, in: Self.skillsFolder) }
+        // Restored skills, and every skill of the lock, reach each detected agent (a link; the agent's own folder
+        // is never replaced).
+        var staging = transaction()
+        do {
+            for (name, skill) in writes {
+                try staging.stage(skill.files, executables: skill.executables, at: Self.skillsFolder + "/" + name)
+            }
+            for name in lock.skills.keys.sorted() {
+                for agent in Agent.detect(in: root) where agent.skillFolder(global: isGlobal) != Self.skillsFolder {
+                    let path = root + "/" + agent.skillFolder(global: isGlobal) + "/" + name
+                    guard (try? FileManager.default.attributesOfItem(atPath: path)) == nil else { continue }
+                    _ = try plan(name, for: agent, files: [:], executables: [], previous: nil, into: &staging)
+                }
+            }
+        } catch {
+            staging.abandon()
+            throw error
+        }
+        if !staging.operations.isEmpty { try staging.commit(lock: nil, lockPath: lockPath) }
         return report
     }
 }

@@ -43,6 +43,7 @@ extension SkillManager {
     ///   - dryRun: report the rule-level changes, write nothing.
     public func update(_ names: [String], dryRun: Bool, prune: Bool = false) throws(SyncError) -> [Update] {
         var lock = try readLock()
+        if hasOnlyVercelLock { return try vercelUpdate(names, dryRun: dryRun, prune: prune) }
         for name in names where lock.skills[name] == nil {
             try SafePath.checkSkillName(name)
             throw SyncError(.notFound, "no skill \(name) in \(lockPath)")
@@ -226,6 +227,7 @@ extension SkillManager {
     /// Drift of installed skills: files edited locally or missing, links gone, and upstream changes, rule by rule.
     public func status() throws(SyncError) -> [Drift] {
         let lock = try readLock()
+        if hasOnlyVercelLock { return try vercelStatus() }
         var drifts: [Drift] = []
         for (name, entry) in lock.skills.sorted(by: { $0.key < $1.key }) {
             let folder = readFolder(root + "/" + Self.skillsFolder + "/" + name)

@@ -280,6 +280,7 @@ public struct SkillManager: Sendable {
     public func remove(_ name: String) throws(SyncError) -> [String] {
         try SafePath.checkSkillName(name)
         var lock = try readLock()
+        if hasOnlyVercelLock { return try vercelRemove(name) }
         guard let entry = lock.skills[name] else { throw SyncError(.notFound, "no skill \(name) in \(lockPath)") }
         var removed: [String] = []
         let manager = FileManager.default

@@ -9,8 +9,10 @@ public enum Paths {
         return url.path
     }()
 
-    /// The `skillscope` binary of the current build.
+    /// The `skillscope` binary of the current build, or `$SKILLSCOPE_TEST_BINARY` (to replay the end-to-end tests
+    /// against another build, such as an older commit's).
     public static var binary: String {
+        if let given = ProcessInfo.processInfo.environment["SKILLSCOPE_TEST_BINARY"], !given.isEmpty { return given }
         for configuration in ["debug", "release"] {
             let candidate = packageRoot + "/.build/\(configuration)/skillscope"
             if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }

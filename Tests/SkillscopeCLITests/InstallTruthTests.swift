@@ -369,3 +369,105 @@ extension String {
         return self
     }
 }
+
+/// 6. A project whose only lock is the `skills` CLI's `skills-lock.json`.
+@Suite struct VercelLockRoundTripTests {
+    static let skill = "---\nname: fmt\ndescription: Formats.\n---\n\n- Run the formatter.\n"
+
+    func run(_ arguments: [String], in project: String) throws -> BinaryRun {
+        try BinaryRunner.run(arguments + ["--project", project])
+    }
+
+    @Test func listStatusUpdateRemoveAndInstallWorkOnSkillsLockJSONWithAFileGitSource() throws {
+        let directory = TemporaryDirectory()
+        let repository = try GitRepositoryBuilder(at: directory.appending("upstream"))
+        try repository.write("skills/fmt/SKILL.md", Self.skill)
+        try repository.write("skills/other/SKILL.md", "---\nname: other\ndescription: O.\n---\n\n- Other.\n")
+        try repository.commit("first", at: "2024-01-01T00:00:00Z")
+        let project = directory.appending("project")
+        try FileManager.default.createDirectory(atPath: project, withIntermediateDirectories: true)
+        try Data().write(to: URL(fileURLWithPath: project + "/CLAUDE.md"))
+        let hash = SyncFixtures.sha256("SKILL.md" + Self.skill)
+        let other = SyncFixtures.sha256("SKILL.md" + "---\nname: other\ndescription: O.\n---\n\n- Other.\n")
+        let lock = """
+            {"version": 1, "skills": {
+              "fmt": {"source": "file://\(repository.path)", "sourceType": "git", "computedHash": "\(hash)"},
+              "other": {"source": "file://\(repository.path)", "sourceType": "git", "computedHash": "\(other)", "ref": "kept"}}}
+            """
+        try lock.write(toFile: project + "/skills-lock.json", atomically: true, encoding: .utf8)
+
+        // install restores into .agents/skills and links into the detected agent (Claude Code: CLAUDE.md).
+        let install = try run(["install", "--frozen"], in: project)
+        #expect(install.status == 0, "\(install.stderr)")
+        #expect(install.stdout.contains("skills-lock.json: 0 verified, 2 restored"))
+        #expect(FileManager.default.fileExists(atPath: project + "/.claude/skills/fmt/SKILL.md"))
+        let list = try run(["list"], in: project)
+        #expect(list.stdout.contains("fmt  ok  git:file://"))
+        #expect(!list.stdout.contains("no skills installed"))
+        #expect(try run(["status", "--check"], in: project).status == 0)
+
+        // An edit is drift; update leaves it and says why.
+        let installed = project + "/.agents/skills/fmt/SKILL.md"
+        try (Self.skill + "- Mine.\n").write(toFile: installed, atomically: true, encoding: .utf8)
+        let edited = try run(["status", "--check"], in: project)
+        #expect(edited.status == 1)
+        #expect(edited.stdout.contains("skill-edited  fmt"))
+        #expect(try run(["list"], in: project).stdout.contains("fmt  edited"))
+        try Self.skill.write(toFile: installed, atomically: true, encoding: .utf8)
+
+        // Upstream moves: status says so, update takes it and rewrites computedHash in the CLI's format.
+        let newer = Self.skill + "- Also sort imports.\n"
+        try repository.write("skills/fmt/SKILL.md", newer)
+        try repository.commit("second", at: "2024-02-01T00:00:00Z")
+        #expect(try run(["status"], in: project).stdout.contains("upstream-changed  fmt"))
+        let update = try run(["update"], in: project)
+        #expect(update.status == 0, "\(update.stderr)")
+        #expect(try String(contentsOfFile: installed, encoding: .utf8) == newer)
+        let rewritten = try #require(
+            try JSONSerialization.jsonObject(
+                with: Data(contentsOf: URL(fileURLWithPath: project + "/skills-lock.json")))
+                as? [String: Any])
+        let skills = try #require(rewritten["skills"] as? [String: [String: Any]])
+        #expect(skills["fmt"]?["computedHash"] as? String == SyncFixtures.sha256("SKILL.md" + newer))
+        #expect(skills["fmt"]?["sourceType"] as? String == "git")
+        #expect(skills["other"]?["ref"] as? String == "kept")
+        #expect(try run(["status", "--check"], in: project).status == 0)
+
+        // remove takes the folder, the link and the entry.
+        #expect(try run(["remove", "fmt"], in: project).status == 0)
+        #expect(!FileManager.default.fileExists(atPath: project + "/.agents/skills/fmt"))
+        #expect((try? FileManager.default.destinationOfSymbolicLink(atPath: project + "/.claude/skills/fmt")) == nil)
+        let after =
+            try JSONSerialization.jsonObject(
+                with: Data(contentsOf: URL(fileURLWithPath: project + "/skills-lock.json"))) as? [String: Any]
+        #expect((after?["skills"] as? [String: Any])?.keys.sorted() == ["other"])
+        #expect(!FileManager.default.fileExists(atPath: project + "/skillscope.lock"))
+    }
+}
+
+/// 9. Remix credits the source and commit the lock records, and brings the files its rules name.
+@Suite struct RemixCreditTests {
+    @Test func remixOfAnInstalledSkillCreditsTheRepositoryAndCommitAndCopiesNamedFiles() throws {
+        let directory = TemporaryDirectory()
+        let repository = try GitRepositoryBuilder(at: directory.appending("upstream"))
+        try repository.write(
+            "skills/a/SKILL.md",
+            "---\nname: a\ndescription: A.\n---\n\n- Follow [the style guide](references/style.md).\n- Run `scripts/fmt.sh` before committing.\n- Read `docs/missing.md` first.\n"
+        )
+        try repository.write("skills/a/references/style.md", "# Style\n")
+        try repository.write("skills/a/scripts/fmt.sh", "#!/bin/sh\n")
+        let commit = try repository.commit("first", at: "2024-01-01T00:00:00Z")
+        let project = directory.appending("project")
+        #expect(try BinaryRunner.run(["add", repository.path, "--project", project]).status == 0)
+        let output = directory.appending("mine")
+        let remix = try BinaryRunner.run(["remix", project + "/.agents/skills/a/SKILL.md#1-3", "-o", output])
+        #expect(remix.status == 0, "\(remix.stderr)")
+        let text = try String(contentsOfFile: output + "/SKILL.md", encoding: .utf8)
+        let location = URL(fileURLWithPath: repository.path).standardizedFileURL.path
+        #expect(text.contains("git:\(location)//skills/a/SKILL.md@\(commit.prefix(12))"))
+        #expect(!text.contains(".agents/skills"))
+        #expect(FileManager.default.fileExists(atPath: output + "/references/style.md"))
+        #expect(FileManager.default.fileExists(atPath: output + "/scripts/fmt.sh"))
+        #expect(remix.stderr.contains("warning: ") && remix.stderr.contains("docs/missing.md"))
+    }
+}
