@@ -7,7 +7,7 @@ struct CheckCommand: Command {
     static let name = "check"
     static let summary = "check files against their spec and scan them for security risks"
     static let help = """
-        Usage: skillscope check PATH… [--json]
+        Usage: skillscope check PATH… [--format text|json|sarif|github] [--fail-on error|warning|never] [--json]
 
         Checks each file against its format's specification, every finding with its line:
           SKILL.md            Agent Skills: name (1–64 of a-z 0-9 -, no leading, trailing or double hyphen,
@@ -26,15 +26,33 @@ struct CheckCommand: Command {
         reach the network or spawn shells, and allowed-tools granting an unrestricted Bash.
 
         Options:
-          --json  print [{path, kind, findings: [{code, severity, message, line}],
-                          security: {verdict, findings: [{category, level, message, file, line, evidence}]}}]
+          --format F   text (the default); json: [{path, kind, findings: [{code, severity, message, line}],
+                       security: {verdict, findings: [{category, level, message, file, line, evidence}]}}]
+                       (also --json); sarif: SARIF 2.1.0 for code scanning, each result with its rule id
+                       (a spec code, or security/CATEGORY), level, file, line and column, and each rule's help;
+                       github: one ::error or ::warning workflow command a finding, shown on the pull request
+          --fail-on L  error (the default: a spec error or a security fail), warning (any finding), never
 
-        Exit codes: 0 no spec error and no security fail (warnings allowed), 1 otherwise, 66 a PATH does not exist.
+        Exit codes: 0 nothing at or above --fail-on, 1 a finding at or above it, 64 usage, 66 a PATH does not
+        exist.
         """
 
     var paths: [String]
+    var format: Format
+    var failOn: FailOn
 
     init(arguments: inout Arguments, context: Context) throws(CLIError) {
+        let given = try arguments.option("format")
+        guard let format = Format(rawValue: given ?? (context.json ? "json" : "text")) else {
+            throw .usage(
+                "--format is one of \(Format.allCases.map(\.rawValue).joined(separator: ", "))", command: Self.name)
+        }
+        self.format = format
+        let threshold = try arguments.option("fail-on") ?? "error"
+        guard let failOn = FailOn(rawValue: threshold) else {
+            throw .usage("--fail-on is one of error, warning, never", command: Self.name)
+        }
+        self.failOn = failOn
         paths = try arguments.positionals()
         guard !paths.isEmpty else { throw .usage("give at least one file or folder to check", command: Self.name) }
     }
@@ -69,9 +87,15 @@ struct CheckCommand: Command {
         let warnings = reports.flatMap(\.findings).count - errors
         let failed = reports.filter { $0.security.verdict == .fail }.count
         let warned = reports.filter { $0.security.verdict == .warn }.count
-        if context.json {
+        let found = Self.located(reports)
+        switch format {
+        case .json:
             try context.output.json(reports)
-        } else {
+        case .sarif:
+            try context.output.json(Self.sarif(found))
+        case .github:
+            for line in Self.githubAnnotations(found) { context.output.print(line) }
+        case .text:
             for report in reports {
                 for finding in report.findings {
                     context.output.print(
@@ -90,7 +114,7 @@ struct CheckCommand: Command {
                 "\(reports.count) file\(reports.count == 1 ? "" : "s") checked: \(errors) error\(errors == 1 ? "" : "s"), \(warnings) warning\(warnings == 1 ? "" : "s"); security: \(failed) fail, \(warned) warn"
             )
         }
-        return errors > 0 || failed > 0 ? .failure : .success
+        return Self.fails(found, failOn: failOn) ? .failure : .success
     }
 
     private func check(file path: String, kind: FileKind?) throws -> FileReport {

@@ -1,0 +1,183 @@
+internal import Foundation
+internal import SkillscopeCore
+
+/// `skillscope check`'s outputs for CI: one list of findings, written as text, JSON, SARIF 2.1.0 or GitHub
+/// workflow annotations.
+extension CheckCommand {
+    enum Format: String, CaseIterable {
+        case text, json, sarif, github
+    }
+
+    /// When the check fails: on errors (a spec error or a security fail), on any warning too, or never.
+    enum FailOn: String, CaseIterable {
+        case error, warning, never
+    }
+
+    /// A finding of either kind, with where it stands.
+    struct Located {
+        var ruleID: String
+        /// `error` or `warning`.
+        var level: String
+        var message: String
+        var file: String
+        var line: Int
+        var column: Int
+        var help: String
+    }
+
+    /// Every finding of `reports`, spec findings first, each with its file, line and column.
+    static func located(_ reports: [FileReport]) -> [Located] {
+        var found: [Located] = []
+        for report in reports {
+            for finding in report.findings {
+                found.append(
+                    Located(
+                        ruleID: finding.code, level: finding.severity.rawValue, message: finding.message,
+                        file: report.path, line: max(1, finding.line ?? 1), column: 1,
+                        help:
+                            "Agent Skills and agent-file format rule `\(finding.code)`; `skillscope check --help` lists them."
+                    ))
+            }
+            let base = (report.path as NSString).deletingLastPathComponent
+            for finding in report.security.findings {
+                let file = finding.file.map { base.isEmpty ? $0 : base + "/" + $0 } ?? report.path
+                found.append(
+                    Located(
+                        ruleID: "security/" + finding.category.rawValue,
+                        level: finding.level == .fail ? "error" : "warning",
+                        message: finding.message + ": " + finding.evidence, file: file, line: max(1, finding.line),
+                        column: column(of: finding.evidence, line: finding.line, in: file),
+                        help: securityHelp[finding.category] ?? "A security risk in an agent's instructions."))
+            }
+        }
+        return found
+    }
+
+    /// The 1-based column where `evidence` starts on `line` of `file` (its first non-blank character otherwise).
+    static func column(of evidence: String, line: Int, in file: String) -> Int {
+        guard let data = FileManager.default.contents(atPath: file) else { return 1 }
+        let lines = String(decoding: data, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+        guard line >= 1, line <= lines.count else { return 1 }
+        let text = lines[line - 1]
+        let probe = evidence.prefix(40)
+        if !probe.isEmpty, let range = text.range(of: probe) {
+            return text.distance(from: text.startIndex, to: range.lowerBound) + 1
+        }
+        return (text.firstIndex { $0 != " " && $0 != "\t" }.map { text.distance(from: text.startIndex, to: $0) } ?? 0)
+            + 1
+    }
+
+    static let securityHelp: [SecurityReport.Category: String] = [
+        .pipeToShell: "A download piped into a shell runs whatever the server sends. Download, check, then run.",
+        .secretAccess: "Instructions that read or send secrets (keys, tokens, environment dumps) leak them.",
+        .exfiltration:
+            "Sending project data to an outside URL leaks it; name the endpoint and what is sent, or remove it.",
+        .promptInjection: "Text that overrides the agent's instructions or hides actions from the user.",
+        .hiddenUnicode: "Bidi controls, zero-width or tag characters hide text from a reviewer.",
+        .encodedBlob: "A long encoded blob, or decoded text run as code, cannot be reviewed.",
+        .bundledScript: "A script bundled with the skill reaches the network or spawns shells.",
+        .broadTools: "`allowed-tools` grants an unrestricted shell; restrict it to the commands needed.",
+    ]
+
+    /// Whether the findings fail the check under `failOn`.
+    static func fails(_ found: [Located], failOn: FailOn) -> Bool {
+        switch failOn {
+        case .never: false
+        case .error: found.contains { $0.level == "error" }
+        case .warning: !found.isEmpty
+        }
+    }
+
+    /// SARIF 2.1.0: one run, the rules seen with their help, each result with its rule, level, file, line and
+    /// column.
+    static func sarif(_ found: [Located]) -> SARIF {
+        var rules: [SARIF.Rule] = []
+        var seen = Set<String>()
+        for finding in found where seen.insert(finding.ruleID).inserted {
+            rules.append(
+                SARIF.Rule(
+                    id: finding.ruleID, shortDescription: .init(text: finding.message),
+                    help: .init(text: finding.help),
+                    defaultConfiguration: .init(level: finding.level)))
+        }
+        let results = found.map { finding in
+            SARIF.Result(
+                ruleId: finding.ruleID, level: finding.level, message: .init(text: finding.message),
+                locations: [
+                    .init(
+                        physicalLocation: .init(
+                            artifactLocation: .init(uri: finding.file),
+                            region: .init(startLine: finding.line, startColumn: finding.column)))
+                ])
+        }
+        return SARIF(
+            runs: [
+                .init(
+                    tool: .init(
+                        driver: .init(
+                            name: "skillscope", informationUri: "https://github.com/skillscope/skillscope", rules: rules
+                        )),
+                    results: results)
+            ])
+    }
+
+    /// GitHub workflow commands, one `::error` or `::warning` line a finding.
+    static func githubAnnotations(_ found: [Located]) -> [String] {
+        func escapeData(_ text: String) -> String {
+            text.replacingOccurrences(of: "%", with: "%25").replacingOccurrences(of: "\r", with: "%0D")
+                .replacingOccurrences(of: "\n", with: "%0A")
+        }
+        func escapeProperty(_ text: String) -> String {
+            escapeData(text).replacingOccurrences(of: ":", with: "%3A").replacingOccurrences(of: ",", with: "%2C")
+        }
+        return found.map { finding in
+            "::\(finding.level) file=\(escapeProperty(finding.file)),line=\(finding.line),col=\(finding.column),title=\(escapeProperty(finding.ruleID))::\(escapeData(finding.message))"
+        }
+    }
+}
+
+/// The SARIF 2.1.0 document `check --format sarif` writes (the fields code-scanning tools read).
+struct SARIF: Encodable {
+    struct Text: Encodable { var text: String }
+    struct Level: Encodable { var level: String }
+    struct Rule: Encodable {
+        var id: String
+        var shortDescription: Text
+        var help: Text
+        var defaultConfiguration: Level
+    }
+    struct Driver: Encodable {
+        var name: String
+        var informationUri: String
+        var rules: [Rule]
+    }
+    struct Tool: Encodable { var driver: Driver }
+    struct Artifact: Encodable { var uri: String }
+    struct Region: Encodable {
+        var startLine: Int
+        var startColumn: Int
+    }
+    struct Physical: Encodable {
+        var artifactLocation: Artifact
+        var region: Region
+    }
+    struct Location: Encodable { var physicalLocation: Physical }
+    struct Result: Encodable {
+        var ruleId: String
+        var level: String
+        var message: Text
+        var locations: [Location]
+    }
+    struct Run: Encodable {
+        var tool: Tool
+        var results: [Result]
+    }
+    var schema = "https://json.schemastore.org/sarif-2.1.0.json"
+    var version = "2.1.0"
+    var runs: [Run]
+
+    enum CodingKeys: String, CodingKey {
+        case schema = "$schema"
+        case version, runs
+    }
+}
