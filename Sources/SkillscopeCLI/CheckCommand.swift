@@ -23,7 +23,8 @@ struct CheckCommand: Command {
         Each file (and each script bundled in a skill's folder) is also scanned for security risks, with a
         verdict of pass, warn or fail: downloads piped into a shell, secrets read or sent, data sent to outside
         URLs, prompt injection (also in HTML comments), hidden Unicode, long encoded blobs, bundled scripts that
-        reach the network or spawn shells, and allowed-tools granting an unrestricted Bash.
+        reach the network or spawn shells, allowed-tools granting an unrestricted Bash, and destructive commands
+        (rm -rf ~ or /, force-pushing to main, DROP DATABASE, chmod -R 777, formatting a disk).
 
         Options:
           --format F   text (the default); json: [{path, kind, findings: [{code, severity, message, line}],

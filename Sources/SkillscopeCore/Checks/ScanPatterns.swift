@@ -76,6 +76,29 @@ enum Patterns {
     static let powerShellDownload = ScanPattern(
         #"\b(iex|invoke-expression)\b\s*\(*\s*(\(?new-object\s+(system\.)?net\.webclient\)?\.downloadstring|iwr|irm|"#
             + #"invoke-webrequest|invoke-restmethod)|\.downloadstring\([^)]*\)\s*\|\s*(iex|invoke-expression)"#)
+    // MARK: destructive commands
+
+    /// `rm` with a recursive flag on the home folder, the root or a system folder (not `./build`, not `~/x/y`).
+    static let removeHomeOrRoot = ScanPattern(
+        #"\brm\s+((-[a-z]*\s+|--[a-z-]+\s+)*(-[a-z]*r[a-z]*|--recursive)\s+)(-[a-z]+\s+|--[a-z-]+\s+)*"#
+            + #"["']?(~|~/\*?|\$home|\$\{home\}|\$home/\*|/|/\*|/(usr|etc|var|home|bin|boot|lib|opt|root)/?)["']?"#
+            + #"(\s|$|[;&|)`])"#
+            + #"|\b(remove-item|rmdir)\b[^\n]*(-recurse|/s)\b[^\n]*\s(c:\\?|~|\$home|\$env:userprofile)(\s|$|[;"'])"#)
+    /// `git push` forcing a main, master or production branch (`--force`, `-f`, or a `+main` refspec).
+    static let forcePushMain = ScanPattern(
+        #"\bgit\s+push\b(?=[^\n]*(\s--force(-with-lease)?\b|\s-f\b))[^\n]*\s(origin\s+)?(main|master|prod|production|trunk)\b"#
+            + #"|\bgit\s+push\b[^\n]*\s\+(refs/heads/)?(main|master|production)\b"#)
+    /// A database dropped whole (`DROP DATABASE`, `dropdb`, `FLUSHALL`, `db.dropDatabase()`), or a table of production.
+    static let dropDatabase = ScanPattern(
+        #"\bdrop\s+(database|schema)\b|\bdropdb\s+\S|\bflushall\b|\.dropdatabase\(|\bdrop\s+table\b[^\n]*\bprod"#)
+    /// `chmod -R 777` (or `a+rwx`), either order.
+    static let worldWritable = ScanPattern(
+        #"\bchmod\s+(-[a-z]*r[a-z]*\s+(0?777|a\+rwx|ugo\+rwx)|(0?777|a\+rwx|ugo\+rwx)\s+-[a-z]*r)\b|\bchmod\s+(-[a-z]+\s+)*0?777\s+/(\s|$)"#
+    )
+    /// A disk formatted or overwritten.
+    static let wipeDisk = ScanPattern(
+        #"\bmkfs(\.\w+)?\s+(-\S+\s+)*/dev/|\bdd\b[^\n]*\bof=/dev/(sd|hd|nvme|disk|xvd|vd)|\bformat\s+c:"#)
+
     static let pipeProse = ScanPattern(
         #"\bpipe\b[^.]{0,40}\b(into|to|through)\s+(a\s+)?(bash|sh|zsh|shell|powershell|iex)\b"#)
 

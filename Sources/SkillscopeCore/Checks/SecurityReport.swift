@@ -34,6 +34,9 @@ public struct SecurityReport: Sendable, Hashable, Codable {
         case bundledScript = "bundled-script"
         /// `allowed-tools` that grant an unrestricted shell.
         case broadTools = "broad-tools"
+        /// A command that destroys what it cannot give back: deleting the home folder or the root, force-pushing
+        /// to main, dropping a database, `chmod -R 777`, formatting a disk.
+        case destructive = "destructive-command"
     }
 
     /// One piece of evidence.

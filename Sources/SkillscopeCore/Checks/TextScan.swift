@@ -19,6 +19,8 @@ struct TextScan {
         static let environment = Marks(rawValue: 1 << 8)
         /// Acting without the user's say-so ("without asking", "for confirmation").
         static let asking = Marks(rawValue: 1 << 9)
+        /// Commands that can destroy (`rm`, `chmod`, `git push`, `drop`, `mkfs`).
+        static let destructive = Marks(rawValue: 1 << 10)
     }
 
     /// A word that marks a line; `word` asks for no letter or digit on either side.
@@ -117,6 +119,8 @@ struct TextScan {
             }
         }
         add(.download, word: true, "curl", "wget", "iwr", "irm", "pipe", "fetch")
+        add(.destructive, word: true, "rm", "chmod", "push", "drop", "dropdb", "mkfs", "dd", "rmdir", "flushall")
+        add(.destructive, "remove-item", "dropdatabase", "format c:")
         add(.download, "invoke-webrequest", "invoke-restmethod", "downloadstring", "downloadfile", "net.webclient")
         add(
             .decode, "base64", "atob(", "b64decode", "frombase64string", "xxd", "-enc", "encodedcommand", "fromhex",
@@ -421,6 +425,9 @@ struct TextScan {
                     for (category, message) in hits { add(category, .fail, message, index) }
                 }
             }
+            if mark.contains(.destructive), let message = Self.destroys(text), !negated(index) {
+                add(.destructive, .fail, message, index)
+            }
             if mark.contains(.url) || mark.contains(.secret) {
                 let unit: Unit
                 if let fence = isScript ? -1 : fenceOf[index], let cached = units[fence] {
@@ -503,6 +510,17 @@ struct TextScan {
         var before = fence - 1
         while before >= 0, lines[before].allSatisfy(\.isWhitespace) { before -= 1 }
         return before >= 0 && fenceOf[before] == nil && Patterns.badExample.matches(Lowercase.of(lines[before]))
+    }
+
+    /// What a lower-cased line's command would destroy, or nil: look-alikes such as `rm -rf ./build` or
+    /// `rm -rf node_modules` are not findings.
+    static func destroys(_ text: String) -> String? {
+        if Patterns.removeHomeOrRoot.matches(text) { return "deletes the home folder or the root, recursively" }
+        if Patterns.forcePushMain.matches(text) { return "force-pushes to a main branch, rewriting its history" }
+        if Patterns.dropDatabase.matches(text) { return "drops a database" }
+        if Patterns.worldWritable.matches(text) { return "makes a tree writable by everyone (chmod -R 777)" }
+        if Patterns.wipeDisk.matches(text) { return "formats or overwrites a disk" }
+        return nil
     }
 
     /// Downloads or decoded text run as code on one line.

@@ -170,3 +170,32 @@ enum SecurityFixtures {
         #expect(report.findings.contains { $0.file == "scripts/report.py" && $0.category == .bundledScript })
     }
 }
+
+/// Destructive commands fail; their look-alikes pass.
+@Suite struct DestructiveCommandTests {
+    func categories(_ line: String) -> [SecurityReport.Category] {
+        let text = "---\nname: d\ndescription: D. Use it.\n---\n\n- Run `\(line)` when asked.\n"
+        guard case .parsed(let document) = DocumentParser().parse(Array(text.utf8), path: "d/SKILL.md", kind: .skill)
+        else { return [] }
+        return SecurityScan.scan(document, bundled: []).categories
+    }
+
+    @Test(arguments: [
+        "rm -rf ~", "rm -rf /", "sudo rm -rf / --no-preserve-root", "rm -rf \"$HOME\"", "rm -r ~/*",
+        "git push --force origin main", "git push origin main --force", "git push -f origin master",
+        "git push origin +main", "psql -c \"DROP DATABASE app\"", "chmod -R 777 /var/www", "chmod 777 -R .",
+        "mkfs.ext4 /dev/sda1", "dd if=/dev/zero of=/dev/sda bs=1M",
+    ])
+    func destroys(_ line: String) {
+        #expect(categories(line).contains(.destructive))
+    }
+
+    @Test(arguments: [
+        "rm -rf ./build", "rm -rf node_modules", "rm -rf /tmp/cache", "rm -rf ~/projects/old-build",
+        "git push --force origin feature/x", "git push origin main", "chmod 755 scripts/run.sh", "chmod -R 755 dist",
+        "rm -f ~/.cache/foo.txt", "DROP TABLE IF EXISTS temp_users", "git push --force-with-lease origin my-branch",
+    ])
+    func looksAlikeButDoesNot(_ line: String) {
+        #expect(!categories(line).contains(.destructive))
+    }
+}
