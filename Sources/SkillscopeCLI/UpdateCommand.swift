@@ -5,7 +5,7 @@ struct UpdateCommand: Command {
     static let name = "update"
     static let summary = "bring upstream changes into installed skills, merging local edits rule by rule"
     static let help = """
-        Usage: skillscope update [NAME…] [--dry-run] [--prune] [--global] [--project DIR] [--json]
+        Usage: skillscope update [NAME…] [--dry-run] [--prune] [--force] [--global] [--project DIR] [--json]
 
         Reads each skill's source again and merges, file by file, three versions at rule level: the locked one
         (base), the installed copy (local) and the source now (upstream). A rule changed on one side only is
@@ -18,6 +18,8 @@ struct UpdateCommand: Command {
         Options:
           --dry-run  show the rule-level changes on each side and the conflicts; write nothing
           --prune    remove skills their source no longer holds
+          --force    with only a skills-lock.json (it keeps no base to merge from): take the source's version over
+                     a local edit
 
         Exit codes: 0 updated (or nothing to do), 1 conflicts were written or remain unresolved (listed),
         64 usage, 66 no such skill.
@@ -27,16 +29,20 @@ struct UpdateCommand: Command {
     var names: [String]
     var dryRun: Bool
     var prune: Bool
+    var force: Bool
 
     init(arguments: inout Arguments, context: Context) throws(CLIError) {
         options = try SyncOptions(arguments: &arguments, context: context, command: Self.name)
         dryRun = arguments.flag("dry-run")
         prune = arguments.flag("prune")
+        force = arguments.flag("force")
         names = try arguments.positionals()
     }
 
     func run(context: Context) async throws -> ExitCode {
-        let updates = try options.makeManager(context: context).update(names, dryRun: dryRun, prune: prune)
+        var manager = options.makeManager(context: context)
+        manager.force = force
+        let updates = try manager.update(names, dryRun: dryRun, prune: prune)
         let blocked = updates.contains { !$0.unresolved.isEmpty }
         if context.json {
             try context.output.json(updates)

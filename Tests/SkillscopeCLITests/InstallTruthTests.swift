@@ -433,6 +433,17 @@ extension String {
         #expect(skills["other"]?["ref"] as? String == "kept")
         #expect(try run(["status", "--check"], in: project).status == 0)
 
+        // With no base to merge from, a local edit blocks the next update until --force takes the source's.
+        try (newer + "- Mine.\n").write(toFile: installed, atomically: true, encoding: .utf8)
+        try repository.write("skills/fmt/SKILL.md", newer + "- Third.\n")
+        try repository.commit("third", at: "2024-03-01T00:00:00Z")
+        let blocked = try run(["update"], in: project)
+        #expect(blocked.status == 1)
+        #expect(blocked.stderr.contains("fmt: edited locally, and skills-lock.json keeps no base version"))
+        #expect(try String(contentsOfFile: installed, encoding: .utf8) == newer + "- Mine.\n")
+        #expect(try run(["update", "--force"], in: project).status == 0)
+        #expect(try String(contentsOfFile: installed, encoding: .utf8) == newer + "- Third.\n")
+
         // remove takes the folder, the link and the entry.
         #expect(try run(["remove", "fmt"], in: project).status == 0)
         #expect(!FileManager.default.fileExists(atPath: project + "/.agents/skills/fmt"))
