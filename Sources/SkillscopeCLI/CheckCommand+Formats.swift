@@ -28,6 +28,14 @@ extension CheckCommand {
     /// Every finding of `reports`, spec findings first, each with its file, line and column.
     static func located(_ reports: [FileReport]) -> [Located] {
         var found: [Located] = []
+        var linesOf: [String: [Substring]] = [:]  // each file read once, for the columns of its findings
+        func lines(_ file: String) -> [Substring] {
+            if let known = linesOf[file] { return known }
+            let text = FileManager.default.contents(atPath: file).map { String(decoding: $0, as: UTF8.self) } ?? ""
+            let split = text.split(separator: "\n", omittingEmptySubsequences: false)
+            linesOf[file] = split
+            return split
+        }
         for report in reports {
             for finding in report.findings {
                 found.append(
@@ -46,17 +54,16 @@ extension CheckCommand {
                         ruleID: "security/" + finding.category.rawValue,
                         level: finding.level == .fail ? "error" : "warning",
                         message: finding.message + ": " + finding.evidence, file: file, line: max(1, finding.line),
-                        column: column(of: finding.evidence, line: finding.line, in: file),
+                        column: column(of: finding.evidence, line: finding.line, in: lines(file)),
                         help: securityHelp[finding.category] ?? "A security risk in an agent's instructions."))
             }
         }
         return found
     }
 
-    /// The 1-based column where `evidence` starts on `line` of `file` (its first non-blank character otherwise).
-    static func column(of evidence: String, line: Int, in file: String) -> Int {
-        guard let data = FileManager.default.contents(atPath: file) else { return 1 }
-        let lines = String(decoding: data, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+    /// The 1-based column where `evidence` starts on `line` of a file's `lines` (its first non-blank character
+    /// otherwise).
+    static func column(of evidence: String, line: Int, in lines: [Substring]) -> Int {
         guard line >= 1, line <= lines.count else { return 1 }
         let text = lines[line - 1]
         let probe = evidence.prefix(40)

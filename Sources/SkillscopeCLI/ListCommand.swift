@@ -1,5 +1,4 @@
 internal import Foundation
-internal import Hashing
 internal import SkillscopeSync
 
 /// `skillscope list`: the installed skills.
@@ -49,25 +48,10 @@ struct ListCommand: Command {
         }
         var rows: [Row] = []
         for (name, entry) in lock.skills.sorted(by: { $0.key < $1.key }) {
-            let folder = manager.root + "/" + SkillManager.skillsFolder + "/" + name
-            var state = "ok"
-            let marked = entry.files.keys.contains { path in
-                FileManager.default.contents(atPath: folder + "/" + path).map {
-                    !ConflictMarkers.blocks(in: [UInt8]($0)).isEmpty
-                } ?? false
-            }
-            for (path, _) in entry.files.sorted(by: { $0.key < $1.key }) where !marked && entry.conflicts == nil {
-                guard let bytes = FileManager.default.contents(atPath: folder + "/" + path) else {
-                    state = "missing"
-                    break
-                }
-                if !entry.accepts(SHA256.hex(of: [UInt8](bytes)), at: path) { state = "edited" }
-            }
-            if marked || entry.conflicts != nil { state = "conflict" }
             rows.append(
                 Row(
                     name: name, source: entry.source.description, commit: entry.commit, agents: entry.agents,
-                    state: state))
+                    state: manager.state(of: name, entry: entry)))
         }
         if context.json {
             try context.output.json(rows)

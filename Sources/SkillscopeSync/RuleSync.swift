@@ -322,11 +322,14 @@ public struct RuleSync: Sendable {
                 continue
             }
             let text = String(decoding: bytes, as: UTF8.self)
-            if case .failure(let malformed) = MarkedBlock.scan(text) {
+            let scanned: MarkedBlock?
+            switch MarkedBlock.scan(text) {
+            case .failure(let malformed):
                 drifts.append(Drift(.blockMalformed, target.path, "line \(malformed.line): \(malformed.message)"))
                 continue
+            case .success(let block): scanned = block
             }
-            guard let block = MarkedBlock.find(in: text) else {
+            guard let block = scanned else {
                 drifts.append(Drift(.blockMissing, target.path, "has no skillscope block; run `skillscope sync`"))
                 continue
             }

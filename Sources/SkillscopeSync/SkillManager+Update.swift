@@ -54,7 +54,8 @@ extension SkillManager {
         do {
             for (name, entry) in lock.skills.sorted(by: { $0.key < $1.key }) where names.isEmpty || names.contains(name)
             {
-                let local = readFiles(root + "/" + Self.skillsFolder + "/" + name)
+                let installed = readFolder(root + "/" + Self.skillsFolder + "/" + name)
+                let local = installed.files
                 // A file still holding markers is never merged again: it would carry them forward as local text.
                 let unresolved = conflicts(name, entry: entry, files: local)
                 guard unresolved.isEmpty else {
@@ -94,8 +95,7 @@ extension SkillManager {
                 let update = Update(name: name, fromCommit: entry.commit, toCommit: upstream.commit, files: files)
                 updates.append(update)
                 guard !dryRun, !(update.isUpToDate && upstream.hashes == entry.files) else { continue }
-                let executables = upstream.executables.union(
-                    executableFiles(root + "/" + Self.skillsFolder + "/" + name).filter { merged[$0] != nil })
+                let executables = upstream.executables.union(installed.executables.filter { merged[$0] != nil })
                 try staging.stage(merged, executables: executables, at: Self.skillsFolder + "/" + name)
                 try staging.stage(
                     upstream.files, executables: upstream.executables, at: Self.baseFolder + "/" + name)

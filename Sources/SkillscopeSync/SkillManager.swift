@@ -202,21 +202,6 @@ public struct SkillManager: Sendable {
         }
     }
 
-    /// Writes a skill folder whole, with its files' modes: into a temporary sibling first, then renamed into place.
-    func place(_ files: [String: [UInt8]], executables: Set<String> = [], name: String, in folder: String)
-        throws(SyncError)
-    {
-        try SafePath.checkSkillName(name)
-        var staging = transaction()
-        do {
-            try staging.stage(files, executables: executables, at: folder + "/" + name)
-            try staging.commit(lock: nil, lockPath: lockPath)
-        } catch {
-            staging.abandon()
-            throw error
-        }
-    }
-
     /// Plans how `agent` gets skill `name`: shared, a link to the canonical copy, or a copy (staged), checking
     /// first that nothing not Skillscope's is in the way.
     ///
@@ -255,23 +240,6 @@ public struct SkillManager: Sendable {
             .copied,
             "\(agent.name): copied into \(folder)/\(name) because copies were asked for; `skillscope update` refreshes the copy"
         )
-    }
-
-    /// Links (or copies) the canonical copy into `agent`'s skill folder now.
-    func attach(_ name: String, to agent: Agent, files: [String: [UInt8]], previous: Placement?) throws(SyncError)
-        -> (Placement, String?)
-    {
-        var staging = transaction()
-        do {
-            let executables = executableFiles(root + "/" + Self.skillsFolder + "/" + name)
-            let planned = try plan(
-                name, for: agent, files: files, executables: executables, previous: previous, into: &staging)
-            if !staging.operations.isEmpty { try staging.commit(lock: nil, lockPath: lockPath) }
-            return planned
-        } catch {
-            staging.abandon()
-            throw error
-        }
     }
 
     /// Removes a skill: its links and copies, its canonical and base copies and its lock entry.
@@ -326,8 +294,15 @@ public struct SkillManager: Sendable {
             ?? Snapshot(files: [:], commit: nil)
     }
 
-    /// The executable files under `folder`.
-    func executableFiles(_ folder: String) -> Set<String> { readFolder(folder).executables }
+    /// What `list` says of an installed skill: `conflict` (markers, or a conflict `update` recorded),
+    /// `missing` (a locked file is gone), `edited` (a file differs from the lock) or `ok`.
+    public func state(of name: String, entry: SkillLock.Entry) -> String {
+        let files = readFiles(root + "/" + Self.skillsFolder + "/" + name)
+        if !conflicts(name, entry: entry, files: files).isEmpty { return "conflict" }
+        if entry.files.keys.contains(where: { files[$0] == nil }) { return "missing" }
+        let edited = entry.files.keys.contains { !entry.accepts(SHA256.hex(of: files[$0] ?? []), at: $0) }
+        return edited ? "edited" : "ok"
+    }
 
     /// Spec problems of a skill's `SKILL.md`, as notes (installing never depends on them).
     static func specNotes(_ files: [String: [UInt8]]) -> [String] {
