@@ -23,6 +23,8 @@ extension CheckCommand {
         var line: Int
         var column: Int
         var help: String
+        /// The other lines a finding names (the rule a contradiction stands against).
+        var related: [Finding.Place] = []
     }
 
     /// Every finding of `reports`, spec findings first, each with its file, line and column.
@@ -42,9 +44,9 @@ extension CheckCommand {
                     Located(
                         ruleID: finding.code, level: finding.severity.rawValue, message: finding.message,
                         file: report.path, line: max(1, finding.line ?? 1), column: 1,
-                        help:
-                            "Agent Skills and agent-file format rule `\(finding.code)`; `skillscope check --help` lists them."
-                    ))
+                        help: projectHelp[finding.code]
+                            ?? "Agent Skills and agent-file format rule `\(finding.code)`; `skillscope check --help` lists them.",
+                        related: finding.related ?? []))
             }
             let base = (report.path as NSString).deletingLastPathComponent
             for finding in report.security.findings {
@@ -74,6 +76,22 @@ extension CheckCommand {
             + 1
     }
 
+    static let projectHelp: [String: String] = [
+        "broken-link":
+            "A Markdown link to a file that is not in the tree: the agent (and a reader) follows it to nothing. Fix the path or drop the link.",
+        "missing-file":
+            "A file named in inline code as one of this skill's or repository's files is not there; an agent told to read or run it will fail.",
+        "import-missing": "A CLAUDE.md `@import` of a file that does not exist: Claude Code loads nothing for it.",
+        "import-cycle": "CLAUDE.md imports that lead back to a file already being imported.",
+        "import-depth": "Claude Code follows imports five hops deep; deeper imports are not loaded.",
+        "instruction-budget":
+            "Codex reads the AGENTS.md files from the repository's root down to the working folder and stops at 32 KiB (project_doc_max_bytes): what lies past it is never read.",
+        "duplicate-rule":
+            "The same rule in two files an agent reads together: it costs context twice and drifts when one is edited. Keep it in one file.",
+        "contradiction":
+            "Two rules of one kind an agent reads together say opposite things; the agent has to guess which holds.",
+    ]
+
     static let securityHelp: [SecurityReport.Category: String] = [
         .pipeToShell: "A download piped into a shell runs whatever the server sends. Download, check, then run.",
         .secretAccess: "Instructions that read or send secrets (keys, tokens, environment dumps) leak them.",
@@ -84,6 +102,8 @@ extension CheckCommand {
         .encodedBlob: "A long encoded blob, or decoded text run as code, cannot be reviewed.",
         .bundledScript: "A script bundled with the skill reaches the network or spawns shells.",
         .broadTools: "`allowed-tools` grants an unrestricted shell; restrict it to the commands needed.",
+        .destructive:
+            "A command that deletes the home or root folder, rewrites a shared branch, drops a database or opens every file to everyone.",
     ]
 
     /// Whether the findings fail the check under `failOn`.
@@ -97,7 +117,7 @@ extension CheckCommand {
 
     /// SARIF 2.1.0: one run, the rules seen with their help, each result with its rule, level, file, line and
     /// column.
-    static func sarif(_ found: [Located]) -> SARIF {
+    static func sarif(_ found: [Located], notes: [String] = []) -> SARIF {
         var rules: [SARIF.Rule] = []
         var seen = Set<String>()
         for finding in found where seen.insert(finding.ruleID).inserted {
@@ -115,7 +135,16 @@ extension CheckCommand {
                         physicalLocation: .init(
                             artifactLocation: .init(uri: finding.file),
                             region: .init(startLine: finding.line, startColumn: finding.column)))
-                ])
+                ],
+                relatedLocations: finding.related.isEmpty
+                    ? nil
+                    : finding.related.enumerated().map { index, place in
+                        .init(
+                            id: index,
+                            physicalLocation: .init(
+                                artifactLocation: .init(uri: place.path),
+                                region: .init(startLine: max(1, place.line), startColumn: 1)))
+                    })
         }
         return SARIF(
             runs: [
@@ -124,16 +153,24 @@ extension CheckCommand {
                         driver: .init(
                             name: "skillscope", informationUri: "https://github.com/skillscope/skillscope", rules: rules
                         )),
+                    invocations: [
+                        .init(
+                            executionSuccessful: true,
+                            toolExecutionNotifications: notes.map { .init(level: "note", message: .init(text: $0)) })
+                    ],
                     results: results)
             ])
     }
 
+    /// A workflow command's message, escaped as GitHub's toolkit does.
+    static func escapedData(_ text: String) -> String {
+        text.replacingOccurrences(of: "%", with: "%25").replacingOccurrences(of: "\r", with: "%0D")
+            .replacingOccurrences(of: "\n", with: "%0A")
+    }
+
     /// GitHub workflow commands, one `::error` or `::warning` line a finding.
     static func githubAnnotations(_ found: [Located]) -> [String] {
-        func escapeData(_ text: String) -> String {
-            text.replacingOccurrences(of: "%", with: "%25").replacingOccurrences(of: "\r", with: "%0D")
-                .replacingOccurrences(of: "\n", with: "%0A")
-        }
+        let escapeData = escapedData
         func escapeProperty(_ text: String) -> String {
             escapeData(text).replacingOccurrences(of: ":", with: "%3A").replacingOccurrences(of: ",", with: "%2C")
         }
@@ -168,15 +205,28 @@ struct SARIF: Encodable {
         var artifactLocation: Artifact
         var region: Region
     }
-    struct Location: Encodable { var physicalLocation: Physical }
+    struct Location: Encodable {
+        var id: Int?
+        var physicalLocation: Physical
+    }
     struct Result: Encodable {
         var ruleId: String
         var level: String
         var message: Text
         var locations: [Location]
+        var relatedLocations: [Location]?
+    }
+    struct Notification: Encodable {
+        var level: String
+        var message: Text
+    }
+    struct Invocation: Encodable {
+        var executionSuccessful: Bool
+        var toolExecutionNotifications: [Notification]
     }
     struct Run: Encodable {
         var tool: Tool
+        var invocations: [Invocation]
         var results: [Result]
     }
     var schema = "https://json.schemastore.org/sarif-2.1.0.json"

@@ -1,13 +1,14 @@
 internal import Foundation
 internal import SkillscopeCore
 internal import SkillscopeIngest
+internal import SkillscopeRating
 
 /// `skillscope check PATH…`: each file against its format's specification.
 struct CheckCommand: Command {
     static let name = "check"
     static let summary = "check files against their spec and scan them for security risks"
     static let help = """
-        Usage: skillscope check PATH… [--format text|json|sarif|github] [--fail-on error|warning|never] [--json]
+        Usage: skillscope check PATH… [--format text|json|sarif|github] [--fail-on error|warning|never] [--complete-tree]
 
         Checks each file against its format's specification, every finding with its line:
           SKILL.md            Agent Skills: name (1–64 of a-z 0-9 -, no leading, trailing or double hyphen,
@@ -26,6 +27,15 @@ struct CheckCommand: Command {
         reach the network or spawn shells, allowed-tools granting an unrestricted Bash, and destructive commands
         (rm -rf ~ or /, force-pushing to main, DROP DATABASE, chmod -R 777, formatting a disk).
 
+        Beside each file on its own, the files of a folder are checked together: Markdown links and files named
+        in inline code that are not in the tree (broken-link, missing-file), CLAUDE.md @imports missing, circular
+        or over 5 deep (import-missing, import-cycle, import-depth), the AGENTS.md chain Codex reads from the
+        repository's root down over 32 KiB (instruction-budget), and across the files an agent reads together
+        (a parent and a child folder's, or two agents' files of one project) the same rule twice (duplicate-rule)
+        and two rules of one kind with opposite polarity (contradiction), naming both lines. A folder holding only
+        instruction files below its top level (a corpus of them) cannot tell a missing file from one it never
+        kept: its references are counted in a note, not reported, unless --complete-tree.
+
         Options:
           --format F   text (the default); json: [{path, kind, findings: [{code, severity, message, line}],
                        security: {verdict, findings: [{category, level, message, file, line, evidence}]}}]
@@ -33,6 +43,7 @@ struct CheckCommand: Command {
                        (a spec code, or security/CATEGORY), level, file, line and column, and each rule's help;
                        github: one ::error or ::warning workflow command a finding, shown on the pull request
           --fail-on L  error (the default: a spec error or a security fail), warning (any finding), never
+          --complete-tree  report missing references even in a folder of instruction files only
 
         Exit codes: 0 nothing at or above --fail-on, 1 a finding at or above it, 64 usage, 66 a PATH does not
         exist.
@@ -41,6 +52,8 @@ struct CheckCommand: Command {
     var paths: [String]
     var format: Format
     var failOn: FailOn
+    /// Whether to treat a folder of instruction files only as complete (its missing references reported).
+    var completeTree: Bool
 
     init(arguments: inout Arguments, context: Context) throws(CLIError) {
         let given = try arguments.option("format")
@@ -54,6 +67,7 @@ struct CheckCommand: Command {
             throw .usage("--fail-on is one of error, warning, never", command: Self.name)
         }
         self.failOn = failOn
+        completeTree = arguments.flag("complete-tree")
         paths = try arguments.positionals()
         guard !paths.isEmpty else { throw .usage("give at least one file or folder to check", command: Self.name) }
     }
@@ -67,21 +81,49 @@ struct CheckCommand: Command {
 
     func run(context: Context) async throws -> ExitCode {
         var reports: [FileReport] = []
+        var unknowable: [(root: String, counts: [ReferenceScan.Reference.Form: Int])] = []
         for path in paths {
             var isDirectory: ObjCBool = false
             guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
                 throw CLIError("no such file or folder: \(path)", exitCode: .noInput)
             }
+            let targets: [(String, FileKind?)]
+            let scope: CheckScope
             if !isDirectory.boolValue {
-                reports.append(try check(file: path, kind: nil))
+                targets = [(path, nil)]
+                scope = CheckScope(around: (path as NSString).deletingLastPathComponent, complete: completeTree)
             } else if let skill = ["SKILL.md", "skill.md"].map({ path + "/" + $0 }).first(where: {
                 FileManager.default.fileExists(atPath: $0)
             }) {
-                reports.append(try check(file: skill, kind: .skill))
+                targets = [(skill, .skill)]
+                scope = CheckScope(around: path, complete: completeTree)
             } else {
-                for entry in try FolderSource(root: path).list().entries {
-                    reports.append(try check(file: entry.location, kind: entry.kind))
+                scope = CheckScope(folder: path, complete: completeTree)
+                targets = try FolderSource(root: path).list().entries.map { ($0.location, $0.kind) }
+            }
+            let checked = targets.concurrentMap { target in Self.check(file: target.0, kind: target.1, scope: scope) }
+            var outcome = scope.check(
+                checked.compactMap { report, document, _ in
+                    document.flatMap { document in
+                        scope.relative(report.path).map { ProjectCheck.File(path: $0, document: document) }
+                    }
+                })
+            let skillLinks = checked.reduce(0) { $0 + $1.2 }
+            if skillLinks > 0 { outcome.unknowable[.link, default: 0] += skillLinks }
+            if !outcome.unknowable.isEmpty { unknowable.append((scope.rootDescription, outcome.unknowable)) }
+            for (report, _, _) in checked {
+                var report = report
+                if let relative = scope.relative(report.path), let found = outcome.findings[relative] {
+                    report.findings += found.map { finding in
+                        var finding = finding
+                        finding.related = finding.related?.map {
+                            Finding.Place(path: scope.shown($0.path), line: $0.line)
+                        }
+                        return finding
+                    }
+                    report.findings.sort { ($0.line ?? 0) < ($1.line ?? 0) }
                 }
+                reports.append(report)
             }
         }
         let errors = reports.flatMap(\.findings).filter { $0.severity == .error }.count
@@ -89,13 +131,16 @@ struct CheckCommand: Command {
         let failed = reports.filter { $0.security.verdict == .fail }.count
         let warned = reports.filter { $0.security.verdict == .warn }.count
         let found = Self.located(reports)
+        let notes = unknowable.map { Self.unknowableNote(root: $0.root, counts: $0.counts) }
         switch format {
         case .json:
             try context.output.json(reports)
+            for note in notes { context.output.error("note: " + note) }
         case .sarif:
-            try context.output.json(Self.sarif(found))
+            try context.output.json(Self.sarif(found, notes: notes))
         case .github:
             for line in Self.githubAnnotations(found) { context.output.print(line) }
+            for note in notes { context.output.print("::notice::" + Self.escapedData(note)) }
         case .text:
             for report in reports {
                 for finding in report.findings {
@@ -111,6 +156,7 @@ struct CheckCommand: Command {
                     context.output.print("    \(finding.evidence)")
                 }
             }
+            for note in notes { context.output.print("note: " + note) }
             context.output.print(
                 "\(reports.count) file\(reports.count == 1 ? "" : "s") checked: \(errors) error\(errors == 1 ? "" : "s"), \(warnings) warning\(warnings == 1 ? "" : "s"); security: \(failed) fail, \(warned) warn"
             )
@@ -118,30 +164,64 @@ struct CheckCommand: Command {
         return Self.fails(found, failOn: failOn) ? .failure : .success
     }
 
-    private func check(file path: String, kind: FileKind?) throws -> FileReport {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw CLIError("cannot read \(path)", exitCode: .noInput)
-        }
+    /// What a tree of instruction files only could not check, said once.
+    static func unknowableNote(root: String, counts: [ReferenceScan.Reference.Form: Int]) -> String {
+        let parts = [
+            (counts[.link] ?? 0, "link", "links"), (counts[.inlineCode] ?? 0, "path in code", "paths in code"),
+            (counts[.import] ?? 0, "import", "imports"),
+        ].filter { $0.0 > 0 }.map { "\($0.0) \($0.0 == 1 ? $0.1 : $0.2)" }
+        return
+            "\(root) holds only instruction files (nothing else below its top level, as a corpus of them), so \(parts.joined(separator: ", ")) to files it does not keep were not checked"
+    }
+
+    /// One file's spec findings and security scan, and its parsed text for the project checks.
+    ///
+    /// A file that cannot be read or parsed is a finding of its own, and the batch goes on.
+    /// The third value counts a skill's links that a tree of instruction files only cannot tell missing.
+    private static func check(file path: String, kind: FileKind?, scope: CheckScope) -> (FileReport, Document?, Int) {
         let absolute = URL(fileURLWithPath: path).standardizedFileURL
         let chosen = kind ?? FileKind.ownKind(of: absolute.path) ?? .agents
+        guard let data = FileManager.default.contents(atPath: path) else {
+            return (
+                FileReport(
+                    path: path, kind: chosen.rawValue,
+                    findings: [
+                        Finding(code: "unreadable", severity: .error, message: "cannot read \(path)", line: nil)
+                    ],
+                    security: SecurityReport(findings: [])), nil, 0
+            )
+        }
         let folder = absolute.deletingLastPathComponent()
         switch DocumentParser().parse([UInt8](data), path: absolute.path, kind: chosen) {
         case .rejected(let diagnostic):
-            return FileReport(
-                path: path, kind: chosen.rawValue,
-                findings: [
-                    Finding(
-                        code: diagnostic.code.rawValue, severity: .error, message: diagnostic.message,
-                        line: diagnostic.line)
-                ], security: SecurityReport(findings: []))
+            return (
+                FileReport(
+                    path: path, kind: chosen.rawValue,
+                    findings: [
+                        Finding(
+                            code: diagnostic.code.rawValue, severity: .error, message: diagnostic.message,
+                            line: diagnostic.line)
+                    ], security: SecurityReport(findings: [])), nil, 0
+            )
         case .parsed(let document):
+            var unknowable = 0
             let findings = SpecCheck.check(
                 document, folderName: chosen == .skill ? folder.lastPathComponent : nil,
-                fileExists: { FileManager.default.fileExists(atPath: folder.appendingPathComponent($0).path) })
+                fileExists: { target in
+                    if FileManager.default.fileExists(atPath: folder.appendingPathComponent(target).path) {
+                        return true
+                    }
+                    // A tree of instruction files only cannot tell a file it never kept from a missing one.
+                    guard scope.tree.isInstructionsOnly else { return false }
+                    unknowable += 1
+                    return true
+                })
             let scripts = chosen == .skill ? SkillFolder.scripts(in: folder.path) : []
-            return FileReport(
-                path: path, kind: chosen.rawValue, findings: findings,
-                security: SecurityScan.scan(document, bundled: scripts))
+            return (
+                FileReport(
+                    path: path, kind: chosen.rawValue, findings: findings,
+                    security: SecurityScan.scan(document, bundled: scripts)), document, unknowable
+            )
         }
     }
 

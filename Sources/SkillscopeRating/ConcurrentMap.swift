@@ -2,7 +2,7 @@ import Dispatch
 
 extension Array where Element: Sendable {
     /// `map` on `workers` threads, each taking every `workers`-th stripe of 64 elements; the order is kept.
-    func concurrentMap<T: Sendable>(workers: Int = 2, _ transform: @Sendable (Element) -> T) -> [T] {
+    public func concurrentMap<T: Sendable>(workers: Int = 2, _ transform: @Sendable (Element) -> T) -> [T] {
         guard count > 64, workers > 1 else { return map(transform) }
         let results = ResultSlots<T>(count: count)
         let stripes = (count + 63) / 64
@@ -24,5 +24,5 @@ private final class ResultSlots<T>: @unchecked Sendable {
     func set(_ index: Int, _ value: T) {
         slots.withUnsafeMutableBufferPointer { $0[index] = value }
     }
-    func values() -> [T] { slots.map { $0! } }
+    func values() -> [T] { slots.map { $0 ?? preconditionFailure("a slot was not written") } }
 }

@@ -11,12 +11,27 @@ public struct Finding: Sendable, Hashable, Codable {
     public var severity: Severity
     public var message: String
     public var line: Int?
+    /// Other places the finding names (the rule a contradiction or duplicate stands against), paths as the
+    /// report shows its files.
+    public var related: [Place]?
 
-    public init(code: String, severity: Severity, message: String, line: Int?) {
+    /// A line of a file.
+    public struct Place: Sendable, Hashable, Codable {
+        public var path: String
+        public var line: Int
+
+        public init(path: String, line: Int) {
+            self.path = path
+            self.line = line
+        }
+    }
+
+    public init(code: String, severity: Severity, message: String, line: Int?, related: [Place]? = nil) {
         self.code = code
         self.severity = severity
         self.message = message
         self.line = line
+        self.related = related
     }
 }
 

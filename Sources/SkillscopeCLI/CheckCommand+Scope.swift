@@ -1,0 +1,86 @@
+internal import Foundation
+internal import SkillscopeCore
+internal import SkillscopeIngest
+
+/// The tree a checked path's references resolve in: a folder as given, or, for a single file or skill, its git
+/// work tree (else the folder around it).
+struct CheckScope: Sendable {
+    /// The tree's root as the user named it (relative paths stay relative in the output).
+    let root: String
+    let tree: ProjectTree
+
+    /// The most files walked for one tree: a larger tree is checked on its first files and says so.
+    static let fileLimit = 500_000
+
+    /// A folder given to `check`.
+    init(folder: String, complete: Bool = false) {
+        let root = folder.hasSuffix("/") && folder.count > 1 ? String(folder.dropLast()) : folder
+        self.init(root: root, isWorkTree: complete || Self.workTree(above: root) != nil)
+    }
+
+    /// The tree around a single file or skill: the git work tree holding it, else its own folder.
+    init(around folder: String, complete: Bool = false) {
+        let folder = folder.isEmpty ? "." : folder
+        if let top = Self.workTree(above: folder) {
+            self.init(root: top, isWorkTree: true)
+        } else {
+            self.init(root: folder, isWorkTree: complete)
+        }
+    }
+
+    private init(root: String, isWorkTree: Bool) {
+        self.root = root
+        let files = FolderSource.paths(under: root, limit: Self.fileLimit)
+        var repositories = Set<String>()
+        var folders = Set<String>([""])
+        for file in files {
+            var folder = ProjectTree.folder(of: file)
+            while folders.insert(folder).inserted, !folder.isEmpty { folder = ProjectTree.folder(of: folder) }
+        }
+        for folder in folders where FileManager.default.fileExists(atPath: Self.join(root, folder) + "/.git") {
+            repositories.insert(folder)
+        }
+        if isWorkTree { repositories.insert("") }
+        tree = ProjectTree(files: files, repositories: repositories, isWorkTree: isWorkTree)
+    }
+
+    /// The folder at or above `folder` that holds `.git`, if any.
+    static func workTree(above folder: String) -> String? {
+        var current = URL(fileURLWithPath: folder).standardizedFileURL
+        while true {
+            if FileManager.default.fileExists(atPath: current.appendingPathComponent(".git").path) {
+                // Keep the user's spelling when the folder itself is the top.
+                return current.path == URL(fileURLWithPath: folder).standardizedFileURL.path ? folder : current.path
+            }
+            let parent = current.deletingLastPathComponent()
+            if parent.path == current.path { return nil }
+            current = parent
+        }
+    }
+
+    private static func join(_ root: String, _ relative: String) -> String {
+        relative.isEmpty ? root : root + "/" + relative
+    }
+
+    /// A checked file's path in the tree, when it lies inside it.
+    func relative(_ path: String) -> String? {
+        let standardRoot = URL(fileURLWithPath: root).standardizedFileURL.path
+        let standard = URL(fileURLWithPath: path).standardizedFileURL.path
+        guard standard.hasPrefix(standardRoot + "/") else { return nil }
+        return String(standard.dropFirst(standardRoot.count + 1))
+    }
+
+    /// A tree path as the output shows files: under the root as given.
+    func shown(_ relative: String) -> String { Self.join(root, relative) }
+
+    /// How a note names the tree.
+    var rootDescription: String { root }
+
+    /// Runs the project checks on the checked files of this tree.
+    func check(_ files: [ProjectCheck.File]) -> ProjectCheck.Outcome {
+        let root = self.root
+        return ProjectCheck(tree: tree) { relative in
+            FileManager.default.contents(atPath: Self.join(root, relative)).map { String(decoding: $0, as: UTF8.self) }
+        }.check(files)
+    }
+}
