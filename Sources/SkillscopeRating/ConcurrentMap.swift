@@ -24,5 +24,10 @@ private final class ResultSlots<T>: @unchecked Sendable {
     func set(_ index: Int, _ value: T) {
         slots.withUnsafeMutableBufferPointer { $0[index] = value }
     }
-    func values() -> [T] { slots.map { $0 ?? preconditionFailure("a slot was not written") } }
+    func values() -> [T] {
+        slots.map { slot in
+            guard let value = slot else { preconditionFailure("a slot was not written") }
+            return value
+        }
+    }
 }
