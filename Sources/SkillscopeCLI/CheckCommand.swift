@@ -111,6 +111,22 @@ struct CheckCommand: Command {
             let skillLinks = checked.reduce(0) { $0 + $1.2 }
             if skillLinks > 0 { outcome.unknowable[.link, default: 0] += skillLinks }
             if !outcome.unknowable.isEmpty { unknowable.append((scope.rootDescription, outcome.unknowable)) }
+            // A file reached only through an import (notes/a.md) is no instruction file of its own: it gets a report
+            // for what was found in it.
+            let checkedPaths = Set(checked.compactMap { scope.relative($0.0.path) })
+            for (relative, found) in outcome.findings.sorted(by: { $0.key < $1.key })
+            where !checkedPaths.contains(relative) {
+                reports.append(
+                    FileReport(
+                        path: scope.shown(relative), kind: "imported",
+                        findings: found.map { finding in
+                            var finding = finding
+                            finding.related = finding.related?.map {
+                                Finding.Place(path: scope.shown($0.path), line: $0.line)
+                            }
+                            return finding
+                        }, security: SecurityReport(findings: [])))
+            }
             for (report, _, _) in checked {
                 var report = report
                 if let relative = scope.relative(report.path), let found = outcome.findings[relative] {

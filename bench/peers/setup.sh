@@ -24,7 +24,7 @@ make_venv() {
     echo "$(basename "$venv") ready: $("$venv/bin/python" -m pip freeze --disable-pip-version-check | tr '\n' ' ')"
 }
 
-make_venv "$bench/.venv" "$here/requirements.txt" 'import markdown_it, yaml, datasketch, skills_ref, mcp, jsonschema'
+make_venv "$bench/.venv" "$here/requirements.txt" 'import markdown_it, yaml, datasketch, skills_ref, mcp, jsonschema, pydantic_sarif'
 # The MCP SDK's 1.x line, for bench/peers/mcp_conformance.py (Tests/SkillscopeMCPTests/ConformanceTests.swift).
 make_venv "$bench/.venv-mcp1" "$here/requirements-mcp1.txt" \
     'import mcp, jsonschema, yaml; from importlib.metadata import version; assert version("mcp").startswith("1.")'
