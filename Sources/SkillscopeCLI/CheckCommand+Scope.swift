@@ -1,6 +1,7 @@
 internal import Foundation
 internal import SkillscopeCore
 internal import SkillscopeIngest
+internal import SkillscopeRating
 
 /// The tree a checked path's references resolve in: a folder as given, or, for a single file or skill, its git
 /// work tree (else the folder around it).
@@ -8,6 +9,8 @@ struct CheckScope: Sendable {
     /// The tree's root as the user named it (relative paths stay relative in the output).
     let root: String
     let tree: ProjectTree
+    /// The tree's files in walking order.
+    let walked: [String]
 
     /// The most files walked for one tree: a larger tree is checked on its first files and says so.
     static let fileLimit = 500_000
@@ -31,6 +34,7 @@ struct CheckScope: Sendable {
     private init(root: String, isWorkTree: Bool) {
         self.root = root
         let files = FolderSource.paths(under: root, limit: Self.fileLimit)
+        walked = files
         var repositories = Set<String>()
         var folders = Set<String>([""])
         for file in files {
@@ -64,6 +68,11 @@ struct CheckScope: Sendable {
 
     /// A checked file's path in the tree, when it lies inside it.
     func relative(_ path: String) -> String? {
+        // The files of a folder are listed under its root as given: the common case needs no URL.
+        let prefix = root.hasSuffix("/") ? root : root + "/"
+        if path.hasPrefix(prefix), !path.contains("/./"), !path.contains("/../"), !path.contains("//") {
+            return String(path.dropFirst(prefix.count))
+        }
         let standardRoot = URL(fileURLWithPath: root).standardizedFileURL.path
         let standard = URL(fileURLWithPath: path).standardizedFileURL.path
         guard standard.hasPrefix(standardRoot + "/") else { return nil }
@@ -76,11 +85,20 @@ struct CheckScope: Sendable {
     /// How a note names the tree.
     var rootDescription: String { root }
 
-    /// Runs the project checks on the checked files of this tree.
+    /// Runs the project checks on the checked files of this tree, each file's references on two threads.
     func check(_ files: [ProjectCheck.File]) -> ProjectCheck.Outcome {
         let root = self.root
-        return ProjectCheck(tree: tree) { relative in
+        let check = ProjectCheck(tree: tree) { relative in
             FileManager.default.contents(atPath: Self.join(root, relative)).map { String(decoding: $0, as: UTF8.self) }
-        }.check(files)
+        }
+        var outcome = check.checkTogether(files)
+        for found in files.concurrentMap({ check.references(of: $0) }) { outcome.merge(found) }
+        return outcome
+    }
+
+    /// The instruction files of the tree, as an ingest of the folder lists them (walked once, with the tree).
+    func entries() -> [(location: String, kind: FileKind)] {
+        let kinds = FileKind.classify(walked)
+        return walked.sorted().compactMap { path in kinds[path].map { (Self.join(root, path), $0) } }
     }
 }

@@ -99,7 +99,7 @@ struct CheckCommand: Command {
                 scope = CheckScope(around: path, complete: completeTree)
             } else {
                 scope = CheckScope(folder: path, complete: completeTree)
-                targets = try FolderSource(root: path).list().entries.map { ($0.location, $0.kind) }
+                targets = scope.entries().map { ($0.location, $0.kind) }
             }
             let checked = targets.concurrentMap { target in Self.check(file: target.0, kind: target.1, scope: scope) }
             var outcome = scope.check(
@@ -208,7 +208,11 @@ struct CheckCommand: Command {
             )
         }
         let folder = absolute.deletingLastPathComponent()
-        switch DocumentParser().parse([UInt8](data), path: absolute.path, kind: chosen) {
+        var configuration = DocumentParser.Configuration()
+        configuration.fingerprints = false  // no version is measured here
+        // Only the files an agent reads whole are compared rule by rule (RuleConflicts); no other check reads rules.
+        configuration.rules = chosen != .skill && chosen != .skillReference
+        switch DocumentParser(configuration: configuration).parse([UInt8](data), path: absolute.path, kind: chosen) {
         case .rejected(let diagnostic):
             return (
                 FileReport(

@@ -28,6 +28,11 @@ public struct DocumentParser: Sendable {
         ///
         /// The default is 1 MiB.
         public var maxFileBytes: Int = 1 << 20
+        /// Whether to fingerprint the text for the version measures; a check that compares no versions skips it.
+        public var fingerprints = true
+        /// Whether to split the text into sections and rules; a check that reads no rules skips it (the document then
+        /// has none, and its title is nil).
+        public var rules = true
         public init() {}
     }
 
@@ -152,9 +157,10 @@ public struct DocumentParser: Sendable {
         if text.utf8.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x09 || $0 == 0x0D }) {
             diagnostics.append(FileDiagnostic(path: path, code: .empty, severity: .warning, message: "file is empty"))
         }
-        let tree = CommonMarkParser.parse(body, inlines: .collapsedText)
         var extractor = RuleExtractor()
-        extractor.walk(document: tree)
+        if configuration.rules {
+            extractor.walk(document: CommonMarkParser.parse(body, inlines: .collapsedText))
+        }
         let title = extractor.sections.first?.title
         let lineCount = SourceText.lineCount(of: text)
         return Document(
@@ -162,7 +168,9 @@ public struct DocumentParser: Sendable {
             title: title,
             description: frontMatter?["description"]?.string, frontMatter: frontMatter,
             frontMatterLines: frontMatterLines, sections: extractor.sections, rules: extractor.rules,
-            diagnostics: diagnostics, text: text, lineCount: lineCount)
+            diagnostics: diagnostics, text: text, lineCount: lineCount,
+            fingerprint: configuration.fingerprints
+                ? nil : TextFingerprint(wordCount: 0, sequenceHash: 0, phrases: [], winnowed: []))
     }
 }
 

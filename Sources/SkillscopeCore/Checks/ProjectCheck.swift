@@ -20,6 +20,12 @@ public struct ProjectCheck: Sendable {
         public var unknowable: [ReferenceScan.Reference.Form: Int] = [:]
 
         mutating func add(_ finding: Finding, to path: String) { findings[path, default: []].append(finding) }
+
+        /// Takes in what `other` found.
+        public mutating func merge(_ other: Outcome) {
+            for (path, found) in other.findings { findings[path, default: []] += found }
+            for (form, count) in other.unknowable { unknowable[form, default: 0] += count }
+        }
     }
 
     /// Codex's `project_doc_max_bytes`: it stops reading the AGENTS.md chain there.
@@ -43,11 +49,25 @@ public struct ProjectCheck: Sendable {
         self.text = text
     }
 
+    /// Every check on `files`: ``references(of:)`` on each, then ``checkTogether(_:)``.
     public func check(_ files: [File]) -> Outcome {
+        var outcome = checkTogether(files)
+        for file in files { checkReferences(of: file, into: &outcome) }
+        return outcome
+    }
+
+    /// The links and paths of one file, on its own (files can be checked on several threads).
+    public func references(of file: File) -> Outcome {
+        var outcome = Outcome()
+        checkReferences(of: file, into: &outcome)
+        return outcome
+    }
+
+    /// The checks that read files together: imports, the AGENTS.md budget, duplicate and contradicting rules.
+    public func checkTogether(_ files: [File]) -> Outcome {
         var outcome = Outcome()
         var texts: [String: String] = [:]
         for file in files { texts[file.path] = file.document.text }
-        for file in files { checkReferences(of: file, into: &outcome) }
         checkImports(files, texts: texts, into: &outcome)
         checkBudget(files, texts: texts, into: &outcome)
         for (path, findings) in RuleConflicts.check(files) {

@@ -20,12 +20,21 @@ public struct ReferenceScan: Sendable {
     public private(set) var references: [Reference] = []
 
     public init(text: String) {
+        let all = Array(text.utf8)
+        // Most lines name nothing: a text without a backquote, a link or an @ has no reference at all.
+        guard all.contains(where: { $0 == UInt8(ascii: "`") || $0 == UInt8(ascii: "]") || $0 == UInt8(ascii: "@") })
+        else { return }
         var fence: (marker: UInt8, length: Int)?
         var previousBlank = true
         var line = 0
-        for raw in text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false) {
+        var start = 0
+        while start <= all.count {
+            var end = start
+            while end < all.count, all[end] != UInt8(ascii: "\n") { end += 1 }
             line += 1
-            let bytes = Array(raw.last == UInt8(ascii: "\r") ? raw.dropLast() : raw[...])
+            var bytes = all[start..<end]
+            start = end + 1
+            if bytes.last == UInt8(ascii: "\r") { bytes = bytes.dropLast() }
             let indent = bytes.prefix { $0 == UInt8(ascii: " ") }.count
             let rest = bytes.dropFirst(indent)
             if let open = fence {
@@ -46,7 +55,11 @@ public struct ReferenceScan: Sendable {
             if indent >= 4 && previousBlank && !blank { continue }  // an indented code block
             if bytes.first == UInt8(ascii: "\t") && previousBlank { continue }
             previousBlank = blank
-            scan(line: bytes, number: line)
+            if rest.contains(where: {
+                $0 == UInt8(ascii: "`") || $0 == UInt8(ascii: "]") || $0 == UInt8(ascii: "@")
+            }) {
+                scan(line: Array(bytes), number: line)
+            }
         }
     }
 

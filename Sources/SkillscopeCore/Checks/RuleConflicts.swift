@@ -190,20 +190,39 @@ public enum RuleConflicts {
     static func polarity(of rule: Rule, words: [String]) -> Bool? {
         // A table row or a term being defined (“`@Then …` — asserts …”) describes; it orders nothing.
         if rule.source == .tableRow || rule.text.hasPrefix("`") { return nil }
-        if let heading = rule.section.last?.lowercased(), negativeSections.contains(where: { heading.contains($0) }) {
+        if let heading = rule.section.last, has(heading, negativeSections) { return nil }
+        let start = String(rule.text.prefix(12))
+        if ["bad", "wrong", "❌", "incorrect", "instead of", "avoid:"].contains(where: { starts(start, with: $0) }) {
             return nil
         }
-        let start = rule.text.prefix(12).lowercased()
-        if ["bad", "wrong", "❌", "incorrect", "instead of", "avoid:"].contains(where: { start.hasPrefix($0) }) {
-            return nil
-        }
-        let negative = words.contains { negations.contains($0) }
         // "Use X, not Y" and "X instead of Y" hold both polarities: no contradiction can be read from them.
-        let lower = rule.text.lowercased()
-        if [", not ", " instead of ", " rather than ", " over ", "; not ", " — not "].contains(where: lower.contains) {
-            return nil
+        if has(rule.text, mixedMarkers) { return nil }
+        return words.contains { negations.contains($0) }
+    }
+
+    static let mixedMarkers = [", not ", " instead of ", " rather than ", " over ", "; not ", " — not "]
+
+    /// Whether `text`, lower-cased as ASCII, holds one of `needles` (lower-case): a byte search, as these run for
+    /// every rule of a project.
+    static func has(_ text: String, _ needles: [String]) -> Bool {
+        let haystack = text.utf8.map { $0 >= 65 && $0 <= 90 ? $0 + 32 : $0 }
+        for needle in needles {
+            let pattern = Array(needle.utf8)
+            guard let first = pattern.first, pattern.count <= haystack.count else { continue }
+            var index = 0
+            while index + pattern.count <= haystack.count {
+                if haystack[index] == first && haystack[index..<(index + pattern.count)].elementsEqual(pattern) {
+                    return true
+                }
+                index += 1
+            }
         }
-        return negative
+        return false
+    }
+
+    static func starts(_ text: String, with prefix: String) -> Bool {
+        let lower = text.utf8.map { $0 >= 65 && $0 <= 90 ? $0 + 32 : $0 }
+        return lower.starts(with: prefix.utf8)
     }
 
     /// Two rules spanning one line (a table row read as two) are no pair.
