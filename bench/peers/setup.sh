@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # Creates bench/.venv with the Python peers' pinned requirements, and bench/.venv-mcp1 with the MCP SDK 1.x line
-# (requirements-mcp1.txt) for the conformance client.
+# (requirements-mcp1.txt) for the conformance client. With --checks, also bench/.venv-checks with the linters and
+# scanners `skillscope check` is compared with (requirements-checks.txt, for bench/check_compare.py); the tests do
+# not need them.
 # Idempotent: a venv that already holds exactly its requirements (its stamp matches) is left as it is.
 set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
@@ -28,3 +30,7 @@ make_venv "$bench/.venv" "$here/requirements.txt" 'import markdown_it, yaml, dat
 # The MCP SDK's 1.x line, for bench/peers/mcp_conformance.py (Tests/SkillscopeMCPTests/ConformanceTests.swift).
 make_venv "$bench/.venv-mcp1" "$here/requirements-mcp1.txt" \
     'import mcp, jsonschema, yaml; from importlib.metadata import version; assert version("mcp").startswith("1.")'
+if [[ "${1:-}" == "--checks" ]]; then
+    make_venv "$bench/.venv-checks" "$here/requirements-checks.txt" \
+        'import shutil, sys, os; bin = os.path.dirname(sys.executable); assert all(os.path.exists(os.path.join(bin, t)) for t in ("agnix", "skill-scanner"))'
+fi
