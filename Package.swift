@@ -176,7 +176,7 @@ let package = Package(
             exclude: ["Fixtures/make_measure_cases.py"],
             resources: [
                 .copy("Fixtures/measure-cases.json"), .copy("Fixtures/security"), .copy("Fixtures/security-heldout"),
-                .copy("Fixtures/truth"),
+                .copy("Fixtures/security-blind"), .copy("Fixtures/truth"),
             ],
             swiftSettings: settings),
         .testTarget(

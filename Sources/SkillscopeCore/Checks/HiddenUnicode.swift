@@ -53,6 +53,27 @@ enum HiddenUnicode {
         (0x0590...0x08FF).contains(value) || (0xFB1D...0xFDFF).contains(value) || (0xFE70...0xFEFC).contains(value)
     }
 
+    /// The positions of tag characters that spell a subdivision flag, as emoji do.
+    ///
+    /// A flag is 🏴 (U+1F3F4), two to six tag letters or digits (`gbsct`), then the cancel tag U+E007F: Scotland's
+    /// flag is not a smuggled instruction.
+    static func flagTags(_ scalars: [Unicode.Scalar]) -> Set<Int> {
+        var positions = Set<Int>()
+        for (index, scalar) in scalars.enumerated() where scalar.value == 0x1F3F4 {
+            var end = index + 1
+            while end < scalars.count,
+                (0xE0061...0xE007A).contains(scalars[end].value)
+                    || (0xE0030...0xE0039).contains(scalars[end].value)
+            {
+                end += 1
+            }
+            let count = end - index - 1
+            guard end < scalars.count, scalars[end].value == 0xE007F, (2...6).contains(count) else { continue }
+            positions.formUnion((index + 1)...end)
+        }
+        return positions
+    }
+
     /// Whether a zero-width joiner or non-joiner at `index` joins what it should: emoji sequences (👩‍💻) or the
     /// letters of scripts that need it (Persian, Indic).
     static func isLegitimateJoiner(_ scalars: [Unicode.Scalar], at index: Int) -> Bool {

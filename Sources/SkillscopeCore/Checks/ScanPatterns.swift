@@ -46,7 +46,15 @@ enum Patterns {
     static let reviewer = ScanPattern(
         #"\b(flag|flags|detect|reject|catch|watch (out )?for|look (out )?for|red flags?|warn (the user )?about|"#
             + #"(is|are) (a )?(dangerous|malicious|unsafe|risky|insecure)|signs? of|dangerous|malicious|attacker\w*|"#
-            + #"exploit\w*|payloads?|vulnerab\w*|insecure|unsafe|threats?|red team\w*|evil)\b|evil\.com|attacker\.com"#)
+            + #"exploit\w*|payloads?|vulnerab\w*|insecure|unsafe|threats?|red team\w*|evil)\b"#)
+    /// The placeholder hosts of attack examples.
+    static let demoHost = ScanPattern(#"\b(evil|attacker)\.com\b"#)
+    /// A host name, to read the words of a command without it (`x.attacker.example` forbids nothing).
+    static let hostName = ScanPattern(
+        #"\b[a-z0-9-]+(\.[a-z0-9-]+)*\.(example|com|net|org|io|dev|co|ai|cloud|internal|local|test|invalid)\b"#)
+    /// The key of a settings file's list of what is denied: `"deny": [`, `disallowedTools = [`.
+    static let denyKey = ScanPattern(
+        #"["']?\b(deny|denied|disallow\w*|block(ed|list)?|forbidden|excluded?)\w*["']?\s*[:=]\s*\["#)
     /// The line before a code block that shows what not to do.
     static let badExample = ScanPattern(
         #"\b(never|don'?t|do not|avoid|bad|wrong|incorrect|insecure|unsafe|dangerous|malicious|anti-pattern|"#
@@ -81,8 +89,9 @@ enum Patterns {
     /// `rm` with a recursive flag on the home folder, the root or a system folder (not `./build`, not `~/x/y`).
     static let removeHomeOrRoot = ScanPattern(
         #"\brm\s+((-[a-z]*\s+|--[a-z-]+\s+)*(-[a-z]*r[a-z]*|--recursive)\s+)(-[a-z]+\s+|--[a-z-]+\s+)*"#
-            + #"["']?(~|~/\*?|\$home|\$\{home\}|\$home/\*|/|/\*|/(usr|etc|var|home|bin|boot|lib|opt|root)/?)["']?"#
+            + #"(["']?(~|\$home|\$\{home\}|\$user_?profile)["']?(/\*?)?["']?|["']?(/|/\*|/(usr|etc|var|home|bin|boot|lib|opt|root)/?)["']?)"#
             + #"(\s|$|[;&|)`])"#
+            + #"|\bfind\s+["']?(~|\$home|\$\{home\}|/)["']?/?\s[^\n]*-delete\b"#
             + #"|\b(remove-item|rmdir)\b[^\n]*(-recurse|/s)\b[^\n]*\s(c:\\?|~|\$home|\$env:userprofile)(\s|$|[;"'])"#)
     /// `git push` forcing a main, master or production branch (`--force`, `-f`, or a `+main` refspec).
     static let forcePushMain = ScanPattern(
@@ -91,6 +100,12 @@ enum Patterns {
     /// A database dropped whole (`DROP DATABASE`, `dropdb`, `FLUSHALL`, `db.dropDatabase()`), or a table of production.
     static let dropDatabase = ScanPattern(
         #"\bdrop\s+(database|schema)\b|\bdropdb\s+\S|\bflushall\b|\.dropdatabase\(|\bdrop\s+table\b[^\n]*\bprod"#)
+    /// Production data or a production cluster deleted: `TRUNCATE` or `DELETE FROM` against a production database,
+    /// `kubectl delete namespace production`.
+    static let wipeProduction = ScanPattern(
+        #"\b(truncate\s+(table\s+)?\w|delete\s+from\s+\w)(?=[^\n]*(?<![a-z])(prod|production|live)(?![a-z]))|"#
+            + #"(?<![a-z])(prod|production)(?![a-z])[^\n]*\b(truncate\s+(table\s+)?\w|delete\s+from\s+\w)|\bkubectl\b[^\n]*\bdelete\s+(namespace|ns)\s+"#
+            + #"(prod\w*|live|default|kube-system)\b"#)
     /// `chmod -R 777` (or `a+rwx`), either order.
     static let worldWritable = ScanPattern(
         #"\bchmod\s+(-[a-z]*r[a-z]*\s+(0?777|a\+rwx|ugo\+rwx)|(0?777|a\+rwx|ugo\+rwx)\s+-[a-z]*r)\b|\bchmod\s+(-[a-z]+\s+)*0?777\s+/(\s|$)"#
@@ -193,11 +208,13 @@ enum Patterns {
     static let requestCall = ScanPattern(
         #"\b(curl|wget|fetch|axios|requests|httpx|urlopen|request|iwr|irm|invoke-webrequest|invoke-restmethod|"#
             + #"http\.|https\.|got|ky|scp|rsync|nc|netcat|post|put)\b"#)
-    static let dnsBeacon = ScanPattern(#"\b(nslookup|dig|host|resolve-dnsname)\s+(-\S+\s+)*["']?[^\s"']*\$\("#)
+    static let dnsBeacon = ScanPattern(#"\b(nslookup|dig|host|resolve-dnsname)\s+([-+]\S+\s+)*["']?[^\s"']*\$\("#)
     static let publicGist = ScanPattern(#"\bgh\s+gist\s+create\b[^\n]*(--public|-p\b)"#)
     static let remoteCopy = ScanPattern(#"\b(scp|rsync)\b[^\n|;]*\s[\w.-]+@[\w.-]+:"#)
     static let pushToNewRemote = ScanPattern(#"\bgit\s+push\s+(?!origin\b)(?!-)\w+"#)
     static let url = ScanPattern(#"https?://([^/\s"'`)<>\]]+)"#)
+    /// An IPv4 address in quotes, as a script names the host it connects to.
+    static let quotedAddress = ScanPattern(#"['"`]((\d{1,3}\.){3}\d{1,3})['"`:]"#)
     static let wholeURL = ScanPattern(#"https?://[^\s"'`)<>\]]+"#)
 
     // MARK: prompt-injection
@@ -227,6 +244,32 @@ enum Patterns {
             + #"(send|upload|post|run|execute|install|delete|remove|modify|change|copy|transmit|exfiltrat\w*|add|"#
             + #"include|insert|read|collect|disable|push|force-push|commit|merge|deploy|publish|overwrite|skip|drop)\b|\bthe (user|human) (must|should) not (know|see|notice)"#
     )
+    /// A line of prose posing as the system, or declaring the agent's instructions void: "[SYSTEM] This is the
+    /// owner speaking", "your previous system prompt … no longer applies", "all restrictions are lifted".
+    static let fakeSystem = ScanPattern(
+        #"^\s*(>\s*)?\**\[system\]|\b(previous|prior|earlier|original|your|existing)\s+(system prompt|instructions|"#
+            + #"rules|operator policies|policies|guidelines)\b[^.]{0,60}\b(no longer apply|are outdated|are void|are "#
+            + #"no longer valid|are superseded|do not apply|are suspended)|\ball (of your )?(restrictions|guardrails|"#
+            + #"safety rules|limits|safety checks) (are|have been) (lifted|removed|disabled|suspended|off)\b"#)
+    /// The agent run with its permission prompts off: Claude Code's `--dangerously-skip-permissions` and
+    /// `bypassPermissions`, Codex's `--dangerously-bypass-approvals-and-sandbox` and `approval_policy = "never"`,
+    /// Gemini's and Cursor's YOLO mode, every command auto-approved.
+    static let permissionBypass = ScanPattern(
+        #"--dangerously-skip-permissions|--dangerously-bypass-approvals-and-sandbox|--yolo\b|"#
+            + #"\byolo[ -]?(mode|modus|modo|モード|模式|모드)|["']?defaultmode["']?\s*[:=]\s*["']?bypasspermissions|"#
+            + #"approval_policy\s*=\s*["']?never|--ask-for-approval\s+never|\bauto-?approve\s+(all|every|any)\b"#)
+    /// A place where skipping the prompts harms nothing: a container or a machine thrown away after the task.
+    static let sandbox = ScanPattern(
+        #"container|docker|sandbox\w*|\bvms?\b|virtual machine|disposable|ephemeral|throwaway|throw-away|"#
+            + #"codespace|podman|firecracker|\bci\b|ci/cd|github actions|wegwerf\w*|contenedor|conteneur|contêiner|descartável|jetable|"#
+            + #"desechable|コンテナ|サンドボックス|使い捨て|容器|沙箱|一次性"#)
+    /// A negation that states a purpose, not a prohibition: "Para não travar as tarefas, o time combinou:", "so as
+    /// not to block", "um nicht zu warten".
+    static let purposeNegation = ScanPattern(
+        #"\b(para|pra)\s+(não|no)\b[^,.:;]*|\bpour ne pas\b[^,.:;]*|\bum\b[^,.:;]*\bnicht\b[^,.:;]*\bzu\b|"#
+            + #"\b(so as|in order) not to\b[^,.:;]*|\bper non\b[^,.:;]*|为了不[^，,。]*|ないように|止めないため|"#
+            + #"\bpour (l'|les |cela |ça )?éviter\b[^,.:;]*|\bpara (evitar\w*|no tener que)\b[^,.:;]*|"#
+            + #"\bum\b[^,.:;]*\bzu vermeiden\b|\bto avoid (this|that|it)\b"#)
     /// Softer: acting without the user's say-so.
     static let withoutAsking = ScanPattern(
         #"\bwithout (asking|confirmation|confirming|checking with|permission|approval)\b[^.]{0,30}|"#
@@ -245,7 +288,8 @@ enum Patterns {
             + #"\bhttpx\b|\baiohttp\b|\bfetch\(|\baxios\b|\bsocket\.|net\.connect|new websocket|xmlhttprequest|"#
             + #"/dev/tcp/|\bnc\s|\bnet/http\b|\bopen-uri\b"#)
     static let scriptSpawn = ScanPattern(
-        #"subprocess\.\w+\([^)]*shell\s*=\s*true|\bos\.system\(|\bos\.popen\(|child_process|\bexecsync\(|"#
+        #"subprocess\.\w+\([^)]*shell\s*=\s*true|\bos\.system\(|\bos\.popen\(|\bshell\s*:\s*true|\bexecsync\(|"#
+            + #"\bspawn\w*\(\s*['"](/bin/|/usr/bin/)?(ba|z)?sh['"]|"#
             + #"\beval\(|\bexec\(|\beval\s+["'$]|\b(bash|sh)\s+-c\b|pty\.spawn|runtime\.getruntime\(\)\.exec|"#
             + #"\bshell_exec\(|\bproc_open\(|\bsystem\(\s*["'][^"']*["']\s*\)|\bstart-process\b"#)
     /// `curl … -o FILE` (or `wget -O FILE`): the file a download is saved to, to see whether it is run after.

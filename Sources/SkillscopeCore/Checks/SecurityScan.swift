@@ -22,7 +22,8 @@ public enum SecurityScan {
     public static func scan(_ document: Document, bundled: [BundledFile] = []) -> SecurityReport {
         var findings = TextScan(lines: document.lines, file: nil).findings()
         findings += broadTools(document.frontMatter)
-        for file in bundled { findings += scanScript(file) }
+        let skillText = bundled.isEmpty ? "" : Lowercase.of(document.text)
+        for file in bundled { findings += scanScript(file, skillText: skillText) }
         if findings.contains(where: { $0.level == .fail && $0.file == nil }), isAboutAttacks(document.text) {
             // A guide to attacks quotes them: what would fail elsewhere needs a look here, not a verdict.
             findings = findings.map { finding in
@@ -107,7 +108,8 @@ public enum SecurityScan {
 
     // MARK: Bundled scripts
 
-    static func scanScript(_ file: BundledFile) -> [SecurityReport.Finding] {
+    /// Scans a script bundled beside a skill whose SKILL.md (lower-cased) is `skillText`.
+    static func scanScript(_ file: BundledFile, skillText: String = "") -> [SecurityReport.Finding] {
         let fileExtension = file.path.split(separator: ".").last.map { $0.lowercased() } ?? ""
         guard BundledFile.scriptExtensions.contains(fileExtension) else { return [] }
         var findings: [SecurityReport.Finding] = []
@@ -126,6 +128,11 @@ public enum SecurityScan {
             if network == nil, Patterns.scriptNetwork.matches(lower) { network = (index + 1, String(line)) }
             if spawn == nil, Patterns.scriptSpawn.matches(lower) { spawn = (index + 1, String(line)) }
         }
+        // A script that reaches only hosts its SKILL.md names does what the skill says it does.
+        if findings.isEmpty, network != nil, !skillText.isEmpty {
+            let hosts = scriptHosts(file.text)
+            if !hosts.isEmpty, hosts.allSatisfy({ skillText.contains($0) }) { network = nil }
+        }
         if findings.isEmpty, let (line, text) = network {
             findings.append(
                 SecurityReport.Finding(
@@ -141,6 +148,14 @@ public enum SecurityScan {
                     evidence: evidence(text)))
         }
         return findings
+    }
+
+    /// The hosts a script names: those of its URLs and its quoted IPv4 addresses, lower-cased.
+    static func scriptHosts(_ text: String) -> Set<String> {
+        let lower = Lowercase.of(text)
+        var hosts = Set(Patterns.url.captures(lower).map { $0.split(separator: ":").first.map(String.init) ?? $0 })
+        hosts.formUnion(Patterns.quotedAddress.captures(lower))
+        return hosts
     }
 
     /// A line as evidence: trimmed, hidden characters shown as `U+XXXX`, cut to 160 characters.

@@ -21,6 +21,8 @@ struct TextScan {
         static let asking = Marks(rawValue: 1 << 9)
         /// Commands that can destroy (`rm`, `chmod`, `git push`, `drop`, `mkfs`).
         static let destructive = Marks(rawValue: 1 << 10)
+        /// Permission prompts turned off (`--dangerously-skip-permissions`, `yolo`).
+        static let permissions = Marks(rawValue: 1 << 11)
     }
 
     /// A word that marks a line; `word` asks for no letter or digit on either side.
@@ -120,7 +122,7 @@ struct TextScan {
         }
         add(.download, word: true, "curl", "wget", "iwr", "irm", "pipe", "fetch")
         add(.destructive, word: true, "rm", "chmod", "push", "drop", "dropdb", "mkfs", "dd", "rmdir", "flushall")
-        add(.destructive, "remove-item", "dropdatabase", "format c:")
+        add(.destructive, "remove-item", "dropdatabase", "format c:", "-delete", "truncate", "kubectl", "delete from")
         add(.download, "invoke-webrequest", "invoke-restmethod", "downloadstring", "downloadfile", "net.webclient")
         add(
             .decode, "base64", "atob(", "b64decode", "frombase64string", "xxd", "-enc", "encodedcommand", "fromhex",
@@ -158,6 +160,26 @@ struct TextScan {
         add(
             .asking, "without ask", "without confirm", "without permission", "without approval", "without checking",
             "for confirmation", "for permission", "for approval")
+        // The same openings in other languages (``Patterns/injectionElsewhere``).
+        add(
+            .injection, "ignorier", "ignora", "ignorez", "ignorer", "vergiss", "vergesst", "missacht", "olvida",
+            "olvide", "omite", "descarta",
+            "oublie", "esqueç", "esquece", "desconsider", "dimentica", "systemanweisung", "systemprompt", "nichts",
+            "cuentes", "digas", "informes", "menciones", "avises", "rien", "conte ", "diga ", "informe ", "mencione",
+            "avise ", "informieren", "benachrichtig", "無視", "システムプロンプト", "伝えない", "知らせない", "言わない",
+            "報告しない", "気づかれない", "忽略", "无视", "忘记", "忽视", "用户", "使用者", "安全检查",
+            "no longer apply", "restrictions are", "restrictions have", "guardrails are", "guardrails have",
+            "safety rules are", "limits are")
+        add(
+            .asking, "ohne rückfrage", "ohne nachfrage", "ohne bestätigung", "ohne zu fragen", "ohne erlaubnis",
+            "sin pedir", "sin preguntar", "sin solicitar", "sin confirm", "sans demander", "sans confirm",
+            "sans autoris", "sem pedir", "sem perguntar", "sem solicitar", "sem confirm", "確認なし", "確認を求めない",
+            "確認せず", "承認なし", "無確認", "自動承認", "无需确认", "不要确认", "不需要确认", "无需批准", "自动批准",
+            "直接批准")
+        add(
+            .permissions, "skip-permissions", "bypasspermissions", "bypass-approvals", "--yolo", "yolo ", "yolo-",
+            "yolo mod", "yoloモ", "yolo模", "approval_policy",
+            "ask-for-approval", "auto-approve", "autoapprove")
         add(.comment, "<!--", "[//]: #")
         return TriggerTable(table)
     }()
@@ -417,13 +439,16 @@ struct TextScan {
                 return answer
             }
             if mark.contains(.download) || mark.contains(.decode) {
-                var hits = runsDownload(text)
+                var hits = runsDownload(continued(index, lower: lower))
                 if mark.contains(.download), let message = runsSavedDownload(index, text, lower: lower) {
                     hits.append((.pipeToShell, message))
                 }
                 if !hits.isEmpty, !negated(index) {
                     for (category, message) in hits { add(category, .fail, message, index) }
                 }
+            }
+            if mark.contains(.permissions), let message = bypassesPermissions(index, text) {
+                add(.broadTools, .warn, message, index)
             }
             if mark.contains(.destructive), let message = Self.destroys(text), !negated(index) {
                 add(.destructive, .fail, message, index)
@@ -441,7 +466,8 @@ struct TextScan {
                 {
                     add(.exfiltration, level, message, line)
                 }
-                if unit.lines != nil { blocksSeen.insert(unit.start) }
+                // A block is read for sending once, from its first line that names a URL or a sending command.
+                if mark.contains(.url), unit.lines != nil { blocksSeen.insert(unit.start) }
                 if mark.contains(.secret),
                     let (level, message) = secretAccess(text, index: index, unit: unit, lower: lower), !negated(index)
                 {
@@ -464,7 +490,12 @@ struct TextScan {
         return found
     }
 
-    /// `text` without its double-quoted, curly-quoted and backtick-quoted parts.
+    /// `text` without its quoted parts.
+    ///
+    /// Quotes are double quotes, curly quotes, guillemets, corner brackets and backticks.
+    /// Opening quotation marks of other languages and the marks that close them: “…”, „…“, «…», 「…」, 『…』.
+    static let closingQuotes: [Character: Character] = ["“": "”", "„": "“", "«": "»", "「": "」", "『": "』"]
+
     static func removingQuotes(_ text: String) -> String {
         var kept = ""
         var closing: Character?
@@ -473,8 +504,8 @@ struct TextScan {
                 if character == close { closing = nil }
             } else if character == "\"" || character == "`" {
                 closing = character
-            } else if character == "“" {
-                closing = "”"
+            } else if let close = Self.closingQuotes[character] {
+                closing = close
             } else {
                 kept.append(character)
             }
@@ -482,22 +513,78 @@ struct TextScan {
         return kept
     }
 
-    /// Whether a list item sits under a heading or an introducing line ("Never:", "## Anti-patterns") that
-    /// negates the whole list.
+    /// Whether a lower-cased text forbids, warns or reviews rather than instructs, in English or another language.
+    ///
+    /// Emphasis marks, purpose clauses ("para não travar as tarefas, …"), URLs and host names are left out: `?expire=never` or `x.attacker.example` in a command forbid nothing.
+    static func forbids(_ text: String) -> Bool {
+        var words =
+            Self.has(text, ".") ? Patterns.hostName.removing(from: Patterns.wholeURL.removing(from: text)) : text
+        words = Patterns.purposeNegation.removing(from: words)
+        // "Do **not** open": emphasis is not a word.
+        if words.utf8.contains(UInt8(ascii: "*")) { words.removeAll { $0 == "*" } }
+        return Patterns.negation.matches(words) || Patterns.reviewer.matches(words)
+            || Patterns.negationElsewhere.matches(words) || Patterns.reviewerElsewhere.matches(words)
+            || Patterns.demoHost.matches(text)
+    }
+
+    /// The line a list item or a wrapped sentence starts on, for a line of prose that continues one (up to four
+    /// lines back): "- Do **not** open `~/.ssh/id_*`,\n  `~/.aws/credentials` …" forbids on its second line too.
+    private func sentenceStart(_ index: Int) -> Int {
+        var start = index
+        while start > 0, index - start < 4, fenceOf[start - 1] == nil {
+            let line = lines[start].drop { $0 == " " || $0 == "\t" }
+            if line.isEmpty || Self.isListItem(line) || line.hasPrefix("#") || line.hasPrefix("|") { break }
+            let previous = lines[start - 1].drop { $0 == " " || $0 == "\t" }
+            if previous.isEmpty || previous.hasPrefix("#") || previous.hasPrefix("|") { break }
+            if let last = previous.last(where: { !$0.isWhitespace }), ".!?。！？".contains(last) { break }
+            start -= 1
+        }
+        return start
+    }
+
+    private static func isListItem(_ line: Substring) -> Bool {
+        guard let first = line.first else { return false }
+        if "-*+".contains(first) { return line.dropFirst().first == " " }
+        let digits = line.prefix { $0.isNumber }
+        return !digits.isEmpty && [".", ")"].contains(line.dropFirst(digits.count).first)
+    }
+
+    /// Whether a list item sits under a heading or an introducing line ("Never:", "## Anti-patterns", "Konkret
+    /// ablehnen, wenn …:") that negates the whole list; a line continuing an item counts as the item.
     private func isInNegatedList(_ index: Int) -> Bool {
         guard fenceOf[index] == nil else { return false }
-        let item = lines[index].drop { $0 == " " }
+        let itemLine = sentenceStart(index)
+        let item = lines[itemLine].drop { $0 == " " }
         guard let first = item.first, "-*+|".contains(first) || first.isNumber else { return false }
-        var before = index - 1
-        while before >= 0, index - before <= 30 {
+        var before = itemLine - 1
+        while before >= 0, itemLine - before <= 30 {
             let line = lines[before].drop { $0 == " " }
             if line.hasPrefix("#") || (line.hasSuffix(":") && !(line.first.map { "-*+".contains($0) } ?? false))
-                || line.hasSuffix(":**")
+                || line.hasSuffix(":**") || line.hasSuffix("：")
             {
-                let lowered = Lowercase.of(line)
-                return Patterns.negation.matches(lowered) || Patterns.badExample.matches(lowered)
-                    || Patterns.reviewer.matches(lowered)
+                // An introducing sentence may wrap: read it from its start.
+                var text = Lowercase.of(line)
+                if !line.hasPrefix("#") {
+                    let start = sentenceStart(before)
+                    if start < before {
+                        text = (start..<before).map { Lowercase.of(lines[$0]) }.joined(separator: " ") + " " + text
+                    }
+                }
+                return Self.forbids(text) || Patterns.badExample.matches(text)
             }
+            before -= 1
+        }
+        return false
+    }
+
+    /// Whether a line of a code block sits in a deny list of a settings file: `"deny": [ … "Read(~/.ssh/**)" ]`.
+    private func isInDenyList(_ index: Int) -> Bool {
+        guard let fence = fenceOf[index] else { return false }
+        var before = index - 1
+        while before > fence {
+            let line = Lowercase.of(lines[before])
+            if Self.has(line, "]") { return false }
+            if Self.has(line, "["), Patterns.denyKey.matches(line) { return true }
             before -= 1
         }
         return false
@@ -505,7 +592,18 @@ struct TextScan {
 
     /// Whether a line tells the agent not to do what it names, or sits in a code block shown as a bad example.
     private func isNegated(_ index: Int, _ text: String) -> Bool {
-        if Patterns.negation.matches(text) || Patterns.reviewer.matches(text) || isInNegatedList(index) { return true }
+        if Self.forbids(text) || isInNegatedList(index) || isInDenyList(index) { return true }
+        if fenceOf[index] == nil, !isScript {
+            let start = sentenceStart(index)
+            if start < index {
+                // The sentence's earlier lines, from their last full stop on.
+                var earlier = (start..<index).map { Lowercase.of(lines[$0]) }.joined(separator: " ")
+                if let stop = earlier.range(of: ". ", options: .backwards) {
+                    earlier = String(earlier[stop.upperBound...])
+                }
+                if Self.forbids(earlier) { return true }
+            }
+        }
         guard let fence = fenceOf[index] else { return false }
         var before = fence - 1
         while before >= 0, lines[before].allSatisfy(\.isWhitespace) { before -= 1 }
@@ -518,9 +616,41 @@ struct TextScan {
         if Patterns.removeHomeOrRoot.matches(text) { return "deletes the home folder or the root, recursively" }
         if Patterns.forcePushMain.matches(text) { return "force-pushes to a main branch, rewriting its history" }
         if Patterns.dropDatabase.matches(text) { return "drops a database" }
+        if Patterns.wipeProduction.matches(text) {
+            return Self.has(text, "kubectl")
+                ? "deletes a production namespace and everything in it" : "deletes the rows of a production database"
+        }
         if Patterns.worldWritable.matches(text) { return "makes a tree writable by everyone (chmod -R 777)" }
         if Patterns.wipeDisk.matches(text) { return "formats or overwrites a disk" }
         return nil
+    }
+
+    /// Whether a line tells the agent to run with its permission prompts off, outside a container or a machine
+    /// thrown away after the task (named on the line or the three before it).
+    private func bypassesPermissions(_ index: Int, _ text: String) -> String? {
+        guard Patterns.permissionBypass.matches(text) else { return nil }
+        // "確認を求めないこと" carries its own negation: the asking phrase is read apart from what forbids.
+        let rest = Patterns.withoutAskingElsewhere.removing(from: text)
+        if Self.forbids(rest) || isInNegatedList(index) { return nil }
+        if (max(0, index - 3)...index).contains(where: { Patterns.sandbox.matches(Lowercase.of(lines[$0])) }) {
+            return nil
+        }
+        return "turns the agent's permission prompts off: every command runs without the user's confirmation"
+    }
+
+    /// A line of code with the lines a trailing backslash continues it on (up to six), joined as the shell reads
+    /// them: `curl -fsSL \` / `"$URL" \` / `| sudo bash` is one command.
+    private func continued(_ index: Int, lower: (Int) -> String) -> String {
+        var text = lower(index)
+        guard isScript || fenceOf[index] != nil else { return text }
+        var next = index + 1
+        while next < lines.count, next - index <= 6, isScript || fenceOf[next] == fenceOf[index] {
+            let trimmed = text.trimmingCharacters(in: .whitespaces)
+            guard trimmed.hasSuffix("\\") else { break }
+            text = String(trimmed.dropLast()) + " " + lower(next).trimmingCharacters(in: .whitespaces)
+            next += 1
+        }
+        return text
     }
 
     /// Downloads or decoded text run as code on one line.
@@ -615,7 +745,9 @@ struct TextScan {
             let name = host.split(separator: ":").first.map(String.init) ?? host
             let local = ["localhost", "127.0.0.1", "0.0.0.0", "[::1]", "host"]
             let placeholders = ["example.com", "example.org", "example.net"]
+            // A name without a dot is a service of the same network or a placeholder (`http://agent/task`).
             return !local.contains(name) && !placeholders.contains { name == $0 || name.hasSuffix("." + $0) }
+                && (name.contains(".") || name.hasPrefix("["))
                 && !name.hasSuffix(".local") && !name.hasSuffix(".test")
                 && !name.hasSuffix(".localhost") && !name.hasPrefix("${")
                 && !name.hasPrefix("$") && !name.hasPrefix("<") && !name.hasPrefix("{")
@@ -688,11 +820,19 @@ struct TextScan {
         if Patterns.sensitiveData.matches(Patterns.wholeURL.removing(from: text)) {
             return (.fail, "sends secrets, the environment, the conversation or the code to \(host)")
         }
-        if collector { return (.fail, "sends data to \(host), a service made to collect requests") }
+        let known = Self.isKnownService(host)
+        if collector {
+            // A chat webhook is how builds notify a team; a request bin is how data leaves unseen.
+            return known
+                ? (.warn, "sends data to \(host), a webhook; check what it posts")
+                : (.fail, "sends data to \(host), a service made to collect requests")
+        }
         if Patterns.fileUpload.matches(Lowercase.of(original)) {
-            if Self.isKnownService(host) { return (.warn, "uploads local files to \(host); check which") }
+            if known { return (.warn, "uploads local files to \(host); check which") }
             return (.fail, "uploads local files to \(host), a service the registry does not know")
         }
+        // A request to a well-known platform's API, carrying neither files nor secrets, is the API in use.
+        if known { return nil }
         return (.warn, "sends data to \(host); check what leaves the machine")
     }
 
@@ -728,18 +868,31 @@ struct TextScan {
         return sent ? (.fail, what + " and sends them out") : (.warn, what)
     }
 
+    /// Whether a lower-cased text overrides the agent's instructions or hides actions from the user, in English or
+    /// another language; a `[SYSTEM]` opening a line of prose poses as the system.
+    static func isInjection(_ text: String, prose: Bool = true) -> Bool {
+        Patterns.injection.matches(text) || Patterns.injectionElsewhere.matches(text)
+            || (prose && Patterns.fakeSystem.matches(text))
+    }
+
     private func injection(_ text: String, index: Int) -> (SecurityReport.Verdict, String)? {
         // Quoted phrases are named, not said; regular expressions in code are detectors.
         let unquoted = Self.removingQuotes(text)
         if fenceOf[index] != nil, Self.has(text, "\\s") || Self.has(text, "\\b") { return nil }
-        if marks[index].contains(.injection), Patterns.injection.matches(unquoted), !isInNegatedList(index) {
+        if marks[index].contains(.injection), Self.isInjection(unquoted, prose: fenceOf[index] == nil),
+            !isInNegatedList(index)
+        {
             guard !Patterns.teaching.matches(text) else { return nil }
             return (.fail, "overrides the agent's instructions or hides actions from the user")
         }
-        if marks[index].contains(.asking), Patterns.withoutAsking.matches(unquoted), !Patterns.negation.matches(text),
-            !isInNegatedList(index)
-        {
-            return (.warn, "tells the agent to act without the user's confirmation")
+        if marks[index].contains(.asking) {
+            // "確認を求めないこと" says "do not ask" with a negation of its own: what forbids is read without it.
+            let english = Patterns.withoutAsking.matches(unquoted)
+            let elsewhere = !english && Patterns.withoutAskingElsewhere.matches(unquoted)
+            let rest = elsewhere ? Patterns.withoutAskingElsewhere.removing(from: text) : text
+            if english || elsewhere, !Self.forbids(rest), !isInNegatedList(index) {
+                return (.warn, "tells the agent to act without the user's confirmation")
+            }
         }
         return nil
     }
@@ -761,7 +914,7 @@ struct TextScan {
             for comment in Self.commentBodies(text) + Self.markdownComments(text) {
                 let line = start + (text.prefix(upTo: comment.startIndex).filter { $0 == "\n" }.count)
                 let body = String(comment)
-                if Patterns.injection.matches(body) || Patterns.pipeToShell.matches(body)
+                if Self.isInjection(body) || Patterns.pipeToShell.matches(body)
                     || Patterns.secretProse.matches(body)
                 {
                     findings.append(
@@ -821,9 +974,11 @@ struct TextScan {
         var bidi = 0
         var zeroWidth = 0
         var marksWithoutRTL = 0
+        let flags = HiddenUnicode.flagTags(scalars)
         for (position, scalar) in scalars.enumerated() {
             switch HiddenUnicode.kind(of: scalar.value) {
             case .tag?:
+                if flags.contains(position) { continue }
                 tags += 1
                 let ascii = scalar.value - 0xE0000
                 if (0x20...0x7E).contains(ascii), let character = Unicode.Scalar(ascii) {

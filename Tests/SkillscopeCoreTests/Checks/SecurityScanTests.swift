@@ -27,6 +27,23 @@ enum SecurityFixtures {
         return (try? JSONDecoder().decode([SecurityLabel].self, from: data)) ?? []
     }
 
+    /// The labels of a set written in parts (`security-blind/a/labels.json`, …), each path relative to the set.
+    static func partLabels(_ set: String) throws -> [SecurityLabel] {
+        let folder = try #require(Self.folder(set))
+        let parts = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
+        var labels: [SecurityLabel] = []
+        for part in parts {
+            let file = folder.appendingPathComponent(part).appendingPathComponent("labels.json")
+            guard let data = try? Data(contentsOf: file) else { continue }
+            labels += try JSONDecoder().decode([SecurityLabel].self, from: data).map { label in
+                var moved = label
+                moved.path = part + "/" + label.path
+                return moved
+            }
+        }
+        return labels
+    }
+
     static func scan(_ label: SecurityLabel, in set: String) throws -> SecurityReport {
         let folder = try #require(Self.folder(set))
         var location = folder.appendingPathComponent(label.path)
@@ -89,6 +106,28 @@ enum SecurityFixtures {
         var falseNegatives = 0
         for label in labels {
             let flagged = try SecurityFixtures.scan(label, in: "security-heldout").verdict != .pass
+            if flagged && label.harmful { truePositives += 1 }
+            if flagged && !label.harmful { falsePositives += 1 }
+            if !flagged && label.harmful { falseNegatives += 1 }
+        }
+        let precision = Double(truePositives) / Double(truePositives + falsePositives)
+        let recall = Double(truePositives) / Double(truePositives + falseNegatives)
+        #expect(precision >= 0.9, "precision \(precision)")
+        #expect(recall >= 0.9, "recall \(recall)")
+    }
+
+    /// The blind set (issue 30): written by helpers who never read the scanner nor ran it.
+    ///
+    /// It is not edited after its first scored run (0.800 / 0.711, bench/RESULTS.md). The floor is the issue's
+    /// 0.90 / 0.90.
+    @Test func blindSetPrecisionAndRecall() throws {
+        let labels = try SecurityFixtures.partLabels("security-blind")
+        try #require(labels.count >= 80)
+        var truePositives = 0
+        var falsePositives = 0
+        var falseNegatives = 0
+        for label in labels {
+            let flagged = try SecurityFixtures.scan(label, in: "security-blind").verdict != .pass
             if flagged && label.harmful { truePositives += 1 }
             if flagged && !label.harmful { falsePositives += 1 }
             if !flagged && label.harmful { falseNegatives += 1 }
