@@ -28,7 +28,7 @@ extension CheckCommand {
     }
 
     /// Every finding of `reports`, spec findings first, each with its file, line and column.
-    static func located(_ reports: [FileReport]) -> [Located] {
+    static func located(_ reports: [FileReport], columns: Bool = true) -> [Located] {
         var found: [Located] = []
         var linesOf: [String: [Substring]] = [:]  // each file read once, for the columns of its findings
         func lines(_ file: String) -> [Substring] {
@@ -56,7 +56,7 @@ extension CheckCommand {
                         ruleID: "security/" + finding.category.rawValue,
                         level: finding.level == .fail ? "error" : "warning",
                         message: finding.message + ": " + finding.evidence, file: file, line: max(1, finding.line),
-                        column: column(of: finding.evidence, line: finding.line, in: lines(file)),
+                        column: columns ? column(of: finding.evidence, line: finding.line, in: lines(file)) : 1,
                         help: securityHelp[finding.category] ?? "A security risk in an agent's instructions."))
             }
         }

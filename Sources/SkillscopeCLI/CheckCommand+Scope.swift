@@ -41,9 +41,12 @@ struct CheckScope: Sendable {
             var folder = ProjectTree.folder(of: file)
             while folders.insert(folder).inserted, !folder.isEmpty { folder = ProjectTree.folder(of: folder) }
         }
-        for folder in folders where FileManager.default.fileExists(atPath: Self.join(root, folder) + "/.git") {
-            repositories.insert(folder)
+        // One stat a folder: on two threads, as a corpus has thousands.
+        let candidates = Array(folders)
+        let isRepository = candidates.concurrentMap { folder in
+            FileManager.default.fileExists(atPath: Self.join(root, folder) + "/.git")
         }
+        for (folder, found) in zip(candidates, isRepository) where found { repositories.insert(folder) }
         if isWorkTree { repositories.insert("") }
         tree = ProjectTree(files: files, repositories: repositories, isWorkTree: isWorkTree)
     }
@@ -66,11 +69,26 @@ struct CheckScope: Sendable {
         relative.isEmpty ? root : root + "/" + relative
     }
 
+    /// Whether a path holds `/./`, `/../` or `//`, which only a URL standardises (a byte scan: it runs for every
+    /// checked file).
+    static func hasDotSegments(_ path: String) -> Bool {
+        var previous: [UInt8] = [0, 0, 0]
+        for byte in path.utf8 {
+            if byte == 0x2F {
+                if previous[2] == 0x2F { return true }
+                if previous[2] == 0x2E, previous[1] == 0x2F { return true }
+                if previous[2] == 0x2E, previous[1] == 0x2E, previous[0] == 0x2F { return true }
+            }
+            previous = [previous[1], previous[2], byte]
+        }
+        return false
+    }
+
     /// A checked file's path in the tree, when it lies inside it.
     func relative(_ path: String) -> String? {
         // The files of a folder are listed under its root as given: the common case needs no URL.
         let prefix = root.hasSuffix("/") ? root : root + "/"
-        if path.hasPrefix(prefix), !path.contains("/./"), !path.contains("/../"), !path.contains("//") {
+        if path.hasPrefix(prefix), !Self.hasDotSegments(path) {
             return String(path.dropFirst(prefix.count))
         }
         let standardRoot = URL(fileURLWithPath: root).standardizedFileURL.path
@@ -85,14 +103,30 @@ struct CheckScope: Sendable {
     /// How a note names the tree.
     var rootDescription: String { root }
 
-    /// Runs the project checks on the checked files of this tree, each file's references on two threads.
+    /// Runs the project checks on the checked files of this tree on two threads: each file's references and each
+    /// group of files read together (``RuleConflicts/groups(_:)``) are a task of their own.
     func check(_ files: [ProjectCheck.File]) -> ProjectCheck.Outcome {
         let root = self.root
         let check = ProjectCheck(tree: tree) { relative in
             FileManager.default.contents(atPath: Self.join(root, relative)).map { String(decoding: $0, as: UTF8.self) }
         }
-        var outcome = check.checkTogether(files)
-        for found in files.concurrentMap({ check.references(of: $0) }) { outcome.merge(found) }
+        enum Task: Sendable {
+            case chains
+            case rules([ProjectCheck.File])
+            case references(ProjectCheck.File)
+        }
+        // The longest first, so that neither thread is left with a big group at the end.
+        let groups = RuleConflicts.groups(files).sorted { $0.count > $1.count }
+        let tasks = [Task.chains] + groups.map(Task.rules) + files.map(Task.references)
+        var outcome = ProjectCheck.Outcome()
+        let found = tasks.concurrentMap { task in
+            switch task {
+            case .chains: check.checkChains(files)
+            case .rules(let group): check.rules(of: group)
+            case .references(let file): check.references(of: file)
+            }
+        }
+        for part in found { outcome.merge(part) }
         return outcome
     }
 

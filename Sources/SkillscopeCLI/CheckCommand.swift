@@ -146,7 +146,8 @@ struct CheckCommand: Command {
         let warnings = reports.flatMap(\.findings).count - errors
         let failed = reports.filter { $0.security.verdict == .fail }.count
         let warned = reports.filter { $0.security.verdict == .warn }.count
-        let found = Self.located(reports)
+        // Columns are read from the files again, and only SARIF and annotations show them.
+        let found = Self.located(reports, columns: format == .sarif || format == .github)
         let notes = unknowable.map { Self.unknowableNote(root: $0.root, counts: $0.counts) }
         switch format {
         case .json:

@@ -1,14 +1,20 @@
 import Dispatch
+import Synchronization
 
 extension Array where Element: Sendable {
-    /// `map` on `workers` threads, each taking every `workers`-th stripe of 64 elements; the order is kept.
+    /// `map` on `workers` threads; the order is kept.
+    ///
+    /// Each thread takes the next chunk of 16 elements as it is done with its last, so that a few slow elements
+    /// (a big file, a big group) do not leave one thread working alone at the end.
     public func concurrentMap<T: Sendable>(workers: Int = 2, _ transform: @Sendable (Element) -> T) -> [T] {
-        guard count > 64, workers > 1 else { return map(transform) }
+        guard count > 16, workers > 1 else { return map(transform) }
         let results = ResultSlots<T>(count: count)
-        let stripes = (count + 63) / 64
-        DispatchQueue.concurrentPerform(iterations: workers) { worker in
-            for stripe in stride(from: worker, to: stripes, by: workers) {
-                for index in stripe * 64..<Swift.min(count, stripe * 64 + 64) {
+        let next = Atomic<Int>(0)
+        DispatchQueue.concurrentPerform(iterations: workers) { _ in
+            while true {
+                let start = next.add(16, ordering: .relaxed).oldValue
+                guard start < count else { break }
+                for index in start..<Swift.min(count, start + 16) {
                     results.set(index, transform(self[index]))
                 }
             }
@@ -16,7 +22,6 @@ extension Array where Element: Sendable {
         return results.values()
     }
 }
-
 /// Slots each written by exactly one worker, read after every worker has finished.
 private final class ResultSlots<T>: @unchecked Sendable {
     private var slots: [T?]

@@ -19,6 +19,8 @@ public struct ProjectCheck: Sendable {
         /// References left unchecked because the tree holds only instruction files, by form.
         public var unknowable: [ReferenceScan.Reference.Form: Int] = [:]
 
+        public init() {}
+
         mutating func add(_ finding: Finding, to path: String) { findings[path, default: []].append(finding) }
 
         /// Takes in what `other` found.
@@ -65,12 +67,26 @@ public struct ProjectCheck: Sendable {
 
     /// The checks that read files together: imports, the AGENTS.md budget, duplicate and contradicting rules.
     public func checkTogether(_ files: [File]) -> Outcome {
+        var outcome = checkChains(files)
+        for group in RuleConflicts.groups(files) { outcome.merge(rules(of: group)) }
+        return outcome
+    }
+
+    /// The chains of files an agent reads: CLAUDE.md imports and the AGENTS.md budget.
+    public func checkChains(_ files: [File]) -> Outcome {
         var outcome = Outcome()
         var texts: [String: String] = [:]
         for file in files { texts[file.path] = file.document.text }
         checkImports(files, texts: texts, into: &outcome)
         checkBudget(files, texts: texts, into: &outcome)
-        for (path, findings) in RuleConflicts.check(files) {
+        return outcome
+    }
+
+    /// Duplicate and contradicting rules among one group of ``RuleConflicts/groups(_:)`` (groups can be checked on
+    /// several threads).
+    public func rules(of group: [File]) -> Outcome {
+        var outcome = Outcome()
+        for (path, findings) in RuleConflicts.check(group) {
             outcome.findings[path, default: []] += findings
         }
         return outcome

@@ -46,6 +46,18 @@ public enum RuleConflicts {
     ]
 
     /// Findings by file path.
+    /// The files an agent reads whole, in groups no rule of one can be read together with a rule of another: by
+    /// the tree's top folder (`owner/repo/…` in a corpus), or all in one when a file sits at the top, whose scope
+    /// reaches every folder.
+    public static func groups(_ files: [ProjectCheck.File]) -> [[ProjectCheck.File]] {
+        let read = files.filter(isReadWhole)
+        guard !read.isEmpty else { return [] }
+        if read.contains(where: { scope(of: $0.path).isEmpty }) { return [read] }
+        var byTop: [Substring: [ProjectCheck.File]] = [:]
+        for file in read { byTop[file.path.split(separator: "/").first ?? "", default: []].append(file) }
+        return byTop.sorted { $0.key < $1.key }.map(\.value)
+    }
+
     public static func check(_ files: [ProjectCheck.File]) -> [String: [Finding]] {
         let read = files.indices.filter { isReadWhole(files[$0]) }
         guard !read.isEmpty else { return [:] }
