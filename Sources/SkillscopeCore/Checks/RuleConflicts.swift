@@ -45,10 +45,10 @@ public enum RuleConflicts {
         "mistake", "pitfall", "forbidden", "not to", "❌",
     ]
 
-    /// Findings by file path.
-    /// The files an agent reads whole, in groups no rule of one can be read together with a rule of another: by
-    /// the tree's top folder (`owner/repo/…` in a corpus), or all in one when a file sits at the top, whose scope
-    /// reaches every folder.
+    /// The files an agent reads whole, in groups whose rules are never read together with another group's.
+    ///
+    /// The groups are the tree's top folders (`owner/repo/…` in a corpus), or one group when a file sits at the top,
+    /// whose scope reaches every folder.
     public static func groups(_ files: [ProjectCheck.File]) -> [[ProjectCheck.File]] {
         let read = files.filter(isReadWhole)
         guard !read.isEmpty else { return [] }
@@ -58,6 +58,7 @@ public enum RuleConflicts {
         return byTop.sorted { $0.key < $1.key }.map(\.value)
     }
 
+    /// Findings by file path.
     public static func check(_ files: [ProjectCheck.File]) -> [String: [Finding]] {
         let read = files.indices.filter { isReadWhole(files[$0]) }
         guard !read.isEmpty else { return [:] }
