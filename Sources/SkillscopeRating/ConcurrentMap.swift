@@ -23,12 +23,24 @@ extension Array where Element: Sendable {
     }
 }
 /// Slots each written by exactly one worker, read after every worker has finished.
+///
+/// The slots are one buffer allocated up front: an array's `withUnsafeMutableBufferPointer` moves its storage out
+/// for the duration of the call, and two workers calling it at once lose each other's writes.
 private final class ResultSlots<T>: @unchecked Sendable {
-    private var slots: [T?]
-    init(count: Int) { slots = Array(repeating: nil, count: count) }
-    func set(_ index: Int, _ value: T) {
-        slots.withUnsafeMutableBufferPointer { $0[index] = value }
+    private let slots: UnsafeMutableBufferPointer<T?>
+
+    init(count: Int) {
+        slots = .allocate(capacity: count)
+        slots.initialize(repeating: nil)
     }
+
+    deinit {
+        slots.deinitialize()
+        slots.deallocate()
+    }
+
+    func set(_ index: Int, _ value: T) { slots[index] = value }
+
     func values() -> [T] {
         slots.map { slot in
             guard let value = slot else { preconditionFailure("a slot was not written") }

@@ -923,7 +923,9 @@ struct TextScan {
                             message:
                                 "instructions hidden in an HTML comment, which a reader of the rendered file never sees",
                             file: file, line: line + 1, evidence: SecurityScan.evidence(lines[line])))
-                } else if Patterns.agentDirective.matches(body), Patterns.imperative.matches(body) {
+                } else if Patterns.agentDirective.matches(body), Patterns.imperative.matches(body),
+                    !Patterns.generatedMarker.matches(body)
+                {
                     findings.append(
                         SecurityReport.Finding(
                             category: .promptInjection, level: .warn,

@@ -161,6 +161,37 @@ import Testing
         #expect(outcome.findings.isEmpty)
     }
 
+    /// Rules are compared within groups of files that can be read together, on two threads: the groups must find
+    /// what one pass over all files finds.
+    @Test func ruleGroupsFindWhatOnePassFinds() {
+        let texts = [
+            "a/AGENTS.md": "# Style\n\n- Always use tabs for indentation in Go files.\n",
+            "a/pkg/AGENTS.md": "# Style\n\n- Never use tabs for indentation in Go files.\n",
+            "b/CLAUDE.md": "# Style\n\n- Never use tabs for indentation in Go files.\n",
+            "b/web/CLAUDE.md": "# Style\n\n- Never use tabs for indentation in Go files.\n",
+        ]
+        let files = texts.sorted { $0.key < $1.key }.map { path, text in
+            ProjectCheck.File(
+                path: path, document: DocumentParser().parse(text: text, path: path, kind: FileKind.ownKind(of: path)!))
+        }
+        let groups = RuleConflicts.groups(files)
+        #expect(
+            groups.map { $0.map(\.path) } == [["a/AGENTS.md", "a/pkg/AGENTS.md"], ["b/CLAUDE.md", "b/web/CLAUDE.md"]])
+        var grouped: [String: [String]] = [:]
+        for group in groups {
+            for (path, found) in RuleConflicts.check(group) { grouped[path, default: []] += found.map(\.code) }
+        }
+        let whole = RuleConflicts.check(files).mapValues { $0.map(\.code) }
+        #expect(grouped == whole)
+        #expect(whole["a/pkg/AGENTS.md"] == ["contradiction"] || whole["a/AGENTS.md"] == ["contradiction"])
+        #expect((whole["b/CLAUDE.md"] ?? []) + (whole["b/web/CLAUDE.md"] ?? []) == ["duplicate-rule"])
+        // A file at the top is read with every folder: one group.
+        let top = ProjectCheck.File(
+            path: "AGENTS.md",
+            document: DocumentParser().parse(text: texts["a/AGENTS.md"]!, path: "AGENTS.md", kind: .agents))
+        #expect(RuleConflicts.groups(files + [top]).count == 1)
+    }
+
     @Test func twoAgentsFilesOfOneFolderRepeatingManyRulesAreOneFinding() {
         let rules = (1...6).map { "- Rule number \($0) says to keep module \($0) small.\n" }.joined()
         let outcome = Project(texts: ["CLAUDE.md": "# Rules\n\n" + rules, "AGENTS.md": "# Rules\n\n" + rules]).check()
