@@ -117,8 +117,11 @@ public struct ProjectCheck: Sendable {
             }
             switch reference.form {
             case .link:
-                // A skill's own links are the spec's `missing-reference`.
-                guard file.document.kind != .skill else { continue }
+                // A skill's links into its own folder are the spec's `missing-reference`; those that leave it
+                // (`../../tools/x.md`, `/docs/x`) are checked here.
+                guard
+                    file.document.kind != .skill || reference.target.hasPrefix("..") || reference.target.hasPrefix("/")
+                else { continue }
                 let base = reference.target.hasPrefix("/") ? tree.repository(of: folder) : folder
                 guard let resolved = ProjectTree.join(base, reference.target), !tree.contains(resolved) else {
                     continue

@@ -43,6 +43,26 @@ import Testing
         #expect(codes(outcome, "AGENTS.md").isEmpty)
     }
 
+    /// A skill's links into its own folder are the spec check's; a link leaving the folder is checked here.
+    @Test func aSkillsLinkOutOfItsFolderMustLeadSomewhere() {
+        let skill = """
+            ---
+            name: ads
+            description: Plans ads. Use when asked about ads.
+            ---
+            # Ads
+
+            - See [the registry](../../tools/REGISTRY.md) and [segment](../../tools/segment.md).
+            - Read [the style](references/style.md).
+            """
+        let outcome = Project(texts: [
+            "skills/ads/SKILL.md": skill, "tools/REGISTRY.md": "# Tools\n", "skills/ads/references/style.md": "# S\n",
+        ]).check()
+        let findings = outcome.findings["skills/ads/SKILL.md"] ?? []
+        #expect(findings.map(\.code) == ["broken-link"])
+        #expect(findings.first?.message.contains("tools/segment.md") == true)
+    }
+
     @Test func aSkillsInlinePathToItsOwnFolderMustExistButTheUsersProjectFilesNeedNot() {
         let skill = """
             ---
