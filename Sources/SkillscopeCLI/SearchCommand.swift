@@ -17,7 +17,8 @@ struct SearchCommand: Command {
                        cursor, copilot, windsurf
           --limit N    hits to show, 1–1000 (default 20)
           --offset N   hits to skip, for paging (default 0)
-          --json       print {total, matchedAllTerms, hits: [{id, repository, path, kind, name, ...}]}
+          --json       print {total, totalIsEstimate, matchedAllTerms, hits: [{id, repository, path, kind, name, ...}]}
+                       (past 1,000 matches the total is estimated, and shown as "about 58,000")
 
         Exit codes: 0 found, 1 nothing found, 64 usage, 66 no registry.
         """
@@ -39,6 +40,7 @@ struct SearchCommand: Command {
     struct View: Encodable {
         var query: String
         var total: Int
+        var totalIsEstimate: Bool
         var matchedAllTerms: Bool
         var hits: [Hit]
         struct Hit: Encodable {
@@ -60,7 +62,8 @@ struct SearchCommand: Command {
         if context.json {
             try context.output.json(
                 View(
-                    query: query.text, total: results.total, matchedAllTerms: results.matchedAllTerms,
+                    query: query.text, total: results.total, totalIsEstimate: results.totalIsEstimate,
+                    matchedAllTerms: results.matchedAllTerms,
                     hits: results.hits.map {
                         View.Hit(
                             id: $0.id, repository: $0.key.repository, path: $0.key.path, kind: $0.kind.rawValue,
@@ -75,7 +78,7 @@ struct SearchCommand: Command {
             return .failure
         }
         output.print(
-            "\(results.total) files match\(results.matchedAllTerms ? "" : " some of the words"); showing \(query.offset + 1)–\(query.offset + results.hits.count)"
+            "\(results.totalText) files match\(results.matchedAllTerms ? "" : " some of the words"); showing \(query.offset + 1)–\(query.offset + results.hits.count)"
         )
         for (index, hit) in results.hits.enumerated() {
             output.print(

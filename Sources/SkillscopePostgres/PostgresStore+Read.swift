@@ -87,32 +87,52 @@ extension PostgresStore {
             browsing
             ? "$1::text = '' \(filter) AND \(isCurrent)"
             : "f.search @@ to_tsquery('english', $1) \(filter) AND \(isCurrent)"
-        let total = try connection.queryOne("SELECT count(*) FROM files f WHERE \(match)", arguments)?.int(0) ?? 0
+        // The matches are counted, with their facets, up to the count limit; past it the planner's estimate of the
+        // matches (the lexeme statistics of `ANALYZE`: common words are the ones it keeps) gives the total, and the
+        // counted facets are scaled to it.
+        let countLimit = SearchResults.exactCountLimit
+        var total = 0
         var facets = SearchFacets()
-        for row in try connection.query(
-            "SELECT f.kind, count(*) FROM files f WHERE \(match) GROUP BY f.kind", arguments)
-        {
-            facets.kinds[row.string(0) ?? ""] = row.int(1) ?? 0
-        }
+        var topicCounts: [String: Int] = [:]
+        let decoder = JSONDecoder()
         for row in try connection.query(
             """
-            SELECT r.license, count(*) FROM files f JOIN repositories r ON r.id = f.repository_id
-            WHERE \(match) AND r.license IS NOT NULL GROUP BY r.license
+            SELECT f.kind, r.license, r.topics FROM files f JOIN repositories r ON r.id = f.repository_id
+            WHERE \(match) LIMIT \(countLimit + 1)
             """, arguments)
         {
-            facets.licenses[row.string(0) ?? ""] = row.int(1) ?? 0
+            total += 1
+            guard total <= countLimit else { break }
+            facets.kinds[row.string(0) ?? "", default: 0] += 1
+            if let license = row.string(1) { facets.licenses[license, default: 0] += 1 }
+            if let topics = row.string(2), topics != "[]",
+                let list = try? decoder.decode([String].self, from: Data(topics.utf8))
+            {
+                for topic in Set(list) { topicCounts[topic, default: 0] += 1 }
+            }
         }
-        for row in try connection.query(
-            """
-            SELECT t.value, count(*) FROM files f JOIN repositories r ON r.id = f.repository_id,
-                jsonb_array_elements_text(r.topics::jsonb) t(value)
-            WHERE \(match) GROUP BY t.value ORDER BY count(*) DESC, t.value LIMIT 20
-            """, arguments)
-        {
-            facets.topics[row.string(0) ?? ""] = row.int(1) ?? 0
+        var estimated = false
+        if total > countLimit {
+            let plan = try connection.queryOne("EXPLAIN (FORMAT JSON) SELECT 1 FROM files f WHERE \(match)", arguments)
+            var planned = plan?.string(0).flatMap(Self.plannedRows) ?? 0
+            if planned <= countLimit {
+                // The statistics are stale (a registry not analysed since it grew): count exactly once.
+                planned = try connection.queryOne("SELECT count(*) FROM files f WHERE \(match)", arguments)?.int(0) ?? 0
+            }
+            let scale = Double(max(planned, countLimit + 1)) / Double(countLimit)
+            func estimate(_ count: Int) -> Int { SearchResults.rounded(Int((Double(count) * scale).rounded())) }
+            total = max(countLimit + 1, SearchResults.rounded(max(planned, countLimit + 1)))
+            facets.kinds = facets.kinds.mapValues(estimate)
+            facets.licenses = facets.licenses.mapValues(estimate)
+            topicCounts = topicCounts.mapValues(estimate)
+            estimated = true
+        }
+        for (topic, count) in topicCounts.sorted(by: { ($1.value, $0.key) < ($0.value, $1.key) }).prefix(20) {
+            facets.topics[topic] = count
         }
         guard total > query.offset else {
-            return SearchResults(hits: [], total: total, matchedAllTerms: true, facets: facets)
+            return SearchResults(
+                hits: [], total: total, matchedAllTerms: true, facets: facets, totalIsEstimate: estimated)
         }
         let order =
             switch browsing ? SearchSort.stars : query.sort {
@@ -159,7 +179,24 @@ extension PostgresStore {
                 description: row.string(5), stars: row.int(6), score: row.double(7) ?? 0,
                 snippet: row.string(8) ?? "", sha256: row.string(9), changedAt: row.string(10))
         }
-        return SearchResults(hits: hits, total: total, matchedAllTerms: true, facets: facets)
+        return SearchResults(
+            hits: hits, total: total, matchedAllTerms: true, facets: facets, totalIsEstimate: estimated)
+    }
+
+    /// The rows the top node of an `EXPLAIN (FORMAT JSON)` plan expects.
+    static func plannedRows(_ json: String) -> Int? {
+        struct Explained: Decodable {
+            struct Plan: Decodable {
+                var rows: Double
+                enum CodingKeys: String, CodingKey { case rows = "Plan Rows" }
+            }
+            var plan: Plan
+            enum CodingKeys: String, CodingKey { case plan = "Plan" }
+        }
+        guard let explained = try? JSONDecoder().decode([Explained].self, from: Data(json.utf8)),
+            let rows = explained.first?.plan.rows
+        else { return nil }
+        return Int(rows)
     }
 
     public func stats() throws -> RegistryStats {

@@ -85,13 +85,23 @@ extension SQLiteStore {
                 JOIN repositories r ON r.id = f.repository_id
             WHERE files_fts MATCH ?1 \(filter) AND \(Self.isCurrent)
             """
-        // One pass over the matches gives the total and every facet; the ranked page is a second query.
+        // One pass over the matches in row-id order gives the total and every facet, up to the count limit; past
+        // it the counts are estimated from how far into the rows the limit was reached. The ranked page is a
+        // second query.
         var total = 0
+        var lastID: Int64 = 0
         var facets = SearchFacets()
         var topicCounts: [String: Int] = [:]
         let decoder = JSONDecoder()
-        for row in try connection.query("SELECT f.kind, r.license, r.topics \(matched)", arguments) {
+        let countLimit = SearchResults.exactCountLimit
+        let idColumn = browsing ? "f.id" : "files_fts.rowid"
+        for row in try connection.query(
+            "SELECT f.kind, r.license, r.topics, \(idColumn) \(matched) ORDER BY \(idColumn) LIMIT \(countLimit + 1)",
+            arguments)
+        {
             total += 1
+            lastID = row.int64(3) ?? lastID
+            guard total <= countLimit else { break }
             facets.kinds[row.string(0) ?? "", default: 0] += 1
             if let license = row.string(1) { facets.licenses[license, default: 0] += 1 }
             if let topics = row.string(2), topics != "[]",
@@ -99,6 +109,18 @@ extension SQLiteStore {
             {
                 for topic in Set(list) { topicCounts[topic, default: 0] += 1 }
             }
+        }
+        var estimated = false
+        if total > countLimit, lastID > 0 {
+            // The matches so far are spread like the rows: scale by the share of the row ids they cover.
+            let lastRow = try connection.queryOne("SELECT max(id) FROM files")?.int64(0) ?? lastID
+            let scale = max(1, Double(lastRow) / Double(lastID))
+            func estimate(_ count: Int) -> Int { SearchResults.rounded(Int((Double(count) * scale).rounded())) }
+            total = max(countLimit + 1, estimate(countLimit))
+            facets.kinds = facets.kinds.mapValues(estimate)
+            facets.licenses = facets.licenses.mapValues(estimate)
+            topicCounts = topicCounts.mapValues(estimate)
+            estimated = true
         }
         for (topic, count) in topicCounts.sorted(by: { ($1.value, $0.key) < ($0.value, $1.key) }).prefix(20) {
             facets.topics[topic] = count
@@ -126,7 +148,9 @@ extension SQLiteStore {
                 \(matched)
                 ORDER BY stars DESC, f.id LIMIT ?\(limitIndex) OFFSET ?\(limitIndex + 1)
                 """, arguments + [query.limit, query.offset])
-            return SearchResults(hits: rows.map(Self.hit), total: total, matchedAllTerms: true, facets: facets)
+            return SearchResults(
+                hits: rows.map(Self.hit), total: total, matchedAllTerms: true, facets: facets,
+                totalIsEstimate: estimated)
         }
         // The page is ranked first (bm25 over every match); the snippet is made for the page's rows only.
         let rows = try connection.query(
@@ -144,7 +168,8 @@ extension SQLiteStore {
             WHERE files_fts MATCH ?1
             ORDER BY \(outerOrder)
             """, arguments + [query.limit, query.offset])
-        return SearchResults(hits: rows.map(Self.hit), total: total, matchedAllTerms: true, facets: facets)
+        return SearchResults(
+            hits: rows.map(Self.hit), total: total, matchedAllTerms: true, facets: facets, totalIsEstimate: estimated)
     }
 
     /// A search hit from a row of id, repository, path, kind, name, description, stars, rank, snippet, sha256 and

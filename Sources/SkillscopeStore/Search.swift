@@ -113,16 +113,61 @@ public struct SearchFacets: Sendable, Hashable, Codable {
 /// A page of search hits.
 public struct SearchResults: Sendable, Hashable, Codable {
     public var hits: [SearchHit]
-    /// Every file that matched, beyond this page.
+    /// Every file that matched, beyond this page; an estimate when ``totalIsEstimate``.
     public var total: Int
     /// Whether every term had to match (`true`), or the search fell back to any term.
     public var matchedAllTerms: Bool
     public var facets: SearchFacets
-    public init(hits: [SearchHit], total: Int, matchedAllTerms: Bool, facets: SearchFacets = SearchFacets()) {
+    /// Whether `total` and the facet counts are estimates: counting every match stops at
+    /// ``SearchResults/exactCountLimit``, past which a count would cost more than the page (58,000 files say
+    /// "test" at 350,000). Shown as "about 58,000" wherever it is shown.
+    public var totalIsEstimate: Bool
+
+    /// Matches are counted one by one up to this many; beyond, the total is estimated.
+    public static let exactCountLimit = 1_000
+
+    public init(
+        hits: [SearchHit], total: Int, matchedAllTerms: Bool, facets: SearchFacets = SearchFacets(),
+        totalIsEstimate: Bool = false
+    ) {
         self.hits = hits
         self.total = total
         self.matchedAllTerms = matchedAllTerms
         self.facets = facets
+        self.totalIsEstimate = totalIsEstimate
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        hits = try container.decode([SearchHit].self, forKey: .hits)
+        total = try container.decode(Int.self, forKey: .total)
+        matchedAllTerms = try container.decode(Bool.self, forKey: .matchedAllTerms)
+        facets = try container.decodeIfPresent(SearchFacets.self, forKey: .facets) ?? SearchFacets()
+        totalIsEstimate = try container.decodeIfPresent(Bool.self, forKey: .totalIsEstimate) ?? false
+    }
+
+    /// An estimated count as people read it: two significant figures (57,640 → 58,000).
+    public static func rounded(_ estimate: Int) -> Int {
+        guard estimate >= 100 else { return estimate }
+        var scale = 1
+        while estimate / scale >= 100 { scale *= 10 }
+        return (estimate + scale / 2) / scale * scale
+    }
+
+    /// The total as a phrase's number: "about 58,000" when estimated.
+    public var totalText: String {
+        let grouped = Self.grouped(total)
+        return totalIsEstimate ? "about " + grouped : grouped
+    }
+
+    static func grouped(_ number: Int) -> String {
+        let digits = String(number)
+        var out = ""
+        for (index, character) in digits.enumerated() {
+            if index > 0, (digits.count - index) % 3 == 0 { out.append(",") }
+            out.append(character)
+        }
+        return out
     }
 }
 

@@ -273,6 +273,36 @@ public enum StoreConformance {
         #expect(throws: StoreError.self) { try store.search(SearchQuery(text: "  ++ ")) }
     }
 
+    /// Past ``SearchResults/exactCountLimit`` matches the total is an estimate, said to be one, near the true count;
+    /// below it every count is exact.
+    public static func aSearchWithManyMatchesEstimatesItsTotalAndSaysSo(_ store: any Store) throws {
+        let common = 1_400
+        var records: [FileRecord] = []
+        for index in 0..<(common + 200) {
+            let words = index < common ? "widget" : "gadget"
+            let rare = index % 300 == 0 ? " zanzibar" : ""
+            records.append(
+                Fixtures.record(
+                    "acme/repo\(index % 40)", "skills/s\(index)/AGENTS.md",
+                    "# Notes \(index)\n\n- Keep each \(words) small.\(rare)\n"))
+        }
+        for start in stride(from: 0, to: records.count, by: 200) {
+            _ = try store.write(
+                repositories: [], files: Array(records[start..<min(records.count, start + 200)]), seenAt: seenAt)
+        }
+        let many = try store.search(SearchQuery(text: "widget"))
+        #expect(many.totalIsEstimate)
+        #expect(many.total > SearchResults.exactCountLimit && many.total <= 2 * common, "total \(many.total)")
+        #expect(many.totalText.hasPrefix("about "))
+        #expect(many.hits.count == 20)
+        let few = try store.search(SearchQuery(text: "zanzibar"))
+        #expect(!few.totalIsEstimate)
+        #expect(few.total == 6)
+        #expect(few.facets.kinds["agents"] == 6)
+        #expect(few.totalText == "6")
+        #expect(SearchResults.rounded(57_640) == 58_000 && SearchResults.rounded(1_049) == 1_000)
+    }
+
     public static func rejectedFilesAreKeptWithTheirReason(_ store: any Store) throws {
         var record = Fixtures.record("acme/skills", "bin/AGENTS.md", "x")
         record.outcome = .rejected(

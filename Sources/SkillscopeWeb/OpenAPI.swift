@@ -88,10 +88,11 @@ enum OpenAPI {
               "FileID": {"type": "integer", "minimum": -9223372036854775808, "maximum": 9223372036854775807},
               "Error": {"type": "object", "required": ["error"], "properties": {"error": {"type": "object", "required": ["code", "message"],
                 "properties": {"code": {"type": "string"}, "message": {"type": "string"}}}}},
-              "SearchResults": {"type": "object", "required": ["hits", "total", "matchedAllTerms", "facets"], "properties": {
+              "SearchResults": {"type": "object", "required": ["hits", "total", "matchedAllTerms", "facets", "totalIsEstimate"], "properties": {
                 "facets": {"type": "object", "required": ["kinds", "licenses", "topics"]},
                 "hits": {"type": "array", "items": {"type": "object", "required": ["id", "key", "kind", "score", "snippet"]}},
-                "total": {"type": "integer", "minimum": 0}, "matchedAllTerms": {"type": "boolean"}}},
+                "total": {"type": "integer", "minimum": 0}, "matchedAllTerms": {"type": "boolean"},
+                "totalIsEstimate": {"type": "boolean", "description": "total and the facet counts are estimates: matches are counted up to 1,000"}}},
               "File": {"type": "object", "required": ["file", "rules", "ratings", "checks"], "properties": {
                 "file": {"type": "object", "required": ["path", "kind", "status", "lines", "ruleCount"], "properties": {
                   "id": {"type": "integer"}, "repository": {"type": "string"}, "path": {"type": "string"}, "kind": {"type": "string"},

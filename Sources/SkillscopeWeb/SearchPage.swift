@@ -69,11 +69,13 @@ struct SearchPage {
         let results = try API.search(arguments, in: store)
         let (groups, consumed) = Self.fold(results.hits, limit: Self.pageSize)
         let kindTitle = query["kind"].flatMap(FileKind.init(rawValue:))?.title
+        // An estimated total says so: "about 58,000 files".
+        let count = (results.totalIsEstimate ? "about " : "") + Number.grouped(results.total)
         var body =
             browsing
-            ? "<h1>\(Number.grouped(results.total)) \(HTML.escape(kindTitle ?? "")) file\(results.total == 1 ? "" : "s")</h1>"
-            : "<h1>\(Number.grouped(results.total)) file\(results.total == 1 ? "" : "s") for “\(HTML.escape(text))”</h1>"
-        body += filters(query, facets: results.facets)
+            ? "<h1>\(count) \(HTML.escape(kindTitle ?? "")) file\(results.total == 1 ? "" : "s")</h1>"
+            : "<h1>\(count) file\(results.total == 1 ? "" : "s") for “\(HTML.escape(text))”</h1>"
+        body += filters(query, facets: results.facets, estimated: results.totalIsEstimate)
         if !results.matchedAllTerms {
             body += "<p class=\"muted\">No file holds every word; showing files with any.</p>"
         }
@@ -81,7 +83,7 @@ struct SearchPage {
             body +=
                 results.total > 0 && offset >= results.total
                 ? """
-                <p class="empty">You are past the end: there are \(Number.grouped(results.total)) files. \
+                <p class="empty">You are past the end: there are \(count) files. \
                 <a href="\(Self.link(query, setting: ["offset": nil]))">Back to the first page</a>.</p>
                 """
                 : """
@@ -136,7 +138,8 @@ struct SearchPage {
     }
 
     /// Sorts and filters with their counts: links that keep the rest of the query.
-    private func filters(_ query: [String: String], facets: SearchFacets) -> String {
+    private func filters(_ query: [String: String], facets: SearchFacets, estimated: Bool = false) -> String {
+        let about = estimated ? "≈ " : ""
         var out = "<nav aria-label=\"Sort and filter\" class=\"filters\"><p>Sort: "
         out += SearchSort.allCases.map { sort in
             let current = (query["sort"] ?? "relevance") == sort.rawValue
@@ -153,8 +156,8 @@ struct SearchPage {
             }
             out += counts.sorted { ($1.value, $0.key) < ($0.value, $1.key) }.map { value, count in
                 query[name] == value
-                    ? "<strong>\(HTML.escape(value)) (\(Number.grouped(count)))</strong>"
-                    : "<a href=\"\(Self.link(query, setting: [name: value, "offset": nil]))\">\(HTML.escape(value))</a> (\(Number.grouped(count)))"
+                    ? "<strong>\(HTML.escape(value)) (\(about)\(Number.grouped(count)))</strong>"
+                    : "<a href=\"\(Self.link(query, setting: [name: value, "offset": nil]))\">\(HTML.escape(value))</a> (\(about)\(Number.grouped(count)))"
             }.joined(separator: " · ")
             out += "</p>"
         }

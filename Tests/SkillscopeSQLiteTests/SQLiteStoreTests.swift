@@ -62,6 +62,12 @@ import Testing
     }
 
     @Test(arguments: StoreEngine.available)
+    func aSearchWithManyMatchesEstimatesItsTotalAndSaysSo(engine: StoreEngine) throws {
+        let directory = TemporaryDirectory()
+        try StoreConformance.aSearchWithManyMatchesEstimatesItsTotalAndSaysSo(try engine.makeEmptyStore(in: directory))
+    }
+
+    @Test(arguments: StoreEngine.available)
     func rejectedFilesAreKeptWithTheirReason(engine: StoreEngine) throws {
         let directory = TemporaryDirectory()
         try StoreConformance.rejectedFilesAreKeptWithTheirReason(try engine.makeEmptyStore(in: directory))

@@ -27,6 +27,10 @@ struct SearchTool: MCPTool {
             var skillURI: String?
         }
         var total: Int
+        /// Whether `total` is an estimate: counting stops past 1,000 matches.
+        var totalIsEstimate: Bool
+        /// The total as a person reads it: "about 58,000" when estimated.
+        var totalText: String
         var matchedAllTerms: Bool
         var hits: [Hit]
     }
@@ -54,7 +58,12 @@ struct SearchTool: MCPTool {
     static let outputSchema: JSONValue = [
         "type": "object",
         "properties": [
-            "total": ["type": "integer"], "matchedAllTerms": ["type": "boolean"],
+            "total": ["type": "integer"],
+            "totalIsEstimate": [
+                "type": "boolean", "description": "total is an estimate (matches are counted up to 1,000)",
+            ],
+            "totalText": ["type": "string", "description": "the total as shown: \"about 58,000\" when estimated"],
+            "matchedAllTerms": ["type": "boolean"],
             "hits": [
                 "type": "array",
                 "items": [
@@ -69,7 +78,7 @@ struct SearchTool: MCPTool {
                 ],
             ],
         ],
-        "required": ["total", "matchedAllTerms", "hits"],
+        "required": ["total", "totalIsEstimate", "totalText", "matchedAllTerms", "hits"],
     ]
 
     let store: any Store
@@ -97,7 +106,8 @@ struct SearchTool: MCPTool {
             throw ToolError(error.message)
         }
         return Output(
-            total: results.total, matchedAllTerms: results.matchedAllTerms,
+            total: results.total, totalIsEstimate: results.totalIsEstimate, totalText: results.totalText,
+            matchedAllTerms: results.matchedAllTerms,
             hits: results.hits.map { hit in
                 Output.Hit(
                     id: hit.id, repository: hit.key.repository, path: hit.key.path, kind: hit.kind.rawValue,
