@@ -118,9 +118,10 @@ public struct SearchResults: Sendable, Hashable, Codable {
     /// Whether every term had to match (`true`), or the search fell back to any term.
     public var matchedAllTerms: Bool
     public var facets: SearchFacets
-    /// Whether `total` and the facet counts are estimates: counting every match stops at
-    /// ``SearchResults/exactCountLimit``, past which a count would cost more than the page (58,000 files say
-    /// "test" at 350,000). Shown as "about 58,000" wherever it is shown.
+    /// Whether `total` and the facet counts are estimates.
+    ///
+    /// Counting every match stops at ``SearchResults/exactCountLimit``, past which a count would cost more than the
+    /// page (58,000 files say "test" at 350,000). Shown as "about 58,000" wherever it is shown.
     public var totalIsEstimate: Bool
 
     /// Matches are counted one by one up to this many; beyond, the total is estimated.
