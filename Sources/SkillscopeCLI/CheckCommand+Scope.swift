@@ -72,14 +72,15 @@ struct CheckScope: Sendable {
     /// Whether a path holds `/./`, `/../` or `//`, which only a URL standardises (a byte scan: it runs for every
     /// checked file).
     static func hasDotSegments(_ path: String) -> Bool {
-        var previous: [UInt8] = [0, 0, 0]
+        // The three bytes before this one, the nearest last.
+        var (third, second, first): (UInt8, UInt8, UInt8) = (0, 0, 0)
         for byte in path.utf8 {
             if byte == 0x2F {
-                if previous[2] == 0x2F { return true }
-                if previous[2] == 0x2E, previous[1] == 0x2F { return true }
-                if previous[2] == 0x2E, previous[1] == 0x2E, previous[0] == 0x2F { return true }
+                if first == 0x2F { return true }
+                if first == 0x2E, second == 0x2F { return true }
+                if first == 0x2E, second == 0x2E, third == 0x2F { return true }
             }
-            previous = [previous[1], previous[2], byte]
+            (third, second, first) = (second, first, byte)
         }
         return false
     }

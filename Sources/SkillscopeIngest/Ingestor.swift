@@ -406,13 +406,5 @@ public struct IngestReport: Sendable {
     }
 
     /// `7880` → `7,880`.
-    public static func grouped(_ number: Int) -> String {
-        let digits = String(number)
-        var out = ""
-        for (index, character) in digits.enumerated() {
-            if index > 0 && (digits.count - index) % 3 == 0 { out.append(",") }
-            out.append(character)
-        }
-        return out
-    }
+    public static func grouped(_ number: Int) -> String { Number.grouped(number) }
 }

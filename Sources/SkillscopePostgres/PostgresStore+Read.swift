@@ -91,28 +91,24 @@ extension PostgresStore {
         // matches (the lexeme statistics of `ANALYZE`: common words are the ones it keeps) gives the total, and the
         // counted facets are scaled to it.
         let countLimit = SearchResults.exactCountLimit
-        var total = 0
-        var facets = SearchFacets()
-        var topicCounts: [String: Int] = [:]
-        let decoder = JSONDecoder()
+        var tally = FacetTally()
+        var more = false
         for row in try connection.query(
             """
             SELECT f.kind, r.license, r.topics FROM files f JOIN repositories r ON r.id = f.repository_id
             WHERE \(match) LIMIT \(countLimit + 1)
             """, arguments)
         {
-            total += 1
-            guard total <= countLimit else { break }
-            facets.kinds[row.string(0) ?? "", default: 0] += 1
-            if let license = row.string(1) { facets.licenses[license, default: 0] += 1 }
-            if let topics = row.string(2), topics != "[]",
-                let list = try? decoder.decode([String].self, from: Data(topics.utf8))
-            {
-                for topic in Set(list) { topicCounts[topic, default: 0] += 1 }
+            guard tally.counted < countLimit else {
+                more = true
+                break
             }
+            tally.add(kind: row.string(0), license: row.string(1), topicsJSON: row.string(2))
         }
-        var estimated = false
-        if total > countLimit {
+        var total = tally.counted
+        var facets = tally.facets()
+        let estimated = more
+        if estimated {
             let plan = try connection.queryOne("EXPLAIN (FORMAT JSON) SELECT 1 FROM files f WHERE \(match)", arguments)
             var planned = plan?.string(0).flatMap(Self.plannedRows) ?? 0
             if planned <= countLimit {
@@ -120,15 +116,8 @@ extension PostgresStore {
                 planned = try connection.queryOne("SELECT count(*) FROM files f WHERE \(match)", arguments)?.int(0) ?? 0
             }
             let scale = Double(max(planned, countLimit + 1)) / Double(countLimit)
-            func estimate(_ count: Int) -> Int { SearchResults.rounded(Int((Double(count) * scale).rounded())) }
             total = max(countLimit + 1, SearchResults.rounded(max(planned, countLimit + 1)))
-            facets.kinds = facets.kinds.mapValues(estimate)
-            facets.licenses = facets.licenses.mapValues(estimate)
-            topicCounts = topicCounts.mapValues(estimate)
-            estimated = true
-        }
-        for (topic, count) in topicCounts.sorted(by: { ($1.value, $0.key) < ($0.value, $1.key) }).prefix(20) {
-            facets.topics[topic] = count
+            facets = tally.facets(scale: scale)
         }
         guard total > query.offset else {
             return SearchResults(

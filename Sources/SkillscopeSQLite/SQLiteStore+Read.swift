@@ -88,42 +88,31 @@ extension SQLiteStore {
         // One pass over the matches in row-id order gives the total and every facet, up to the count limit; past
         // it the counts are estimated from how far into the rows the limit was reached. The ranked page is a
         // second query.
-        var total = 0
+        var tally = FacetTally()
         var lastID: Int64 = 0
-        var facets = SearchFacets()
-        var topicCounts: [String: Int] = [:]
-        let decoder = JSONDecoder()
+        var more = false
         let countLimit = SearchResults.exactCountLimit
         let idColumn = browsing ? "f.id" : "files_fts.rowid"
         for row in try connection.query(
             "SELECT f.kind, r.license, r.topics, \(idColumn) \(matched) ORDER BY \(idColumn) LIMIT \(countLimit + 1)",
             arguments)
         {
-            total += 1
-            lastID = row.int64(3) ?? lastID
-            guard total <= countLimit else { break }
-            facets.kinds[row.string(0) ?? "", default: 0] += 1
-            if let license = row.string(1) { facets.licenses[license, default: 0] += 1 }
-            if let topics = row.string(2), topics != "[]",
-                let list = try? decoder.decode([String].self, from: Data(topics.utf8))
-            {
-                for topic in Set(list) { topicCounts[topic, default: 0] += 1 }
+            guard tally.counted < countLimit else {
+                more = true
+                break
             }
+            lastID = row.int64(3) ?? lastID
+            tally.add(kind: row.string(0), license: row.string(1), topicsJSON: row.string(2))
         }
-        var estimated = false
-        if total > countLimit, lastID > 0 {
+        var total = tally.counted
+        var facets = tally.facets()
+        let estimated = more && lastID > 0
+        if estimated {
             // The matches so far are spread like the rows: scale by the share of the row ids they cover.
             let lastRow = try connection.queryOne("SELECT max(id) FROM files")?.int64(0) ?? lastID
             let scale = max(1, Double(lastRow) / Double(lastID))
-            func estimate(_ count: Int) -> Int { SearchResults.rounded(Int((Double(count) * scale).rounded())) }
-            total = max(countLimit + 1, estimate(countLimit))
-            facets.kinds = facets.kinds.mapValues(estimate)
-            facets.licenses = facets.licenses.mapValues(estimate)
-            topicCounts = topicCounts.mapValues(estimate)
-            estimated = true
-        }
-        for (topic, count) in topicCounts.sorted(by: { ($1.value, $0.key) < ($0.value, $1.key) }).prefix(20) {
-            facets.topics[topic] = count
+            total = max(countLimit + 1, SearchResults.rounded(Int((Double(countLimit) * scale).rounded())))
+            facets = tally.facets(scale: scale)
         }
         let sort = browsing ? SearchSort.stars : query.sort
         let order =

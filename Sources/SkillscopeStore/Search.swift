@@ -157,18 +157,8 @@ public struct SearchResults: Sendable, Hashable, Codable {
 
     /// The total as a phrase's number: "about 58,000" when estimated.
     public var totalText: String {
-        let grouped = Self.grouped(total)
+        let grouped = Number.grouped(total)
         return totalIsEstimate ? "about " + grouped : grouped
-    }
-
-    static func grouped(_ number: Int) -> String {
-        let digits = String(number)
-        var out = ""
-        for (index, character) in digits.enumerated() {
-            if index > 0, (digits.count - index) % 3 == 0 { out.append(",") }
-            out.append(character)
-        }
-        return out
     }
 }
 

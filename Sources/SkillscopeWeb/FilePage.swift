@@ -345,16 +345,3 @@ struct FilePage {
         }
     }
 }
-
-/// Numbers as people read them: "312,985".
-enum Number {
-    static func grouped(_ value: Int) -> String {
-        let digits = String(value.magnitude)
-        var out = ""
-        for (index, digit) in digits.enumerated() {
-            if index > 0, (digits.count - index) % 3 == 0 { out.append(",") }
-            out.append(digit)
-        }
-        return (value < 0 ? "-" : "") + out
-    }
-}

@@ -70,7 +70,7 @@ struct SearchPage {
         let (groups, consumed) = Self.fold(results.hits, limit: Self.pageSize)
         let kindTitle = query["kind"].flatMap(FileKind.init(rawValue:))?.title
         // An estimated total says so: "about 58,000 files".
-        let count = (results.totalIsEstimate ? "about " : "") + Number.grouped(results.total)
+        let count = results.totalText
         var body =
             browsing
             ? "<h1>\(count) \(HTML.escape(kindTitle ?? "")) file\(results.total == 1 ? "" : "s")</h1>"

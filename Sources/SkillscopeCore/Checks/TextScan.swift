@@ -527,6 +527,12 @@ struct TextScan {
             || Patterns.demoHost.matches(text)
     }
 
+    /// ``forbids(_:)`` on a text without its phrases of acting unasked in other languages: "確認を求めないこと" ("do
+    /// not ask for confirmation") carries a negation of its own, which forbids nothing.
+    static func forbidsBesidesAsking(_ text: String) -> Bool {
+        forbids(Patterns.withoutAskingElsewhere.removing(from: text))
+    }
+
     /// The line a list item or a wrapped sentence starts on, for a line of prose that continues one (up to four
     /// lines back): "- Do **not** open `~/.ssh/id_*`,\n  `~/.aws/credentials` …" forbids on its second line too.
     private func sentenceStart(_ index: Int) -> Int {
@@ -540,6 +546,11 @@ struct TextScan {
             start -= 1
         }
         return start
+    }
+
+    /// The lower-cased lines of the sentence that `index` continues, before it ("" when it starts one).
+    private func sentenceBefore(_ index: Int) -> String {
+        (sentenceStart(index)..<index).map { Lowercase.of(lines[$0]) }.joined(separator: " ")
     }
 
     private static func isListItem(_ line: Substring) -> Bool {
@@ -563,13 +574,8 @@ struct TextScan {
                 || line.hasSuffix(":**") || line.hasSuffix("：")
             {
                 // An introducing sentence may wrap: read it from its start.
-                var text = Lowercase.of(line)
-                if !line.hasPrefix("#") {
-                    let start = sentenceStart(before)
-                    if start < before {
-                        text = (start..<before).map { Lowercase.of(lines[$0]) }.joined(separator: " ") + " " + text
-                    }
-                }
+                let earlier = line.hasPrefix("#") ? "" : sentenceBefore(before)
+                let text = earlier.isEmpty ? Lowercase.of(line) : earlier + " " + Lowercase.of(line)
                 return Self.forbids(text) || Patterns.badExample.matches(text)
             }
             before -= 1
@@ -594,15 +600,10 @@ struct TextScan {
     private func isNegated(_ index: Int, _ text: String) -> Bool {
         if Self.forbids(text) || isInNegatedList(index) || isInDenyList(index) { return true }
         if fenceOf[index] == nil, !isScript {
-            let start = sentenceStart(index)
-            if start < index {
-                // The sentence's earlier lines, from their last full stop on.
-                var earlier = (start..<index).map { Lowercase.of(lines[$0]) }.joined(separator: " ")
-                if let stop = earlier.range(of: ". ", options: .backwards) {
-                    earlier = String(earlier[stop.upperBound...])
-                }
-                if Self.forbids(earlier) { return true }
-            }
+            // The sentence's earlier lines, from their last full stop on.
+            var earlier = sentenceBefore(index)
+            if let stop = earlier.range(of: ". ", options: .backwards) { earlier = String(earlier[stop.upperBound...]) }
+            if !earlier.isEmpty, Self.forbids(earlier) { return true }
         }
         guard let fence = fenceOf[index] else { return false }
         var before = fence - 1
@@ -629,9 +630,7 @@ struct TextScan {
     /// thrown away after the task (named on the line or the three before it).
     private func bypassesPermissions(_ index: Int, _ text: String) -> String? {
         guard Patterns.permissionBypass.matches(text) else { return nil }
-        // "確認を求めないこと" carries its own negation: the asking phrase is read apart from what forbids.
-        let rest = Patterns.withoutAskingElsewhere.removing(from: text)
-        if Self.forbids(rest) || isInNegatedList(index) { return nil }
+        if Self.forbidsBesidesAsking(text) || isInNegatedList(index) { return nil }
         if (max(0, index - 3)...index).contains(where: { Patterns.sandbox.matches(Lowercase.of(lines[$0])) }) {
             return nil
         }
@@ -885,14 +884,11 @@ struct TextScan {
             guard !Patterns.teaching.matches(text) else { return nil }
             return (.fail, "overrides the agent's instructions or hides actions from the user")
         }
-        if marks[index].contains(.asking) {
-            // "確認を求めないこと" says "do not ask" with a negation of its own: what forbids is read without it.
-            let english = Patterns.withoutAsking.matches(unquoted)
-            let elsewhere = !english && Patterns.withoutAskingElsewhere.matches(unquoted)
-            let rest = elsewhere ? Patterns.withoutAskingElsewhere.removing(from: text) : text
-            if english || elsewhere, !Self.forbids(rest), !isInNegatedList(index) {
-                return (.warn, "tells the agent to act without the user's confirmation")
-            }
+        if marks[index].contains(.asking),
+            Patterns.withoutAsking.matches(unquoted) || Patterns.withoutAskingElsewhere.matches(unquoted),
+            !Self.forbidsBesidesAsking(text), !isInNegatedList(index)
+        {
+            return (.warn, "tells the agent to act without the user's confirmation")
         }
         return nil
     }

@@ -27,6 +27,23 @@ enum SecurityFixtures {
         return (try? JSONDecoder().decode([SecurityLabel].self, from: data)) ?? []
     }
 
+    /// Precision and recall of a verdict other than pass against the harmful labels.
+    static func flaggedPrecisionAndRecall(_ labels: [SecurityLabel], in set: String) throws -> (Double, Double) {
+        var truePositives = 0
+        var falsePositives = 0
+        var falseNegatives = 0
+        for label in labels {
+            let flagged = try scan(label, in: set).verdict != .pass
+            if flagged && label.harmful { truePositives += 1 }
+            if flagged && !label.harmful { falsePositives += 1 }
+            if !flagged && label.harmful { falseNegatives += 1 }
+        }
+        return (
+            Double(truePositives) / Double(truePositives + falsePositives),
+            Double(truePositives) / Double(truePositives + falseNegatives)
+        )
+    }
+
     /// The labels of a set written in parts (`security-blind/a/labels.json`, …), each path relative to the set.
     static func partLabels(_ set: String) throws -> [SecurityLabel] {
         let folder = try #require(Self.folder(set))
@@ -101,17 +118,7 @@ enum SecurityFixtures {
     @Test func heldOutPrecisionAndRecall() throws {
         let labels = SecurityFixtures.labels("security-heldout")
         try #require(labels.count >= 40)
-        var truePositives = 0
-        var falsePositives = 0
-        var falseNegatives = 0
-        for label in labels {
-            let flagged = try SecurityFixtures.scan(label, in: "security-heldout").verdict != .pass
-            if flagged && label.harmful { truePositives += 1 }
-            if flagged && !label.harmful { falsePositives += 1 }
-            if !flagged && label.harmful { falseNegatives += 1 }
-        }
-        let precision = Double(truePositives) / Double(truePositives + falsePositives)
-        let recall = Double(truePositives) / Double(truePositives + falseNegatives)
+        let (precision, recall) = try SecurityFixtures.flaggedPrecisionAndRecall(labels, in: "security-heldout")
         #expect(precision >= 0.9, "precision \(precision)")
         #expect(recall >= 0.9, "recall \(recall)")
     }
@@ -123,17 +130,7 @@ enum SecurityFixtures {
     @Test func blindSetPrecisionAndRecall() throws {
         let labels = try SecurityFixtures.partLabels("security-blind")
         try #require(labels.count >= 80)
-        var truePositives = 0
-        var falsePositives = 0
-        var falseNegatives = 0
-        for label in labels {
-            let flagged = try SecurityFixtures.scan(label, in: "security-blind").verdict != .pass
-            if flagged && label.harmful { truePositives += 1 }
-            if flagged && !label.harmful { falsePositives += 1 }
-            if !flagged && label.harmful { falseNegatives += 1 }
-        }
-        let precision = Double(truePositives) / Double(truePositives + falsePositives)
-        let recall = Double(truePositives) / Double(truePositives + falseNegatives)
+        let (precision, recall) = try SecurityFixtures.flaggedPrecisionAndRecall(labels, in: "security-blind")
         #expect(precision >= 0.9, "precision \(precision)")
         #expect(recall >= 0.9, "recall \(recall)")
     }
