@@ -3,6 +3,7 @@
 run: the probe that decides issue 29's engine before any Swift is written against it.
 
 Usage: /usr/bin/python3 bench/xapian_probe.py REGISTRY.sqlite XAPIAN_DIR [--runs 5] [--limit 20]
+(Debian's interpreter, after `apt-get install python3-xapian`: the binding is not on PyPI.)
 
 1. Builds a Xapian database in XAPIAN_DIR from the registry's files (name, description, rules, body),
    English-stemmed, each field weighted as FTS5's bm25(10, 5, 3, 1) weighs it: the field's words are indexed with a
