@@ -54,6 +54,9 @@ let package = Package(
         .target(name: "FileSystem", swiftSettings: settings),
         .target(name: "JSON", swiftSettings: settings),
         .target(name: "Blocking", swiftSettings: settings),
+        // Xapian has only a C++ API: a C face over the part we use, compiled against Debian's libxapian-dev.
+        .target(name: "CXapian", linkerSettings: [.linkedLibrary("xapian")]),
+        .target(name: "Xapian", dependencies: ["CXapian"], swiftSettings: settings),
 
         // The domain.
         .target(
@@ -78,7 +81,8 @@ let package = Package(
         .target(
             name: "SkillscopeStore", dependencies: ["SkillscopeCore", "Hashing", "YAML", "FileSystem"],
             swiftSettings: settings),
-        .target(name: "SkillscopeSQLite", dependencies: ["SkillscopeStore", "SQLite"], swiftSettings: settings),
+        .target(
+            name: "SkillscopeSQLite", dependencies: ["SkillscopeStore", "SQLite", "Xapian"], swiftSettings: settings),
         .target(
             name: "SkillscopePostgres", dependencies: ["SkillscopeStore", "Postgres", "Hashing"],
             swiftSettings: settings),
@@ -119,7 +123,7 @@ let package = Package(
             name: "SkillscopeTesting",
             dependencies: [
                 "SkillscopeCore", "SkillscopeStore", "SkillscopeSQLite", "SkillscopePostgres", "SkillscopeIngest",
-                "SkillscopeEmbeddings", "SQLite", "Postgres", "FileSystem", "SkillscopeVersions",
+                "SkillscopeEmbeddings", "SQLite", "Postgres", "FileSystem", "SkillscopeVersions", "Xapian",
             ],
             swiftSettings: settings),
 
@@ -162,6 +166,7 @@ let package = Package(
             ],
             swiftSettings: settings),
         .testTarget(name: "SQLiteTests", dependencies: ["SQLite"], swiftSettings: settings),
+        .testTarget(name: "XapianTests", dependencies: ["Xapian", "SkillscopeTesting"], swiftSettings: settings),
         .testTarget(name: "CommonMarkTests", dependencies: ["CommonMark"], swiftSettings: settings),
         .testTarget(name: "YAMLTests", dependencies: ["YAML"], swiftSettings: settings),
         .testTarget(name: "PCRETests", dependencies: ["PCRE"], swiftSettings: settings),
@@ -180,7 +185,7 @@ let package = Package(
             ],
             swiftSettings: settings),
         .testTarget(
-            name: "SkillscopeSQLiteTests", dependencies: ["SkillscopeSQLite", "SkillscopeTesting"],
+            name: "SkillscopeSQLiteTests", dependencies: ["SkillscopeSQLite", "SkillscopeTesting", "Xapian"],
             swiftSettings: settings),
         .testTarget(
             name: "SkillscopePostgresTests",
@@ -197,5 +202,6 @@ let package = Package(
             name: "SkillscopeCLITests",
             dependencies: ["SkillscopeCLI", "SkillscopeTesting", "SQLite", "Archive", "Hashing"],
             exclude: ["Browser"], swiftSettings: settings),
-    ]
+    ],
+    cxxLanguageStandard: .cxx17
 )

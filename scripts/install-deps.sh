@@ -8,7 +8,7 @@
 #                                    python3-venv and sqlite3
 set -euo pipefail
 packages=(pkg-config libsqlite3-dev libcmark-gfm-dev libcmark-gfm-extensions-dev libyaml-dev libpcre2-dev libssl-dev libgit2-dev
-    libmicrohttpd-dev libpq-dev libarchive-dev libopenblas-dev libjemalloc-dev git python3 python3-pip)
+    libmicrohttpd-dev libpq-dev libarchive-dev libopenblas-dev libjemalloc-dev libxapian-dev git python3 python3-pip)
 if [ "${1:-}" = "--tests" ]; then
     packages+=(postgresql sqlite3 python3-venv chromium chromium-driver)
 fi

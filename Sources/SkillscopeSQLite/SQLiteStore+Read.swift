@@ -2,6 +2,7 @@ internal import FoundationEssentials
 internal import SQLite
 public import SkillscopeCore
 public import SkillscopeStore
+internal import Xapian
 
 extension SQLiteStore {
     public func file(_ reference: FileReference) throws -> StoredFile? {
@@ -42,26 +43,90 @@ extension SQLiteStore {
         return rules
     }
 
-    /// Each term is quoted: a term the tokenizer cuts in two (a word with a virama, say) is a phrase, which the
-    /// index matches by its words' positions.
     public func search(_ query: SearchQuery) throws -> SearchResults {
-        try reading { connection in
-            // No words: browse the files the filters leave, most-starred first.
-            if query.browses { return try Self.search(connection, match: "", query: query, browsing: true) }
-            return try query.matchingAllTermsElseAny { terms, all in
-                let match = terms.map { "\"\($0)\"" }.joined(separator: all ? " " : " OR ")
-                return try Self.search(connection, match: match, query: query)
-            }
-        }
+        // No words: browse the files the filters leave, most-starred first.
+        if query.browses { return try reading { try Self.browse($0, query: query) } }
+        return try query.matchingAllTermsElseAny { terms, all in try search(terms, all: all, query: query) }
     }
 
-    private static func search(
-        _ connection: Connection, match: String, query: SearchQuery, browsing: Bool = false
-    ) throws -> SearchResults {
+    /// Bytes of a file's text a snippet is looked for in.
+    static let snippetTextBytes = 65_536
+
+    /// Searches the index (``SearchIndex``) for a page and an estimate of the rest, then reads the page's rows.
+    private func search(_ terms: [String], all: Bool, query: SearchQuery) throws -> SearchResults {
+        var request = XapianQuery(words: terms)
+        request.allWords = all
+        if !query.kinds.isEmpty { request.filter.append(query.kinds.map { SearchIndex.Prefix.kind + $0.rawValue }) }
+        if let topic = query.topic { request.filter.append([SearchIndex.Prefix.topic + topic]) }
+        if let license = query.license { request.filter.append([SearchIndex.Prefix.license + license]) }
+        if query.hasReviews {
+            let reviewed = try reading { connection in
+                try connection.query("SELECT DISTINCT file_id FROM reviews").compactMap { $0.int64(0) }
+            }
+            guard !reviewed.isEmpty else { return SearchResults(hits: [], total: 0, matchedAllTerms: true) }
+            request.filter.append(reviewed.map { SearchIndex.Prefix.file + String($0) })
+        }
+        // As FTS5's rank was weighted: skills 1.5, other instruction files 1.2, a skill's references 1.
+        request.factors = [
+            (SearchIndex.Prefix.kind + FileKind.skill.rawValue, 1.5),
+            (SearchIndex.Prefix.kind + FileKind.skillReference.rawValue, 1.0),
+        ]
+        request.defaultFactor = 1.2
+        switch query.sort {
+        case .relevance: request.sortSlot = nil
+        case .stars: request.sortSlot = SearchIndex.Slot.stars
+        case .recent: request.sortSlot = SearchIndex.Slot.recent
+        }
+        request.offset = query.offset
+        request.limit = query.limit
+        request.checkAtLeast = SearchResults.exactCountLimit + 1
+        request.countedSlots = [SearchIndex.Slot.kind, SearchIndex.Slot.license, SearchIndex.Slot.topics]
+        request.timeLimit = 2
+        // The search holds the index (in memory, the writer's lock too) only while it matches: the rows are read
+        // after, as a write takes SQLite's lock before the index's.
+        let results = try searchIndex.read { try $0.search(request) }
+        let page = results.matches
+        let counts = results.counts
+        // Matches counted one by one up to the limit, then estimated; the facets counted over the matches looked at,
+        // scaled to the estimate.
+        let exact = results.lowerBound == results.upperBound && results.counted >= results.lowerBound
+        let total = exact ? results.lowerBound : SearchResults.rounded(max(results.counted, results.estimate))
+        let tally = FacetTally(
+            counted: results.counted, kinds: counts[SearchIndex.Slot.kind] ?? [:],
+            licenses: counts[SearchIndex.Slot.license] ?? [:], topics: counts[SearchIndex.Slot.topics] ?? [:])
+        let facets =
+            exact || results.counted == 0
+            ? tally.facets() : tally.facets(scale: Double(total) / Double(results.counted))
+        let ids = "[" + page.map { String($0.id) }.joined(separator: ",") + "]"
+        let rows = try reading { connection in
+            try connection.query(
+                """
+                SELECT f.id, r.full_name, f.path, f.kind, f.name, f.description, r.stars, f.sha256,
+                    \(Self.recentColumn), substr(f.body, 1, ?2)
+                FROM files f JOIN repositories r ON r.id = f.repository_id
+                WHERE f.id IN (SELECT value FROM json_each(?1)) AND \(Self.isCurrent)
+                """, [ids, Self.snippetTextBytes])
+        }
+        var byID: [Int64: Row] = [:]
+        for row in rows { if let id = row.int64(0) { byID[id] = row } }
+        let hits = page.compactMap { match -> SearchHit? in
+            guard let row = byID[Int64(match.id)] else { return nil }
+            return SearchHit(
+                id: Int64(match.id), key: FileKey(repository: row.string(1) ?? "", path: row.string(2) ?? ""),
+                kind: FileKind(rawValue: row.string(3) ?? "") ?? .agents, name: row.string(4),
+                description: row.string(5), stars: row.int(6), score: match.weight,
+                snippet: results.snippet(of: row.string(9) ?? "", bytes: 160), sha256: row.string(7),
+                changedAt: row.string(8))
+        }
+        return SearchResults(hits: hits, total: total, matchedAllTerms: true, facets: facets, totalIsEstimate: !exact)
+    }
+
+    /// The files the filters leave, most-starred first, counted up to the limit and estimated past it.
+    private static func browse(_ connection: Connection, query: SearchQuery) throws -> SearchResults {
         var filter = ""
-        var arguments: [any Bindable] = [match]
+        var arguments: [any Bindable] = []
         if !query.kinds.isEmpty {
-            let placeholders = query.kinds.indices.map { "?\($0 + 2)" }.joined(separator: ", ")
+            let placeholders = query.kinds.indices.map { "?\($0 + 1)" }.joined(separator: ", ")
             filter = "AND f.kind IN (\(placeholders))"
             arguments += query.kinds.map(\.rawValue)
         }
@@ -74,28 +139,18 @@ extension SQLiteStore {
             filter += " AND r.license = ?\(arguments.count)"
         }
         if query.hasReviews { filter += " AND EXISTS (SELECT 1 FROM reviews v WHERE v.file_id = f.id)" }
-        let matched =
-            browsing
-            ? """
+        let matched = """
             FROM files f JOIN repositories r ON r.id = f.repository_id
-            WHERE ?1 = '' \(filter) AND \(Self.isCurrent)
-            """
-            : """
-            FROM files_fts JOIN files f INDEXED BY files_search ON f.id = files_fts.rowid
-                JOIN repositories r ON r.id = f.repository_id
-            WHERE files_fts MATCH ?1 \(filter) AND \(Self.isCurrent)
+            WHERE \(Self.isCurrent) \(filter)
             """
         // One pass over the matches in row-id order gives the total and every facet, up to the count limit; past
-        // it the counts are estimated from how far into the rows the limit was reached. The ranked page is a
-        // second query.
+        // it the counts are estimated from how far into the rows the limit was reached.
         var tally = FacetTally()
         var lastID: Int64 = 0
         var more = false
         let countLimit = SearchResults.exactCountLimit
-        let idColumn = browsing ? "f.id" : "files_fts.rowid"
         for row in try connection.query(
-            "SELECT f.kind, r.license, r.topics, \(idColumn) \(matched) ORDER BY \(idColumn) LIMIT \(countLimit + 1)",
-            arguments)
+            "SELECT f.kind, r.license, r.topics, f.id \(matched) ORDER BY f.id LIMIT \(countLimit + 1)", arguments)
         {
             guard tally.counted < countLimit else {
                 more = true
@@ -114,48 +169,14 @@ extension SQLiteStore {
             total = max(countLimit + 1, SearchResults.rounded(Int((Double(countLimit) * scale).rounded())))
             facets = tally.facets(scale: scale)
         }
-        let sort = browsing ? SearchSort.stars : query.sort
-        let order =
-            switch sort {
-            case .relevance: "weighted, id"
-            case .stars: "stars DESC, weighted, id"
-            case .recent: "recent DESC, weighted, id"
-            }
-        let outerOrder =
-            switch sort {
-            case .relevance: "page.weighted, page.id"
-            case .stars: "page.stars DESC, page.weighted, page.id"
-            case .recent: "page.recent DESC, page.weighted, page.id"
-            }
         let limitIndex = arguments.count + 1
-        if browsing {
-            let rows = try connection.query(
-                """
-                SELECT f.id, r.full_name, f.path, f.kind, f.name, f.description, r.stars, 0.0,
-                    coalesce(f.description, ''), f.sha256,
-                    coalesce(f.last_commit_at, \(StoredFile.lastSeenColumn)) AS recent, coalesce(r.stars, -1) AS stars
-                \(matched)
-                ORDER BY stars DESC, f.id LIMIT ?\(limitIndex) OFFSET ?\(limitIndex + 1)
-                """, arguments + [query.limit, query.offset])
-            return SearchResults(
-                hits: rows.map(Self.hit), total: total, matchedAllTerms: true, facets: facets,
-                totalIsEstimate: estimated)
-        }
-        // The page is ranked first (bm25 over every match); the snippet is made for the page's rows only.
         let rows = try connection.query(
             """
-            WITH page AS (
-                SELECT f.id AS id, coalesce(r.stars, -1) AS stars,
-                    coalesce(f.last_commit_at, \(StoredFile.lastSeenColumn)) AS recent,
-                    rank * (CASE f.kind WHEN 'skill' THEN 1.5 WHEN 'skill-reference' THEN 1.0 ELSE 1.2 END) AS weighted
-                \(matched)
-                ORDER BY \(order) LIMIT ?\(limitIndex) OFFSET ?\(limitIndex + 1))
-            SELECT f.id, r.full_name, f.path, f.kind, f.name, f.description, r.stars, page.weighted,
-                snippet(files_fts, -1, '', '', '…', 16), f.sha256, page.recent
-            FROM page JOIN files_fts ON files_fts.rowid = page.id JOIN files f ON f.id = page.id
-                JOIN repositories r ON r.id = f.repository_id
-            WHERE files_fts MATCH ?1
-            ORDER BY \(outerOrder)
+            SELECT f.id, r.full_name, f.path, f.kind, f.name, f.description, r.stars, 0.0,
+                coalesce(f.description, ''), f.sha256,
+                coalesce(f.last_commit_at, \(StoredFile.lastSeenColumn)) AS recent, coalesce(r.stars, -1) AS stars
+            \(matched)
+            ORDER BY stars DESC, f.id LIMIT ?\(limitIndex) OFFSET ?\(limitIndex + 1)
             """, arguments + [query.limit, query.offset])
         return SearchResults(
             hits: rows.map(Self.hit), total: total, matchedAllTerms: true, facets: facets, totalIsEstimate: estimated)

@@ -24,7 +24,7 @@ extension SQLiteStore {
 
     public func importRows(repositories: [RepositoryRow], files: [FileRow]) throws {
         guard !repositories.isEmpty || !files.isEmpty else { return }
-        try writing { connection in
+        try writing { connection, texts in
             for repository in repositories {
                 let topics = String(decoding: try JSONEncoder().encode(repository.record.topics), as: UTF8.self)
                 try connection.run(
@@ -39,7 +39,6 @@ extension SQLiteStore {
                         repository.firstSeen, repository.lastSeen,
                     ])
             }
-            var searchIndex = SearchIndexBatch()
             for file in files {
                 try connection.run(
                     """
@@ -71,12 +70,11 @@ extension SQLiteStore {
                         on: connection)
                 }
                 if file.status == FileStatus.indexed.rawValue {
-                    searchIndex.insert(
-                        rowID: file.id, name: file.name, description: file.description, rulesText: file.rulesText,
+                    texts.set(
+                        file.id, name: file.name, description: file.description, rulesText: file.rulesText,
                         body: Self.searchBody(body: file.body, layoutJSON: .text(file.rulesLayoutJSON)))
                 }
             }
-            try searchIndex.apply(on: connection)
             if !files.isEmpty {
                 try connection.run("UPDATE meta SET value = value + 1 WHERE key = 'files_generation'")
             }

@@ -5,14 +5,13 @@ public import SkillscopeStore
 
 extension SQLiteStore {
     public func write(repositories: [RepositoryRecord], files: [FileRecord], seenAt: String) throws -> WriteSummary {
-        try writing { connection in
+        try writing { connection, texts in
             var repositoryIDs: [String: Int64] = [:]
             for repository in repositories {
                 repositoryIDs[repository.fullName] = try Self.upsert(repository, seenAt: seenAt, on: connection)
             }
             var summary = WriteSummary()
             var restored = false
-            var searchIndex = SearchIndexBatch()
             for file in files {
                 let repositoryID: Int64
                 if let id = repositoryIDs[file.key.repository] {
@@ -27,9 +26,8 @@ extension SQLiteStore {
                     summary
                     + (try Self.write(
                         file, repositoryID: repositoryID, seenAt: seenAt, on: connection, restored: &restored,
-                        searchIndex: &searchIndex))
+                        texts: &texts))
             }
-            try searchIndex.apply(on: connection)
             if summary.written > 0 || restored { try Self.bumpFilesGeneration(on: connection) }
             return summary
         }
@@ -150,17 +148,16 @@ extension SQLiteStore {
         return Int64(id)
     }
 
-    /// Writes one file's rows and adds its search-index changes to `searchIndex`; `restored` becomes `true` when a
+    /// Writes one file's rows and hands its texts to the search index in `texts`; `restored` becomes `true` when a
     /// removed file came back.
     private static func write(
         _ file: FileRecord, repositoryID: Int64, seenAt: String, on connection: Connection, restored: inout Bool,
-        searchIndex: inout SearchIndexBatch
+        texts: inout SearchTexts
     ) throws -> WriteSummary {
         var summary = WriteSummary()
         let existing = try connection.queryOne(
             """
-            SELECT id, sha256, status, name, description, rules_text, body, first_seen, rules_layout, blob_sha FROM files
-            WHERE repository_id = ?1 AND path = ?2
+            SELECT id, sha256, status, blob_sha FROM files WHERE repository_id = ?1 AND path = ?2
             """, [repositoryID, file.key.path])
         if let id = existing?.int(0) {
             try connection.run("DELETE FROM removed_files WHERE file_id = ?1", [id])
@@ -168,7 +165,7 @@ extension SQLiteStore {
         }
         if let existing, let id = existing.int64(0), existing.string(1) == file.sha256, !file.reanalyzed {
             try recordSighting(fileID: id, at: seenAt, on: connection)
-            if let blob = file.blobSHA, blob != existing.string(9) {
+            if let blob = file.blobSHA, blob != existing.string(3) {
                 try connection.run("UPDATE files SET blob_sha = ?2 WHERE id = ?1", [id, blob])
             }
             summary.unchanged = 1
@@ -194,12 +191,6 @@ extension SQLiteStore {
         let fileID: Int64
         if let existing, let id = existing.int(0) {
             fileID = Int64(id)
-            if existing.string(2) == "indexed" {
-                // The index holds the search body made from the stored text and layout; so does the delete.
-                searchIndex.delete(
-                    rowID: fileID, name: existing[3], description: existing[4], rulesText: existing[5],
-                    body: .text(Self.searchBody(body: existing.string(6) ?? "", layoutJSON: existing[8])))
-            }
             try connection.run(
                 """
                 UPDATE files SET repository_id = ?1, path = ?2, kind = ?3, status = ?4, commit_sha = ?5,
@@ -239,8 +230,8 @@ extension SQLiteStore {
         try storePhrases(
             fileID: fileID, phrases: encoded.phrases, fingerprints: encoded.fingerprints, replacing: !isNew,
             on: connection)
-        searchIndex.insert(
-            rowID: fileID, name: document.name, description: document.description, rulesText: rulesText,
+        texts.set(
+            fileID, name: document.name, description: document.description, rulesText: rulesText,
             body: encoded.searchBody)
         summary.rulesWritten = document.rules.count
         return summary

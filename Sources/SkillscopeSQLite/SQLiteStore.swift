@@ -3,8 +3,10 @@ internal import SQLite
 internal import SkillscopeCore
 public import SkillscopeStore
 internal import Synchronization
+internal import Xapian
 
-/// The embedded registry: one SQLite file in WAL mode, one writer and several readers, FTS5 for search.
+/// The embedded registry: one SQLite file in WAL mode, one writer and several readers, and a Xapian index beside
+/// it for search (``SearchIndex``).
 public final class SQLiteStore: Store, LineageTableSource {
     /// How the store opens its file.
     public struct Configuration: Sendable {
@@ -23,6 +25,8 @@ public final class SQLiteStore: Store, LineageTableSource {
     public let tableCache = LineageTableCache()
     /// The database path.
     public let path: String
+    /// The search index beside the file.
+    let searchIndex: SearchIndex
 
     /// Opens the registry at `path`, creating it and applying migrations as needed.
     ///
@@ -31,6 +35,7 @@ public final class SQLiteStore: Store, LineageTableSource {
     public init(path: String, configuration: Configuration = Configuration()) throws(StoreError) {
         self.path = path
         do {
+            searchIndex = try SearchIndex(path: Self.derivedFilePath("search", beside: path))
             var writer = Connection.Configuration()
             // Bodies average 8 KiB: 16 KiB pages keep most in one page instead of an overflow chain.
             writer.pageSize = 16384
@@ -48,17 +53,24 @@ public final class SQLiteStore: Store, LineageTableSource {
                 connection in
                 try Self.migrate(connection, path: path)
             }
+            try prepareSearchIndex()
         } catch let error as StoreError {
             throw error
         } catch let error as SQLiteError {
             throw Self.storeError(error, path: path)
+        } catch let error as XapianError {
+            throw StoreError(
+                .unavailable, "the search index beside the registry at \(path) failed: \(error.message)",
+                underlying: error)
         } catch {
             throw StoreError(.unavailable, "cannot open the registry at \(path)")
         }
     }
 
     /// Beside the database file, as SQLite keeps its `-wal` file: `registry.sqlite-kinds.index`.
-    public func derivedFilePath(_ name: String) -> String? {
+    public func derivedFilePath(_ name: String) -> String? { Self.derivedFilePath(name, beside: path) }
+
+    static func derivedFilePath(_ name: String, beside path: String) -> String? {
         path.isEmpty || path == ":memory:" || path.hasPrefix("file:") ? nil : path + "-" + name
     }
 
@@ -110,14 +122,31 @@ public final class SQLiteStore: Store, LineageTableSource {
         }
     }
 
-    /// Runs a write transaction, mapping SQLite errors.
+    /// Runs a write transaction, mapping SQLite errors; the search index takes the files it changed before it
+    /// commits.
     func writing<T: Sendable>(_ body: (Connection) throws -> T) throws(StoreError) -> T {
+        try writing { connection, _ in try body(connection) }
+    }
+
+    /// Runs a write transaction in which `body` may hand the search index the texts of the files it writes.
+    func writing<T: Sendable>(_ body: (Connection, inout SearchTexts) throws -> T) throws(StoreError) -> T {
         do {
-            return try pool.write(body)
+            return try pool.write { connection in
+                var texts = SearchTexts()
+                let value = try body(connection, &texts)
+                if try connection.queryOne("SELECT 1 FROM search_changes LIMIT 1") != nil {
+                    try syncSearchIndex(on: connection, texts: texts)
+                }
+                return value
+            }
         } catch let error as SQLiteError {
             throw Self.storeError(error, path: path)
         } catch let error as StoreError {
             throw error
+        } catch let error as XapianError {
+            throw StoreError(
+                .unavailable, "the search index beside the registry at \(path) failed: \(error.message)",
+                underlying: error)
         } catch {
             throw StoreError(.unavailable, "registry write failed", underlying: nil)
         }

@@ -238,5 +238,41 @@ enum Schema {
         );
         CREATE INDEX IF NOT EXISTS files_stored_hash ON files(repository_id, path, sha256, status);
         """,
+        // Version 17: search moves to a Xapian index beside the file (``SearchIndex``), whose matcher skips the files
+        // that cannot enter a page where FTS5 ranked every match (bench/RESULTS.md). FTS5's tables go. These
+        // triggers log, in the writing transaction, every change to what a file's document holds: its texts, kind,
+        // status and dates, its removal or return, and its repository's stars, licence and topics. A sighting of a
+        // file with no commit date moves only its date, for the "recent" order (`values_only`). Every indexed file
+        // is logged, so the first open builds the index.
+        """
+        DROP TABLE IF EXISTS files_fts;
+        DROP VIEW IF EXISTS files_search_text;
+        CREATE TABLE search_changes (
+            seq INTEGER PRIMARY KEY, file_id INTEGER NOT NULL, values_only INTEGER NOT NULL DEFAULT 0
+        );
+        INSERT OR IGNORE INTO meta (key, value) VALUES ('search_index', 0), ('search_commit', 0);
+        CREATE TRIGGER search_file_added AFTER INSERT ON files
+            BEGIN INSERT INTO search_changes (file_id) VALUES (NEW.id); END;
+        CREATE TRIGGER search_file_changed
+            AFTER UPDATE OF name, description, rules_text, body, rules_layout, kind, status, last_commit_at, last_seen,
+                repository_id ON files
+            BEGIN INSERT INTO search_changes (file_id) VALUES (NEW.id); END;
+        CREATE TRIGGER search_file_deleted AFTER DELETE ON files
+            BEGIN INSERT INTO search_changes (file_id) VALUES (OLD.id); END;
+        CREATE TRIGGER search_file_removed AFTER INSERT ON removed_files
+            BEGIN INSERT INTO search_changes (file_id) VALUES (NEW.file_id); END;
+        CREATE TRIGGER search_file_restored AFTER DELETE ON removed_files
+            BEGIN INSERT INTO search_changes (file_id) VALUES (OLD.file_id); END;
+        CREATE TRIGGER search_file_sighted AFTER INSERT ON file_sightings
+            WHEN (SELECT last_commit_at FROM files WHERE id = NEW.file_id) IS NULL
+            BEGIN INSERT INTO search_changes (file_id, values_only) VALUES (NEW.file_id, 1); END;
+        CREATE TRIGGER search_file_sighted_again AFTER UPDATE OF last_seen ON file_sightings
+            WHEN (SELECT last_commit_at FROM files WHERE id = NEW.file_id) IS NULL
+            BEGIN INSERT INTO search_changes (file_id, values_only) VALUES (NEW.file_id, 1); END;
+        CREATE TRIGGER search_repository_changed AFTER UPDATE OF stars, license, topics ON repositories
+            WHEN OLD.stars IS NOT NEW.stars OR OLD.license IS NOT NEW.license OR OLD.topics IS NOT NEW.topics
+            BEGIN INSERT INTO search_changes (file_id) SELECT id FROM files WHERE repository_id = NEW.id; END;
+        INSERT INTO search_changes (file_id) SELECT id FROM files WHERE status = 'indexed' ORDER BY id;
+        """,
     ]
 }

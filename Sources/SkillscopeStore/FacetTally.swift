@@ -12,6 +12,11 @@ public struct FacetTally {
 
     public init() {}
 
+    /// Counts an engine made itself: `counted` matches, with the matches of each kind, licence and topic.
+    public init(counted: Int, kinds: [String: Int], licenses: [String: Int], topics: [String: Int]) {
+        (self.counted, self.kinds, self.licenses, self.topics) = (counted, kinds, licenses, topics)
+    }
+
     /// Adds one match: its kind, its repository's licence and its topics as a JSON array text.
     public mutating func add(kind: String?, license: String?, topicsJSON: String?) {
         counted += 1

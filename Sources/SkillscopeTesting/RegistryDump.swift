@@ -1,11 +1,12 @@
 internal import Foundation
 internal import SQLite
 public import SkillscopeStore
+internal import Xapian
 
 /// A registry's whole content but the seen times (which record when a run happened), for resume tests to
 /// compare a killed-and-rerun registry with an uninterrupted one.
 public enum RegistryDump {
-    /// One line per row of every table, in id order; also checks the search index's integrity.
+    /// One line per row of every table, in id order, and the files in the search index beside it.
     public static func lines(_ path: String) throws -> [String] {
         let connection = try Connection(path: path)
         var lines: [String] = []
@@ -19,11 +20,15 @@ public enum RegistryDump {
             """,
             "SELECT file_id FROM removed_files ORDER BY file_id",
             "SELECT file_id, hex(phrases), hex(fingerprints) FROM file_phrases ORDER BY file_id",
-            "SELECT rowid FROM files_fts WHERE files_fts MATCH 'rule OR always OR use' ORDER BY rowid",
         ] {
             for row in try connection.query(sql) { lines.append("\(row.values)") }
         }
-        try connection.execute("INSERT INTO files_fts(files_fts) VALUES('integrity-check')")
+        // The search index's documents: the files that match some common words, as the index has them.
+        let index = try XapianDatabase(path: path + "-search", writable: false)
+        var query = XapianQuery(words: ["rule", "always", "use"])
+        query.allWords = false
+        query.limit = 100_000
+        lines.append("search \(index.documentCount) \(try index.search(query).matches.map(\.id).sorted())")
         return lines
     }
 }

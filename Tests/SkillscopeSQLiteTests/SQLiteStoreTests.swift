@@ -5,6 +5,7 @@ import SkillscopeSQLite
 import SkillscopeStore
 import SkillscopeTesting
 import Testing
+import Xapian
 
 @Suite struct StoreConformanceTests {
     @Test(arguments: StoreEngine.available)
@@ -136,43 +137,25 @@ import Testing
         #expect(try store.search(SearchQuery(text: "diff")).total == 0)
     }
 
-    /// The number of segments in the search index, from FTS5's structure record (a 4-byte cookie, then the
-    /// number of levels and the number of segments as varints).
-    private static func searchIndexSegments(_ connection: Connection) throws -> Int {
-        guard case .blob(let record) = try connection.queryOne("SELECT block FROM files_fts_data WHERE id = 10")?[0]
-        else { return 0 }
-        var offset = 4
-        func varint() -> Int {
-            var value = 0
-            while offset < record.count {
-                let byte = record[offset]
-                offset += 1
-                value = value << 7 | Int(byte & 0x7F)
-                if byte < 0x80 { break }
-            }
-            return value
-        }
-        _ = varint()
-        return varint()
-    }
-
-    @Test func aWriteAddsOneSegmentToTheSearchIndex() throws {
+    /// A write's files go to the search index in one commit, numbered in step with the rows; the log is empty
+    /// after it.
+    @Test func aWriteCommitsTheSearchIndexOnce() throws {
         let directory = TemporaryDirectory()
         let path = directory.appending("registry.sqlite")
         let store = try SQLiteStore(path: path)
         let raw = try Connection(path: path)
-        // With merges off, every segment FTS5 writes stays: a file indexed between the rows of the next one (whose
-        // inserts open savepoints) would each make one.
-        try raw.execute("INSERT INTO files_fts(files_fts, rank) VALUES('automerge', 0)")
+        let before = try raw.queryOne("SELECT value FROM meta WHERE key = 'search_commit'")?.int(0) ?? -1
         let files = (0..<24).map { number in
             Fixtures.record(
                 "acme/skills-\(number % 3)", "skill-\(number)/SKILL.md",
                 "---\nname: skill-\(number)\n---\n- Always run the checks numbered \(number) before a commit.\n")
         }
         _ = try store.write(repositories: [], files: files, seenAt: "2026-11-30T00:00:00Z")
-        #expect(try Self.searchIndexSegments(raw) == 1)
+        #expect(try raw.queryOne("SELECT value FROM meta WHERE key = 'search_commit'")?.int(0) == before + 1)
+        #expect(try raw.queryOne("SELECT count(*) FROM search_changes")?.int(0) == 0)
+        let index = try XapianDatabase(path: path + "-search", writable: false)
+        #expect(try index.metadata("commit") == String(before + 1) && index.documentCount == 24)
         #expect(try store.search(SearchQuery(text: "checks numbered")).total == 24)
-        try raw.execute("INSERT INTO files_fts(files_fts) VALUES('integrity-check')")
     }
 
     @Test func aFileWrittenTwiceInOneBatchIsIndexedOnceWithItsLastText() throws {
@@ -193,7 +176,6 @@ import Testing
         #expect(try store.search(SearchQuery(text: "zebra")).total == 0)
         #expect(try store.search(SearchQuery(text: "walrus")).hits.map(\.key.path) == ["lint/SKILL.md"])
         #expect(try store.search(SearchQuery(text: "okapi")).hits.map(\.key.path) == ["deploy/SKILL.md"])
-        try Connection(path: path).execute("INSERT INTO files_fts(files_fts) VALUES('integrity-check')")
     }
 
     @Test func aRewrittenFileKeepsOnePhraseSetAndFingerprintRowWithItsNewText() throws {
@@ -268,11 +250,11 @@ import Testing
         let record = Fixtures.record("a/b", "skills/review/SKILL.md", Fixtures.reviewSkill)
         let path = try Self.rewoundRegistry(
             in: directory, holding: record,
-            rewind:
-                "DROP TABLE file_sightings; DROP INDEX files_stored_hash; DELETE FROM schema_migrations WHERE version = 16;"
+            rewind: Self.beforeSchema17
+                + "DROP TABLE file_sightings; DROP INDEX files_stored_hash; DELETE FROM schema_migrations WHERE version = 16;"
         )
         let migrated = try SQLiteStore(path: path)
-        #expect(try migrated.schemaVersion() == 16)
+        #expect(try migrated.schemaVersion() == 17)
         #expect(try migrated.file(.key(record.key))?.lastSeen == "2026-11-30T00:00:00Z")
         #expect(try migrated.storedHashes(of: [record.key])[record.key]?.sha256 == record.sha256)
         try migrated.markSeen([record.key], at: "2026-12-01T00:00:00Z")
@@ -294,18 +276,18 @@ import Testing
         }
         let reopened = try SQLiteStore(path: path)
         #expect(try reopened.stats().files == 1)
-        #expect(try reopened.schemaVersion() == 16)
+        #expect(try reopened.schemaVersion() == 17)
         let raw = try Connection(path: path)
-        #expect(try raw.queryOne("SELECT count(*) FROM schema_migrations")?.int(0) == 16)
+        #expect(try raw.queryOne("SELECT count(*) FROM schema_migrations")?.int(0) == 17)
         #expect(try raw.queryOne("PRAGMA journal_mode")?.string(0) == "wal")
-        // The search index buffers 64 MiB of new words before it writes a segment (schema 11).
-        #expect(try raw.queryOne("SELECT v FROM files_fts_config WHERE k = 'hashsize'")?.int(0) == 64 << 20)
+        // The search index is a folder beside the file (schema 17).
+        #expect(try XapianDatabase(path: path + "-search", writable: false).documentCount == 1)
     }
 
-    /// A rule's words are indexed once, in the rules field.
+    /// A rule's words are indexed once, with the rules' weight.
     ///
-    /// The body field holds the rest of the text (headings, other paragraphs, the rules' code examples). Search
-    /// finds both, and snippets come from either.
+    /// The rest of the text (headings, other paragraphs, the rules' code examples) has the body's. Search finds
+    /// both, snippets come from either, and a rewrite takes the old words out.
     @Test func aRulesWordsAreIndexedOnceInTheRulesField() throws {
         let directory = TemporaryDirectory()
         let path = directory.appending("registry.sqlite")
@@ -333,17 +315,6 @@ import Testing
         _ = try store.write(
             repositories: [], files: [Fixtures.record("acme/ops", "deploy/SKILL.md", text)],
             seenAt: "2026-11-30T00:00:00Z")
-        let raw = try Connection(path: path)
-        func count(_ match: String) throws -> Int {
-            try raw.queryOne("SELECT count(*) FROM files_fts WHERE files_fts MATCH ?1", [match])?.int(0) ?? -1
-        }
-        // Rule words: in the rules field only (a list item, a table row).
-        #expect(try count("rules_text : okapi") == 1 && count("body : okapi") == 0)
-        #expect(try count("rules_text : pangolin") == 1 && count("body : pangolin") == 0)
-        // The rest: a heading, a paragraph that does not instruct, a rule's code example, the front matter.
-        for word in ["capybara", "walrus", "narwhal", "ships"] {
-            #expect(try count("body : \(word)") == 1, "\(word)")
-        }
         for word in ["okapi", "walrus", "narwhal", "capybara", "pangolin"] {
             let found = try store.search(SearchQuery(text: word))
             #expect(found.total == 1, "\(word)")
@@ -355,11 +326,9 @@ import Testing
             files: [Fixtures.record("acme/ops", "deploy/SKILL.md", "# Deploying\n\n- Always check the ibex.\n")],
             seenAt: "2026-12-01T00:00:00Z")
         for word in ["okapi", "walrus", "narwhal", "capybara", "pangolin"] {
-            #expect(try count(word) == 0, "\(word)")
+            #expect(try store.search(SearchQuery(text: word)).total == 0, "\(word)")
         }
-        #expect(try count("rules_text : ibex") == 1)
-        try Connection(path: path, configuration: Self.withSearchBody).execute(
-            "INSERT INTO files_fts(files_fts, rank) VALUES('integrity-check', 1)")
+        #expect(try store.search(SearchQuery(text: "ibex")).total == 1)
     }
 
     /// SQL that takes schema 13's tables back to the one table of phrase sets and fingerprints before it.
@@ -372,17 +341,27 @@ import Testing
         DROP TABLE file_phrase_sets; DROP TABLE file_fingerprints;
         """
 
-    /// A raw connection that can read the search index's content view.
-    static var withSearchBody: Connection.Configuration {
-        var configuration = Connection.Configuration()
-        configuration.functions = [SQLiteStore.searchBodyFunction]
-        return configuration
-    }
+    /// SQL that takes schema 17's search log back out (the Xapian index beside the file stays, and is built again).
+    static let beforeSchema17 = """
+        DROP TRIGGER search_file_added; DROP TRIGGER search_file_changed; DROP TRIGGER search_file_deleted;
+        DROP TRIGGER search_file_removed; DROP TRIGGER search_file_restored; DROP TRIGGER search_repository_changed;
+        DROP TRIGGER search_file_sighted; DROP TRIGGER search_file_sighted_again;
+        DROP TABLE search_changes; DELETE FROM meta WHERE key IN ('search_index', 'search_commit');
+        DELETE FROM schema_migrations WHERE version >= 17;
+        """
 
-    @Test func aWordTheTokenizerCutsInTwoIsFoundAsAPhrase() throws {
+    /// FTS5's table as schemas 1 to 8 had it, filled.
+    static let schema8SearchTable = """
+        CREATE VIRTUAL TABLE files_fts USING fts5(name, description, rules_text, body, content='files',
+            content_rowid='id', tokenize='porter unicode61 remove_diacritics 2', detail=column);
+        INSERT INTO files_fts (rowid, name, description, rules_text, body)
+            SELECT id, name, description, rules_text, body FROM files WHERE status = 'indexed';
+        """
+
+    @Test func aWordWithACombiningMarkIsFoundWhole() throws {
         let directory = TemporaryDirectory()
         let store = try SQLiteStore(path: directory.appending("registry.sqlite"))
-        // FTS5's unicode61 tokenizer ends a token at the virama (a combining mark): "हिन्दी" is two tokens.
+        // The virama is a combining mark, which stays in its word: "हिन्दी" is one word, not "हिन" and "दी".
         _ = try store.write(
             repositories: [],
             files: [
@@ -394,7 +373,7 @@ import Testing
         #expect(found.hits.first?.key.repository == "a/b")
     }
 
-    @Test func migratingToSchema9IndexesWordPositionsForEveryIndexedFile() throws {
+    @Test func migratingFromSchema8MovesSearchToTheIndexBesideTheFile() throws {
         let directory = TemporaryDirectory()
         let path = directory.appending("registry.sqlite")
         let records = [
@@ -414,12 +393,9 @@ import Testing
             let raw = try Connection(path: path)
             try raw.execute(
                 """
-                DROP TABLE files_fts;
-                CREATE VIRTUAL TABLE files_fts USING fts5(name, description, rules_text, body, content='files',
-                    content_rowid='id', tokenize='porter unicode61 remove_diacritics 2', detail=column);
-                INSERT INTO files_fts (rowid, name, description, rules_text, body)
-                    SELECT id, name, description, rules_text, body FROM files WHERE status = 'indexed';
-                DELETE FROM schema_migrations WHERE version >= 9; DROP INDEX files_search; DROP VIEW files_search_text;
+                \(Self.beforeSchema17)
+                \(Self.schema8SearchTable)
+                DELETE FROM schema_migrations WHERE version >= 9; DROP INDEX files_search;
                 \(Self.beforeSchema13)
                 """)
             #expect(
@@ -427,29 +403,21 @@ import Testing
                     "detail=column") == true)
         }
         let migrated = try SQLiteStore(path: path)
-        #expect(try migrated.schemaVersion() == 16)
+        #expect(try migrated.schemaVersion() == 17)
         let raw = try Connection(path: path)
-        #expect(
-            try raw.queryOne("SELECT sql FROM sqlite_master WHERE name = 'files_fts'")?.string(0)?.contains("detail")
-                == false)
+        // Version 17 moved search to the index beside the file: FTS5's tables are gone.
+        #expect(try raw.queryOne("SELECT count(*) FROM sqlite_master WHERE name LIKE 'files_fts%'")?.int(0) == 0)
         // Version 13 moved the fingerprints apart: every file's phrase set and fingerprints read back the same.
         #expect(try (1...3).map { try migrated.fingerprint(ofFile: Int64($0)) } == fingerprints)
         #expect(fingerprints.compactMap { $0 }.count == 2)
         #expect(try raw.queryOne("SELECT count(*) FROM file_fingerprints")?.int(0) == 2)
-        // Version 12's index reads its bodies through the view that leaves the rules' lines out.
-        #expect(
-            try raw.queryOne("SELECT sql FROM sqlite_master WHERE name = 'files_fts'")?.string(0)?.contains(
-                "content='files_search_text'") == true)
-        // Version 10's index for search is back too.
-        #expect(try raw.queryOne("SELECT count(*) FROM sqlite_master WHERE name = 'files_search'")?.int(0) == 1)
         // Every indexed file is in the index once, and the rejected one is not.
         let indexed = try raw.queryOne("SELECT count(*) FROM files WHERE status = 'indexed'")?.int(0)
         #expect(indexed == 2)
-        #expect(try raw.queryOne("SELECT count(*) FROM files_fts_docsize")?.int(0) == indexed)
+        #expect(try XapianDatabase(path: path + "-search", writable: false).documentCount == indexed)
         #expect(try migrated.search(SearchQuery(text: "lint")).total == 1)
         #expect(try migrated.search(SearchQuery(text: "whole diff")).total == 1)
-        // Word positions make phrase queries work.
-        #expect(try raw.queryOne("SELECT count(*) FROM files_fts WHERE files_fts MATCH '\"npm test\"'")?.int(0) == 1)
+        #expect(try migrated.search(SearchQuery(text: "npm test")).total == 1)
     }
 
     @Test func migratingToSchema5KeepsEveryFile() throws {
@@ -459,15 +427,16 @@ import Testing
         let path = try Self.rewoundRegistry(
             in: directory, holding: record,
             rewind: """
+                \(Self.beforeSchema17)
+                \(Self.schema8SearchTable)
                 DROP TABLE file_sightings; DROP INDEX files_stored_hash;
                 DROP TABLE removed_files; ALTER TABLE files DROP COLUMN blob_sha;
                 DELETE FROM schema_migrations WHERE version >= 5; DROP TABLE review_log; DROP TABLE reviews; DROP TABLE tokens;
-                DROP VIEW files_search_text;
                 DROP TABLE blobs; DROP TABLE blob_generations;
                 \(Self.beforeSchema13)
                 """)
         let migrated = try SQLiteStore(path: path)
-        #expect(try migrated.schemaVersion() == 16)
+        #expect(try migrated.schemaVersion() == 17)
         let file = try #require(try migrated.file(.key(record.key)))
         #expect(file.sha256 == record.sha256 && file.firstSeen == "2026-11-30T00:00:00Z" && file.ruleCount == 2)
         #expect(file.blobSHA == nil && file.removedAt == nil)
