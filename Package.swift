@@ -82,7 +82,8 @@ let package = Package(
             name: "SkillscopeStore", dependencies: ["SkillscopeCore", "Hashing", "YAML", "FileSystem"],
             swiftSettings: settings),
         .target(
-            name: "SkillscopeSQLite", dependencies: ["SkillscopeStore", "SQLite", "Xapian"], swiftSettings: settings),
+            name: "SkillscopeSQLite", dependencies: ["SkillscopeCore", "SkillscopeStore", "SQLite", "Xapian"],
+            swiftSettings: settings),
         .target(
             name: "SkillscopePostgres", dependencies: ["SkillscopeStore", "Postgres", "Hashing"],
             swiftSettings: settings),

@@ -47,6 +47,11 @@ SQL
     if ! as_postgres psql -p "$port" -tAc "SELECT 1 FROM pg_database WHERE datname = '$database'" | grep -q 1; then
         as_postgres createdb -p "$port" -O "$user" "$database"
     fi
+    # Search ranks with the RUM index where the extension is installed (Debian's postgresql-15-rum); a
+    # superuser creates it, as an administrator would for a registry's database.
+    if [ -e "/usr/share/postgresql/$version/extension/rum.control" ]; then
+        as_postgres psql -q -p "$port" -d "$database" -v ON_ERROR_STOP=1 -c "CREATE EXTENSION IF NOT EXISTS rum" >/dev/null
+    fi
     url="postgresql://$user:$user@127.0.0.1:$port/$database"
     psql "$url" -q -v ON_ERROR_STOP=1 >/dev/null <<'SQL'
 DO $$ DECLARE s text; BEGIN

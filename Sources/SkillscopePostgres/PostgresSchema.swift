@@ -151,5 +151,31 @@ enum PostgresSchema {
             last_seen text NOT NULL
         );
         """,
+        // Version 7: search ranks with the RUM index where the server has the extension (Debian's
+        // `postgresql-15-rum`). With GIN, `ts_rank` read the row of every match (30,000–60,000 files for a common
+        // word at 350,000) to rank a page; RUM keeps the words' positions in the index and returns the matches best
+        // first, so a page reads a few hundred rows (bench/RESULTS.md). A role that may not create the extension,
+        // or a server without it, keeps GIN: an administrator can run `CREATE EXTENSION rum` in the database, and
+        // the next skillscope to open a new registry builds the index. RUM answers `@@` too, so GIN goes.
+        """
+        DO $$
+        DECLARE
+            extension_schema text;
+        BEGIN
+            BEGIN
+                CREATE EXTENSION IF NOT EXISTS rum;
+            EXCEPTION WHEN OTHERS THEN
+                NULL;
+            END;
+            SELECT n.nspname INTO extension_schema
+                FROM pg_extension e JOIN pg_namespace n ON n.oid = e.extnamespace WHERE e.extname = 'rum';
+            IF extension_schema IS NOT NULL THEN
+                EXECUTE format(
+                    'CREATE INDEX IF NOT EXISTS files_search_rum ON files USING rum (search %I.rum_tsvector_ops)',
+                    extension_schema);
+                DROP INDEX IF EXISTS files_search;
+            END IF;
+        END $$;
+        """,
     ]
 }

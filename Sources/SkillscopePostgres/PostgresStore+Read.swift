@@ -53,17 +53,27 @@ extension PostgresStore {
     /// - Complexity: the GIN index finds the matches; ranking reads each match's `tsvector`; snippets are made
     ///   for the returned page only.
     public func search(_ query: SearchQuery) throws -> SearchResults {
-        try reading { connection in
+        let rankOperator = rankOperator
+        return try reading { connection in
             // No words: browse the files the filters leave, most-starred first.
             if query.browses { return try Self.search(connection, tsquery: "", query: query, browsing: true) }
             return try query.matchingAllTermsElseAny { terms, all in
-                try Self.search(connection, tsquery: terms.joined(separator: all ? " & " : " | "), query: query)
+                try Self.search(
+                    connection, tsquery: terms.joined(separator: all ? " & " : " | "), query: query,
+                    rankOperator: rankOperator)
             }
         }
     }
 
+    /// Files a search ranked by the RUM index's order reranks for a page (schema 7): four pages' worth, at least 200.
+    static func rankedCandidates(for query: SearchQuery) -> Int { max(200, 4 * (query.offset + query.limit)) }
+
+    /// How deep a page may start and still be ranked from the RUM index's order; deeper pages rank every match.
+    static let rankedDepth = 500
+
     private static func search(
-        _ connection: Connection, tsquery: String, query: SearchQuery, browsing: Bool = false
+        _ connection: Connection, tsquery: String, query: SearchQuery, browsing: Bool = false,
+        rankOperator: String? = nil
     ) throws -> SearchResults {
         var filter = ""
         var arguments: [any PostgresBindable] = [tsquery]
@@ -146,6 +156,19 @@ extension PostgresStore {
             """
         let rank =
             browsing ? "0.0" : "ts_rank('{0.1, 0.2, 0.5, 1.0}', f.search, to_tsquery('english', $1), 1)"
+        // With the RUM index (schema 7), the index returns the matches best first by its own rank, which reads no
+        // row: the page is the best of the first candidates, reranked with the weights and kind multipliers. Without
+        // it, or sorted otherwise, or deep in the results, every match is ranked (`ts_rank` reads each one's row).
+        let candidates: String
+        if let rankOperator, !browsing, query.sort == .relevance, query.offset + query.limit <= rankedDepth {
+            candidates = """
+                (SELECT f.id FROM files f WHERE \(match)
+                    ORDER BY f.search \(rankOperator) to_tsquery('english', $1) LIMIT \(rankedCandidates(for: query)))
+                    AS c JOIN files f ON f.id = c.id
+                """
+        } else {
+            candidates = "files f WHERE \(match)"
+        }
         let rows = try connection.query(
             """
             SELECT page.id, r.full_name, page.path, page.kind, page.name, page.description, r.stars, page.weighted,
@@ -156,7 +179,7 @@ extension PostgresStore {
                     coalesce(f.last_commit_at, \(StoredFile.lastSeenColumn)) AS changed,
                     \(rank)
                         * (CASE f.kind WHEN 'skill' THEN 1.5 WHEN 'skill-reference' THEN 1.0 ELSE 1.2 END) AS weighted
-                FROM files f WHERE \(match)
+                FROM \(candidates)
                 ORDER BY \(order) LIMIT $\(limit) OFFSET $\(limit + 1)
             ) AS page JOIN repositories r ON r.id = page.repository_id
             ORDER BY \(outerOrder)

@@ -57,6 +57,9 @@ public final class PostgresStore: Store, LineageTableSource {
     public let configuration: Configuration
     /// The schema's name as a quoted SQL identifier, or `nil` for the search path's.
     let quotedSchema: String?
+    /// RUM's distance operator, qualified by the extension's schema (`OPERATOR("public".<=>)`), when the registry's
+    /// files have the RUM index (schema 7); `nil` ranks with GIN and `ts_rank`.
+    let rankOperator: String?
 
     public func derivedFilePath(_ name: String) -> String? {
         guard let folder = configuration.derivedFilesFolder else { return nil }
@@ -80,8 +83,16 @@ public final class PostgresStore: Store, LineageTableSource {
             pool = try ConnectionPool(configuration: poolConfiguration) { connection in
                 if let quoted { try connection.execute("SET search_path TO \(quoted)") }
             }
-            try pool.withConnection { connection in
+            rankOperator = try pool.withConnection { connection in
                 try Self.migrate(connection, schema: configuration.schema, quotedSchema: quoted, location: location)
+                let row = try connection.queryOne(
+                    """
+                    SELECT n.nspname FROM pg_extension e JOIN pg_namespace n ON n.oid = e.extnamespace
+                    WHERE e.extname = 'rum' AND EXISTS (
+                        SELECT 1 FROM pg_class c WHERE c.relname = 'files_search_rum'
+                            AND c.relnamespace = (SELECT oid FROM pg_namespace WHERE nspname = current_schema()))
+                    """)
+                return row?.string(0).map { "OPERATOR(\"" + $0.replacing("\"", with: "\"\"") + "\".<=>)" }
             }
         } catch let error as StoreError {
             throw error

@@ -1,5 +1,6 @@
 internal import FoundationEssentials
 internal import SQLite
+internal import SkillscopeCore
 internal import SkillscopeStore
 internal import Synchronization
 internal import Xapian
@@ -38,7 +39,6 @@ final class SearchIndex: Sendable {
         static let kind = "XK"
         static let license = "XL"
         static let topic = "XT"
-        static let file = "Q"
     }
 
     init(path: String?) throws(XapianError) {
@@ -63,9 +63,15 @@ final class SearchIndex: Sendable {
 
     /// Opens the writer for `body`, then closes it (other processes write the same folder): `overwrite` empties
     /// the folder first.
+    ///
+    /// Commits do not wait for the disk. Each waited for several `fsync`s, and on ext4 an `fsync` also writes out
+    /// the gigabytes of SQLite pages an ingest leaves dirty: the writer was busy 330 s of a 353 s ingest of 350,000
+    /// files, most of it waiting (bench/RESULTS.md). A crash of the machine may leave the index behind the rows or
+    /// damaged; the commit numbers or Xapian's own checks find it at the next open, and the index is built again
+    /// from the rows.
     func write<T>(overwrite: Bool = false, _ body: (XapianDatabase) throws -> T) throws -> T {
         if path == nil { return try memory.withLock { try body(try Self.shared($0)) } }
-        return try body(try XapianDatabase(path: path, writable: true, overwrite: overwrite))
+        return try body(try XapianDatabase(path: path, writable: true, overwrite: overwrite, sync: false))
     }
 
     /// Empties the folder (removing it first when Xapian cannot open it) and records the registry's token.
@@ -142,14 +148,15 @@ extension SQLiteStore {
             }
             datesOnly.subtract(ids)
             guard !ids.isEmpty || !datesOnly.isEmpty else { return false }
-            let documents = try Self.searchDocuments(Array(ids), texts: texts, on: connection)
-            for id in ids.sorted() {
+            var kept = Set<Int64>()
+            try Self.searchDocuments(ids.sorted(), texts: texts, on: connection) { id, document in
+                guard let file = UInt32(exactly: id) else { return }
+                try index.replace(file, with: document)
+                kept.insert(id)
+            }
+            for id in ids.subtracting(kept) {
                 guard let file = UInt32(exactly: id) else { continue }
-                if let document = documents[id] {
-                    try index.replace(file, with: document)
-                } else {
-                    try index.delete(file)
-                }
+                try index.delete(file)
             }
             for (id, recent) in try Self.recentDates(Array(datesOnly), on: connection) {
                 guard let file = UInt32(exactly: id) else { continue }
@@ -215,12 +222,22 @@ extension SQLiteStore {
     /// A file's date for the "recent" order, from `files f`.
     static let recentColumn = "coalesce(f.last_commit_at, \(StoredFile.lastSeenColumn))"
 
-    /// The documents of the files `ids` that belong in the index (indexed, not removed); the others are left out.
-    private static func searchDocuments(_ ids: [Int64], texts: SearchTexts, on connection: Connection) throws
-        -> [Int64: XapianDocument]
-    {
-        var documents: [Int64: XapianDocument] = [:]
-        let decoder = JSONDecoder()
+    /// What a file's document is made of, read from the rows.
+    private struct DocumentSource: Sendable {
+        var id: Int64
+        var texts: SearchTexts.Texts
+        var kind: String
+        var license: String?
+        var topicsJSON: String?
+        var stars: Int?
+        var recent: String
+    }
+
+    /// Makes the documents of the files `ids` that belong in the index (indexed, not removed), 500 at a time, on
+    /// two threads, and hands each to `each`; the others are left out.
+    private static func searchDocuments(
+        _ ids: [Int64], texts: SearchTexts, on connection: Connection, _ each: (Int64, XapianDocument) throws -> Void
+    ) throws {
         for start in stride(from: 0, to: ids.count, by: 500) {
             let chunk = ids[start..<min(ids.count, start + 500)]
             let list = "[" + chunk.map(String.init).joined(separator: ",") + "]"
@@ -240,6 +257,7 @@ extension SQLiteStore {
                         body: searchBody(body: row.string(4) ?? "", layoutJSON: row[5]))
                 }
             }
+            var sources: [DocumentSource] = []
             for row in try connection.query(
                 """
                 SELECT f.id, f.kind, r.license, r.topics, r.stars, \(recentColumn)
@@ -248,33 +266,40 @@ extension SQLiteStore {
                 """, [list])
             {
                 guard let id = row.int64(0), let fileTexts = texts.byFile[id] ?? read[id] else { continue }
-                let document = XapianDocument()
-                if let name = fileTexts.name { document.addWords(name, weight: fieldWeights.name) }
-                if let description = fileTexts.description {
-                    document.addWords(description, weight: fieldWeights.description)
-                }
-                document.addWords(fileTexts.rulesText, weight: fieldWeights.rules)
-                document.addWords(fileTexts.body, weight: fieldWeights.body)
-                let kind = row.string(1) ?? ""
-                document.addBooleanTerm(SearchIndex.Prefix.file + String(id))
-                document.addBooleanTerm(SearchIndex.Prefix.kind + kind)
-                document.setValue(kind, slot: SearchIndex.Slot.kind)
-                if let license = row.string(2) {
-                    document.addBooleanTerm(SearchIndex.Prefix.license + license)
-                    document.setValue(license, slot: SearchIndex.Slot.license)
-                }
-                if let topicsJSON = row.string(3), topicsJSON != "[]",
-                    let topics = try? decoder.decode([String].self, from: Data(topicsJSON.utf8))
-                {
-                    let distinct = Array(Set(topics)).sorted()
-                    for topic in distinct { document.addBooleanTerm(SearchIndex.Prefix.topic + topic) }
-                    document.setValue(distinct.joined(separator: "\u{1F}"), slot: SearchIndex.Slot.topics)
-                }
-                document.setNumber(Double(row.int(4) ?? -1), slot: SearchIndex.Slot.stars)
-                document.setValue(row.string(5) ?? "", slot: SearchIndex.Slot.recent)
-                documents[id] = document
+                sources.append(
+                    DocumentSource(
+                        id: id, texts: fileTexts, kind: row.string(1) ?? "", license: row.string(2),
+                        topicsJSON: row.string(3), stars: row.int(4), recent: row.string(5) ?? ""))
             }
+            // Cutting a text into words and stemming them is most of a write's search cost.
+            let built = sources.concurrentMap { Self.makeDocument($0) }
+            for (source, document) in zip(sources, built) { try each(source.id, document) }
         }
-        return documents
+    }
+
+    private static func makeDocument(_ source: DocumentSource) -> XapianDocument {
+        let document = XapianDocument()
+        if let name = source.texts.name { document.addWords(name, weight: fieldWeights.name) }
+        if let description = source.texts.description {
+            document.addWords(description, weight: fieldWeights.description)
+        }
+        document.addWords(source.texts.rulesText, weight: fieldWeights.rules)
+        document.addWords(source.texts.body, weight: fieldWeights.body)
+        document.addBooleanTerm(SearchIndex.Prefix.kind + source.kind)
+        document.setValue(source.kind, slot: SearchIndex.Slot.kind)
+        if let license = source.license {
+            document.addBooleanTerm(SearchIndex.Prefix.license + license)
+            document.setValue(license, slot: SearchIndex.Slot.license)
+        }
+        if let topicsJSON = source.topicsJSON, topicsJSON != "[]",
+            let topics = try? JSONDecoder().decode([String].self, from: Data(topicsJSON.utf8))
+        {
+            let distinct = Array(Set(topics)).sorted()
+            for topic in distinct { document.addBooleanTerm(SearchIndex.Prefix.topic + topic) }
+            document.setValue(distinct.joined(separator: "\u{1F}"), slot: SearchIndex.Slot.topics)
+        }
+        document.setNumber(Double(source.stars ?? -1), slot: SearchIndex.Slot.stars)
+        document.setValue(source.recent, slot: SearchIndex.Slot.recent)
+        return document
     }
 }

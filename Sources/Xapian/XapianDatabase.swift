@@ -14,11 +14,14 @@ public final class XapianDatabase: @unchecked Sendable {
     /// Opens the folder at `path` writable (creating it; `overwrite` empties it first) or read-only; `nil` opens
     /// a new database in memory, which is writable.
     ///
+    /// A writer opened with `sync` false commits without waiting for the disk: a crash of the machine (not of the
+    /// process) may lose or damage its last commits.
+    ///
     /// - Throws: ``XapianError``, ``XapianError/isUnreadable`` when the folder is not a database, and a
     ///   `DatabaseLockError` when another writer has it open.
-    public init(path: String?, writable: Bool, overwrite: Bool = false) throws(XapianError) {
+    public init(path: String?, writable: Bool, overwrite: Bool = false, sync: Bool = true) throws(XapianError) {
         var error: UnsafeMutablePointer<CChar>?
-        guard let handle = cxapian_open(path ?? "", writable ? 1 : 0, overwrite ? 1 : 0, &error) else {
+        guard let handle = cxapian_open(path ?? "", writable ? 1 : 0, overwrite ? 1 : 0, sync ? 1 : 0, &error) else {
             throw Self.error(error)
         }
         self.handle = handle
@@ -83,22 +86,31 @@ public final class XapianDatabase: @unchecked Sendable {
     public func search(_ query: XapianQuery) throws(XapianError) -> XapianResults {
         var error: UnsafeMutablePointer<CChar>?
         let filter = query.filter.map { $0.joined(separator: "\u{1F}") }.joined(separator: "\u{1E}")
-        let factors = query.factors.map { "\($0.term)\u{1F}\($0.factor)" }.joined(separator: "\u{1E}")
+        let factors = query.factors.map { "\($0.key)\u{1F}\($0.value)" }.joined(separator: "\u{1E}")
         let slots = query.countedSlots
+        let only = query.onlyIDs ?? []
         let words = query.words.map { strdup($0) }
         defer { words.forEach { free($0) } }
         let results: OpaquePointer? = words.map { UnsafePointer($0) }.withUnsafeBufferPointer { wordPointers in
             slots.withUnsafeBufferPointer { slotPointer in
-                filter.withCString { filterPointer in
-                    factors.withCString { factorsPointer in
-                        var request = cxapian_query(
-                            words: wordPointers.baseAddress, word_count: wordPointers.count,
-                            all_words: query.allWords ? 1 : 0, filter: filterPointer, factors: factorsPointer,
-                            default_factor: query.defaultFactor, sort_slot: query.sortSlot.map(Int32.init) ?? -1,
-                            offset: UInt32(clamping: query.offset), limit: UInt32(clamping: query.limit),
-                            check_at_least: UInt32(clamping: query.checkAtLeast), count_slots: slotPointer.baseAddress,
-                            count_slot_count: slotPointer.count, time_limit: query.timeLimit)
-                        return cxapian_search(handle, &request, &error)
+                only.withUnsafeBufferPointer { onlyPointer in
+                    filter.withCString { filterPointer in
+                        factors.withCString { factorsPointer in
+                            var request = cxapian_query(
+                                words: wordPointers.baseAddress, word_count: wordPointers.count,
+                                all_words: query.allWords ? 1 : 0, filter: filterPointer,
+                                only_listed: query.onlyIDs == nil ? 0 : 1, only_ids: onlyPointer.baseAddress,
+                                only_id_count: onlyPointer.count, factors: factorsPointer,
+                                factor_slot: query.factorSlot,
+                                default_factor: query.defaultFactor, rerank_depth: UInt32(clamping: query.rerankDepth),
+                                sort_slot: query.sortSlot.map(Int32.init) ?? -1,
+                                offset: UInt32(clamping: query.offset), limit: UInt32(clamping: query.limit),
+                                check_at_least: UInt32(clamping: query.checkAtLeast),
+                                count_slots: slotPointer.baseAddress,
+                                count_slot_count: slotPointer.count, time_limit: query.timeLimit, bm25_k1: query.bm25K1,
+                                bm25_b: query.bm25B)
+                            return cxapian_search(handle, &request, &error)
+                        }
                     }
                 }
             }

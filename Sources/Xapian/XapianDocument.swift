@@ -1,7 +1,9 @@
 internal import CXapian
 
 /// A document being built: its weighted words, filter terms and values.
-public final class XapianDocument {
+///
+/// It may be built on one thread and added on another, but is used by one at a time.
+public final class XapianDocument: @unchecked Sendable {
     let handle: OpaquePointer
 
     public init() { handle = cxapian_document_new() }

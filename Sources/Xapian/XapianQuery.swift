@@ -6,10 +6,15 @@ public struct XapianQuery: Sendable {
     public var allWords = true
     /// Groups of filter terms: a match has a term of every group.
     public var filter: [[String]] = []
-    /// Weight multipliers by boolean term, for terms no document has two of.
-    public var factors: [(term: String, factor: Double)] = []
-    /// The multiplier of documents with none of the ``factors``' terms.
+    /// When set, only these documents match (a filter for a few, without a term each).
+    public var onlyIDs: [UInt32]?
+    /// Weight multipliers by the value in ``factorSlot``, applied to the best ``rerankDepth`` matches (or to the
+    /// page, when deeper), which are then ordered again; only when sorted by weight.
+    public var factors: [String: Double] = [:]
+    public var factorSlot: UInt32 = 0
+    /// The multiplier of the values ``factors`` does not list.
     public var defaultFactor = 1.0
+    public var rerankDepth = 100
     /// Sort by this slot's value, highest first, then by weight.
     ///
     /// `nil` sorts by weight alone. Ties go to the lower id.
@@ -22,6 +27,10 @@ public struct XapianQuery: Sendable {
     public var countedSlots: [UInt32] = []
     /// Seconds after which the matcher stops looking past ``checkAtLeast`` matches; 0 for no limit.
     public var timeLimit = 0.0
+    /// BM25's k1: how fast a word's weight saturates with its count in a document (Xapian's default, 1).
+    public var bm25K1 = 1.0
+    /// BM25's b: how much a document's length discounts its words, 0 to 1 (Xapian's default, 0.5).
+    public var bm25B = 0.5
 
     public init(words: [String]) { self.words = words }
 }

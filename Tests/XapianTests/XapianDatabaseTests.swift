@@ -60,13 +60,15 @@ import Xapian
         #expect(try database.search(query).matches.isEmpty)
     }
 
-    /// A factor multiplies the weight of the documents with its term, and the default the rest.
-    @Test func factorsMultiplyWeights() throws {
+    /// A factor multiplies the weight of the best matches with its value, the default the rest, and they are
+    /// ordered again.
+    @Test func factorsMultiplyWeightsAndReorder() throws {
         let database = try XapianDatabase(path: nil, writable: true)
         try sample(database)
         let plain = try database.search(XapianQuery(words: ["commit"]))
         var query = XapianQuery(words: ["commit"])
-        query.factors = [("XKskill", 3)]
+        query.factors = ["skill": 3]
+        query.factorSlot = 0
         query.defaultFactor = 0.5
         let scaled = try database.search(query)
         let before = Dictionary(uniqueKeysWithValues: plain.matches.map { ($0.id, $0.weight) })
@@ -75,6 +77,11 @@ import Xapian
             #expect(abs(match.weight - expected) < 1e-9)
         }
         #expect(scaled.matches.first?.id == 1)
+        #expect(scaled.matches.map(\.weight) == scaled.matches.map(\.weight).sorted(by: >))
+        // A page past the first is cut from the same order.
+        query.offset = 1
+        query.limit = 1
+        #expect(try database.search(query).matches.map(\.id) == [scaled.matches[1].id])
     }
 
     /// A reader sees what a writer committed after it reopens; the folder keeps it after both close.

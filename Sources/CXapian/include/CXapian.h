@@ -18,8 +18,9 @@ typedef struct cxapian_document cxapian_document;
 typedef struct cxapian_results cxapian_results;
 
 /// Opens the database in the folder `path`: writable (creating it; `overwrite` empties it first) or read-only.
-/// An empty `path` opens a new, empty database in memory, which is always writable.
-cxapian_database *cxapian_open(const char *path, int writable, int overwrite, char **error);
+/// An empty `path` opens a new, empty database in memory, which is always writable. A writer opened with `sync` 0
+/// commits without waiting for the disk (a crash of the machine, not of the process, may lose or damage commits).
+cxapian_database *cxapian_open(const char *path, int writable, int overwrite, int sync, char **error);
 void cxapian_close(cxapian_database *database);
 /// Moves a read-only database to the newest committed revision.
 int cxapian_reopen(cxapian_database *database, char **error);
@@ -57,10 +58,17 @@ typedef struct {
     /// Terms that filter: groups separated by 0x1E, a group's terms by 0x1F; a match has a term of each group.
     /// NULL or empty: no filter.
     const char *filter;
-    /// Weight multipliers by boolean term: "term" 0x1F "factor" pairs separated by 0x1E, for terms no document
-    /// has two of; documents with none of them are multiplied by `default_factor`. NULL or empty: none.
+    /// When `only_listed` is 1, only the `only_id_count` documents of `only_ids` match (any order).
+    int only_listed;
+    const uint32_t *only_ids;
+    size_t only_id_count;
+    /// Weight multipliers by the value in `factor_slot`: "value" 0x1F "factor" pairs separated by 0x1E; other
+    /// values are multiplied by `default_factor`. The best `rerank_depth` matches (or the page, when deeper) are
+    /// multiplied and ordered again, when sorted by weight. NULL or empty: none.
     const char *factors;
+    uint32_t factor_slot;
     double default_factor;
+    uint32_t rerank_depth;
     /// Sort by this slot's value, highest first, then by weight; -1 sorts by weight alone. Ties go to the lower id.
     int sort_slot;
     uint32_t offset;
@@ -72,6 +80,10 @@ typedef struct {
     size_t count_slot_count;
     /// Gives up looking past `check_at_least` matches after this many seconds (0: no limit).
     double time_limit;
+    /// BM25's parameters: how fast a word's weight saturates with its count (k1), and how much a document's
+    /// length discounts it (b, 0 to 1).
+    double bm25_k1;
+    double bm25_b;
 } cxapian_query;
 
 cxapian_results *cxapian_search(cxapian_database *database, const cxapian_query *query, char **error);

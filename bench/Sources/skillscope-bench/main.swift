@@ -13,7 +13,7 @@ import SkillscopeStore
 ///     skillscope-bench list CORPUS_DIR
 ///     skillscope-bench parse CORPUS_DIR [--limit N]
 ///     skillscope-bench prepare CORPUS_DIR [--limit N]
-///     skillscope-bench search REGISTRY [--label NAME]
+///     skillscope-bench search REGISTRY [--label NAME] [--queries scale] [--postgres URL --schema NAME]
 ///     skillscope-bench passage-index REGISTRY
 ///
 /// `ingest` ingests a corpus (files/, manifest.jsonl) into a fresh SQLite registry in a temporary folder and
@@ -195,9 +195,20 @@ if arguments.first == "search", arguments.count >= 2 {
     // The engines scenario's searches on a registry already built (opened, and migrated if older, first).
     let clock = ContinuousClock()
     let start = clock.now
-    let store = try SQLiteStore(path: arguments[1])
+    let store: any Store
+    if let url = option("postgres") {
+        store = try PostgresStore(configuration: PostgresStore.Configuration(conninfo: url, schema: option("schema")))
+    } else {
+        store = try SQLiteStore(path: arguments[1])
+    }
     let opened = seconds(clock.now - start)
-    var line = try EnginesScenario.searches(store)
+    let scale = option("queries") == "scale"
+    var line = try EnginesScenario.searches(store, queries: scale ? EnginesScenario.scaleQueries : nil)
+    if scale {
+        for (key, value) in try EnginesScenario.searches(store, queries: EnginesScenario.sortedScaleQueries) {
+            line["by_stars_" + key] = value
+        }
+    }
     line["tool"] = "skillscope"
     line["scenario"] = option("label") ?? "search"
     line["files"] = try store.indexedFileCount()
@@ -209,7 +220,7 @@ if arguments.first == "search", arguments.count >= 2 {
 guard arguments.count >= 2, arguments[0] == "ingest" else {
     FileHandle.standardError.write(
         Data(
-            "usage: skillscope-bench ingest|parse|versions|engines CORPUS_DIR | search REGISTRY [--label NAME] [--sample N] [--truth-out FILE] [--registry DB] [--keep DIR] [--postgres URL --schema NAME]\n"
+            "usage: skillscope-bench ingest|parse|versions|engines CORPUS_DIR | search REGISTRY [--label NAME] [--queries scale] [--postgres URL --schema NAME] [--sample N] [--truth-out FILE] [--registry DB] [--keep DIR] [--postgres URL --schema NAME]\n"
                 .utf8))
     exit(64)
 }

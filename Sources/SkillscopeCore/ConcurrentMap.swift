@@ -1,5 +1,5 @@
-import Dispatch
-import Synchronization
+internal import Dispatch
+internal import Synchronization
 
 extension Array where Element: Sendable {
     /// `map` on `workers` threads; the order is kept.

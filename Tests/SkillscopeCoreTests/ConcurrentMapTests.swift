@@ -1,4 +1,4 @@
-import SkillscopeRating
+import SkillscopeCore
 import Testing
 
 @Suite struct ConcurrentMapTests {
