@@ -85,6 +85,7 @@ public final class PostgresStore: Store, LineageTableSource {
             }
             rankOperator = try pool.withConnection { connection in
                 try Self.migrate(connection, schema: configuration.schema, quotedSchema: quoted, location: location)
+                try connection.execute(Self.restoreSearchIndex)
                 let row = try connection.queryOne(
                     """
                     SELECT n.nspname FROM pg_extension e JOIN pg_namespace n ON n.oid = e.extnamespace
@@ -150,6 +151,27 @@ public final class PostgresStore: Store, LineageTableSource {
             }
         }
     }
+
+    /// Builds the files' search index when it is missing, as a copy stopped between ``beginImport()`` and
+    /// ``finishImport()`` leaves it: RUM where the server has the extension, GIN otherwise.
+    static let restoreSearchIndex = """
+        DO $$
+        DECLARE
+            extension_schema text;
+        BEGIN
+            IF to_regclass('files_search_rum') IS NULL AND to_regclass('files_search') IS NULL THEN
+                SELECT n.nspname INTO extension_schema
+                    FROM pg_extension e JOIN pg_namespace n ON n.oid = e.extnamespace WHERE e.extname = 'rum';
+                IF extension_schema IS NOT NULL THEN
+                    EXECUTE format(
+                        'CREATE INDEX files_search_rum ON files USING rum (search %I.rum_tsvector_ops)',
+                        extension_schema);
+                ELSE
+                    CREATE INDEX files_search ON files USING gin (search);
+                END IF;
+            END IF;
+        END $$;
+        """
 
     /// Runs a read on a pooled connection, mapping errors.
     func reading<T: Sendable>(_ body: (Connection) throws -> T) throws(StoreError) -> T {

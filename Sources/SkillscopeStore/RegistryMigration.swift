@@ -36,6 +36,7 @@ public enum RegistryMigration {
                     + "\(existing.files + existing.removed) files); migrate into an empty one")
         }
         var summary = Summary()
+        try destination.beginImport()
         let repositories = try source.exportRepositories()
         try destination.importRows(repositories: repositories, files: [])
         summary.repositories = repositories.count
@@ -53,6 +54,7 @@ public enum RegistryMigration {
         try destination.importReviews(reviews)
         summary.tokens = reviews.tokens.count
         summary.reviews = reviews.reviews.count
+        try destination.finishImport()
         try destination.refreshPassageIndex()
         return summary
     }

@@ -145,8 +145,18 @@ public protocol Store: Sendable {
     ///
     /// - Throws: ``StoreError`` `.conflict` when an id or key is already taken.
     func importRows(repositories: [RepositoryRow], files: [FileRow]) throws
+
+    /// Called before the first ``importRows(repositories:files:)`` of a whole-registry copy into this empty
+    /// registry: an engine may set aside indexes that are cheaper built once at the end than kept row by row.
+    func beginImport() throws
+
+    /// Called after the last page of a copy: builds what ``beginImport()`` set aside and refreshes the planner's
+    /// statistics. A registry whose copy stopped between the two builds them when it is next opened.
+    func finishImport() throws
 }
 
 extension Store {
     public func derivedFilePath(_ name: String) -> String? { nil }
+    public func beginImport() throws {}
+    public func finishImport() throws {}
 }

@@ -28,9 +28,9 @@ struct PostgresStoreTests {
             )
         }
         let reopened = try PostgresStore(configuration: configuration)
-        #expect(try reopened.stats().files == 1 && reopened.schemaVersion() == 6)
+        #expect(try reopened.stats().files == 1 && reopened.schemaVersion() == 7)
         let raw = try connect(configuration)
-        #expect(try raw.queryOne("SELECT count(*) FROM schema_migrations")?.int(0) == 6)
+        #expect(try raw.queryOne("SELECT count(*) FROM schema_migrations")?.int(0) == 7)
     }
 
     @Test func aNewerSchemaIsRefused() throws {
@@ -142,6 +142,48 @@ struct PostgresStoreTests {
             repositories: [], files: [Fixtures.record("new/repo", "AGENTS.md", "# New\n- Do it.\n")],
             seenAt: Self.seenAt)
         #expect(try postgres.fileKeys().last?.id ?? 0 > there.files)
+    }
+
+    /// RUM where the server has the extension (.ci/run installs it), GIN otherwise.
+    func searchIndexes(_ configuration: PostgresStore.Configuration) throws -> (expected: String, present: [String]) {
+        let raw = try connect(configuration)
+        let rum = try raw.queryOne("SELECT count(*) FROM pg_extension WHERE extname = 'rum'")?.int(0) == 1
+        let present = try raw.query(
+            """
+            SELECT indexname FROM pg_indexes WHERE schemaname = current_schema()
+                AND indexname IN ('files_search', 'files_search_rum') ORDER BY 1
+            """
+        ).compactMap { $0.string(0) }
+        return (rum ? "files_search_rum" : "files_search", present)
+    }
+
+    @Test func aCopyBuildsTheSearchIndexAtTheEndAndAStoppedCopyGetsItBackAtOpen() async throws {
+        let directory = TemporaryDirectory()
+        let source = try SQLiteStore(path: directory.appending("source.sqlite"))
+        try await Self.populate(source)
+        let configuration = try StoreEngine.makeSchema(in: directory)
+        let destination = try PostgresStore(configuration: configuration)
+        let before = try searchIndexes(configuration)
+        #expect(before.present == [before.expected])
+        try RegistryMigration.copy(from: source, to: destination, pageSize: 10)
+        #expect(try searchIndexes(configuration).present == [before.expected])
+        let query = SearchQuery(text: "swiftui state")
+        #expect(try !destination.search(query).hits.isEmpty)
+        // The copy's statistics are fresh: the planner knows the files without waiting for autovacuum.
+        let analysed = try connect(configuration).queryOne(
+            "SELECT count(*) FROM pg_stat_user_tables WHERE schemaname = current_schema() AND relname = 'files'"
+                + " AND (last_analyze IS NOT NULL OR last_autoanalyze IS NOT NULL)")
+        #expect(analysed?.int(0) == 1)
+
+        // A copy stopped after it set the index aside: the next open builds it again.
+        let stopped = try StoreEngine.makeSchema(in: directory)
+        try PostgresStore(configuration: stopped).beginImport()
+        #expect(try searchIndexes(stopped).present.isEmpty)
+        let reopened = try PostgresStore(configuration: stopped)
+        #expect(try searchIndexes(stopped).present == [before.expected])
+        _ = try reopened.write(
+            repositories: [], files: [Fixtures.record("a/b", "AGENTS.md", Fixtures.agentsFile)], seenAt: Self.seenAt)
+        #expect(try reopened.search(SearchQuery(text: "lint")).hits.map(\.key.path) == ["AGENTS.md"])
     }
 
     @Test func migratingIntoARegistryThatHoldsFilesIsRefused() throws {
