@@ -158,7 +158,7 @@ let package = Package(
         .testTarget(
             name: "SkillscopeWebTests",
             dependencies: ["SkillscopeWeb", "SkillscopeTesting", "SkillscopeSQLite", "MicroHTTP", "Hashing"],
-            swiftSettings: settings),
+            exclude: ["Fixtures"], swiftSettings: settings),
         .testTarget(
             name: "SkillscopeMCPTests",
             dependencies: [

@@ -11,6 +11,8 @@ public struct HTTPRequest: Sendable {
     /// Whether the client has closed its connection, asked while the handler runs (a long analysis stops
     /// then); always false for a request not read from a socket.
     public var isClientGone: @Sendable () -> Bool = { false }
+    /// The address the request came from (IPv4 or IPv6 text); empty for a request not read from a socket.
+    public var clientAddress = ""
 
     public init(
         method: String, path: String, query: [String: String] = [:], headers: [String: String] = [:], body: [UInt8] = []

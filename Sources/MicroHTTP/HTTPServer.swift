@@ -184,6 +184,11 @@ func serverAccessHandler(
     // The socket stays this connection's while the handler runs on its thread: libmicrohttpd closes it only after.
     let socket = connection.map { cmhd_connection_fd($0) } ?? -1
     if socket >= 0 { request?.isClientGone = { peerHasClosed(socket) } }
+    if let connection {
+        var address = [CChar](repeating: 0, count: 64)
+        cmhd_client_address(connection, &address, address.count)
+        request?.clientAddress = String(cString: address)
+    }
     let response = server.respond(to: request, path: path, started: state.started)
     let result = response.body.withUnsafeBytes { bytes -> MHD_Result in
         guard

@@ -12,6 +12,8 @@ struct ServeCommand: Command {
     static let summary = "serve the registry's web pages and JSON API (127.0.0.1:8080 by default)"
     static let help = """
         Usage: skillscope serve [--host ADDRESS] [--port N] [--threads N] [--allow-origin ORIGIN]… [--db PATH]
+                                [--github-client-id ID --github-client-secret-file FILE --github-callback-url URL
+                                 [--session-key-file FILE] [--github-url URL] [--github-api-url URL]]
 
         Serves the registry over HTTP: the search page (/), search results (/search?q=…), the file page
         (/files/ID) and the JSON API under /api/v1 (search?q=…, files/ID, files/ID/rules, files/ID/checks,
@@ -30,6 +32,18 @@ struct ServeCommand: Command {
           --threads N     request threads (default 4)
           --allow-origin ORIGIN  a browser origin allowed to call /mcp besides this machine's (repeatable)
 
+        Sign-in with GitHub, for reviews from people (without it the file page says reviews need it):
+          --github-client-id ID          the OAuth app's client id
+          --github-client-secret-file FILE  a file holding the app's client secret (or $SKILLSCOPE_GITHUB_CLIENT_SECRET)
+          --github-callback-url URL      this server's /auth/github/callback as the app registered it; https:// makes
+                                         the cookies Secure
+          --session-key-file FILE        at least 32 bytes that sign the session cookie; without it a key is drawn at
+                                         start, and restarting the server signs everyone out
+          --github-url URL               where GitHub's OAuth pages are (default https://github.com)
+          --github-api-url URL           GitHub's API (default https://api.github.com)
+        A person signed in is known by their GitHub login alone: no token of GitHub's and nothing else of the account
+        is kept.
+
         Exit codes: 0 stopped by a signal, 66 no registry, 69 the port cannot be bound.
         """
 
@@ -41,13 +55,74 @@ struct ServeCommand: Command {
         return configuration
     }()
     var mcpConfiguration = HTTPTransport.Configuration()
+    var signIn: SignInConfiguration?
 
     init(arguments: inout Arguments, context: Context) throws(CLIError) {
         if let host = try arguments.option("host") { configuration.host = host }
         if let port = try arguments.integer("port", in: 0...65535) { configuration.port = UInt16(port) }
         if let threads = try arguments.integer("threads", in: 1...64) { configuration.threads = UInt32(threads) }
         mcpConfiguration.allowedOrigins = Set(try arguments.options("allow-origin"))
+        signIn = try Self.signIn(arguments: &arguments, context: context)
         guard try arguments.positionals().isEmpty else { throw .usage("serve takes no PATH", command: Self.name) }
+    }
+
+    /// The sign-in configuration the options give, or `nil` without `--github-client-id`.
+    static func signIn(arguments: inout Arguments, context: Context) throws(CLIError) -> SignInConfiguration? {
+        let clientID = try arguments.option("github-client-id")
+        let secretFile = try arguments.option("github-client-secret-file")
+        let callback = try arguments.option("github-callback-url")
+        let keyFile = try arguments.option("session-key-file")
+        let githubURL = try arguments.option("github-url") ?? "https://github.com"
+        let apiURL = try arguments.option("github-api-url") ?? "https://api.github.com"
+        guard let clientID else {
+            if secretFile != nil || callback != nil || keyFile != nil {
+                throw .usage("--github-client-id is needed to sign people in", command: name)
+            }
+            return nil
+        }
+        func read(_ path: String, _ what: String) throws(CLIError) -> String {
+            do {
+                return try String(contentsOfFile: path, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)
+            } catch {
+                throw CLIError("cannot read \(what) from \(path)", exitCode: .noInput)
+            }
+        }
+        let secret =
+            try secretFile.map { path throws(CLIError) in try read(path, "the client secret") }
+            ?? context.environment["SKILLSCOPE_GITHUB_CLIENT_SECRET"] ?? ""
+        guard !secret.isEmpty else {
+            throw .usage(
+                "--github-client-secret-file (or $SKILLSCOPE_GITHUB_CLIENT_SECRET) is needed with --github-client-id",
+                command: name)
+        }
+        guard let callback, callback.hasPrefix("http://") || callback.hasPrefix("https://") else {
+            throw .usage("--github-callback-url must be this server's callback, an http(s) URL", command: name)
+        }
+        for (option, url) in [("--github-url", githubURL), ("--github-api-url", apiURL)]
+        where !(url.hasPrefix("http://") || url.hasPrefix("https://")) {
+            throw .usage("\(option) must be an http(s) URL, not \(url)", command: name)
+        }
+        var key: [UInt8]
+        if let keyFile {
+            guard let data = FileManager.default.contents(atPath: keyFile) else {
+                throw CLIError("cannot read the session key from \(keyFile)", exitCode: .noInput)
+            }
+            key = Array(data)
+            guard key.count >= 32 else {
+                throw .usage("the session key in \(keyFile) is \(key.count) bytes; it needs 32 or more", command: name)
+            }
+        } else {
+            var generator = SystemRandomNumberGenerator()
+            key = (0..<32).map { _ in UInt8.random(in: 0...255, using: &generator) }
+        }
+        var configuration = SignInConfiguration(
+            clientID: clientID, clientSecret: secret, callbackURL: callback, sessionKey: key)
+        let github = githubURL.hasSuffix("/") ? String(githubURL.dropLast()) : githubURL
+        let api = apiURL.hasSuffix("/") ? String(apiURL.dropLast()) : apiURL
+        configuration.authorizeURL = github + "/login/oauth/authorize"
+        configuration.tokenURL = github + "/login/oauth/access_token"
+        configuration.userURL = api + "/user"
+        return configuration
     }
 
     func run(context: Context) async throws -> ExitCode {
@@ -56,7 +131,8 @@ struct ServeCommand: Command {
         let mcp = HTTPTransport(
             server: MCPServer(store: store, log: { output.error("mcp: \($0)") }), configuration: mcpConfiguration)
         let app = WebApp(
-            store: store, mcp: { mcp.handle($0) }, modelEmbedder: EmbedderChoice.modelEmbedder(context: context))
+            store: store, mcp: { mcp.handle($0) }, modelEmbedder: EmbedderChoice.modelEmbedder(context: context),
+            signIn: signIn)
         let server = HTTPServer(
             configuration: configuration,
             accessLog: { method, path, status, bytes, seconds in

@@ -79,9 +79,13 @@ public enum ListingRecord {
         public var quality: QualityScore
         /// This registry's reviews of the file; with any, they set `agentReviews`' count and success rate.
         public var reviews: ReviewSummary
-        public init(quality: QualityScore, reviews: ReviewSummary = ReviewSummary()) {
+        /// The registry's review counts as the file page shows them (this version's, people's and agents' apart,
+        /// the previous version's beside), written as the record's `reviews`.
+        public var aggregate: JSONValue?
+        public init(quality: QualityScore, reviews: ReviewSummary = ReviewSummary(), aggregate: JSONValue? = nil) {
             self.quality = quality
             self.reviews = reviews
+            self.aggregate = aggregate
         }
     }
 
@@ -127,6 +131,7 @@ public enum ListingRecord {
             if let latency = facts.reviews.latencyP50Ms { aggregate["latency_p50_ms"] = .integer(Int64(latency)) }
             record["agentReviews"] = .object(aggregate)
         }
+        if let aggregate = facts.aggregate { record["reviews"] = aggregate }
         record["createdAt"] = record["createdAt"] ?? .string(file.firstSeen)
         record["updatedAt"] = record["updatedAt"] ?? .string(file.lastSeen)
         let htmlURL = "https://github.com/\(file.key.repository)"

@@ -128,17 +128,100 @@ public struct FileReport: Sendable, Encodable {
         public var warnings: Int { findings.count - errors }
     }
 
-    /// What people and agents said of the file.
+    /// What people and agents said of the file: the counts are of its current version (a new version starts its
+    /// own), with the previous version's beside them.
     public struct Reviews: Sendable, Encodable {
         public var count: Int
         public var worked: Int
         public var partly: Int
         public var failed: Int
+        /// Worked, with a partial success counting half.
         public var successRate: Double?
         public var costUSDAverage: Double?
         public var latencyP50Ms: Int?
-        /// The newest reviews, at most ``Reporter/recentReviews``.
+        /// This version's counts, people's and agents' apart.
+        public var thisVersion: VersionTally
+        /// The counts of the version reviewed before this one, when there is one.
+        public var previous: VersionTally?
+        /// The newest reviews of every version, at most ``Reporter/recentReviews``.
         public var recent: [StoredReview]
+
+        /// Counts of one outcome each.
+        public struct Tally: Sendable, Encodable, Equatable {
+            public var count = 0
+            public var worked = 0
+            public var partly = 0
+            public var failed = 0
+            /// The share that said it worked; `nil` with none.
+            public var shareWorked: Double? { count == 0 ? nil : Double(worked) / Double(count) }
+
+            public init() {}
+
+            mutating func add(_ outcome: ReviewOutcome) {
+                count += 1
+                switch outcome {
+                case .worked: worked += 1
+                case .partly: partly += 1
+                case .failed: failed += 1
+                }
+            }
+
+            enum CodingKeys: String, CodingKey { case count, worked, partly, failed, shareWorked }
+            public func encode(to encoder: any Encoder) throws {
+                var container = encoder.container(keyedBy: CodingKeys.self)
+                try container.encode(count, forKey: .count)
+                try container.encode(worked, forKey: .worked)
+                try container.encode(partly, forKey: .partly)
+                try container.encode(failed, forKey: .failed)
+                try container.encode(shareWorked, forKey: .shareWorked)
+            }
+        }
+
+        /// One version's counts.
+        public struct VersionTally: Sendable, Encodable, Equatable {
+            /// The version: the file's sha256 when it was reviewed.
+            public var sha256: String
+            public var people = Tally()
+            public var agents = Tally()
+            public var all = Tally()
+
+            public init(sha256: String) { self.sha256 = sha256 }
+
+            mutating func add(_ review: StoredReview) {
+                all.add(review.outcome)
+                if review.byAgent { agents.add(review.outcome) } else { people.add(review.outcome) }
+            }
+        }
+
+        /// The counts of `reviews` (newest first, every version) for a file whose current version is `sha256`.
+        public init(reviews: [StoredReview], currentSHA256 sha256: String, recent: Int) {
+            var current = VersionTally(sha256: sha256)
+            var costs: [Double] = []
+            var latencies: [Int] = []
+            for review in reviews where review.fileSHA256 == sha256 {
+                current.add(review)
+                if let cost = review.costUSD { costs.append(cost) }
+                if let latency = review.latencyMs { latencies.append(latency) }
+            }
+            // The previous version is the other one reviewed most recently.
+            var previous: VersionTally?
+            if let last = reviews.first(where: { $0.fileSHA256 != sha256 })?.fileSHA256 {
+                var tally = VersionTally(sha256: last)
+                for review in reviews where review.fileSHA256 == last { tally.add(review) }
+                previous = tally
+            }
+            latencies.sort()
+            count = current.all.count
+            worked = current.all.worked
+            partly = current.all.partly
+            failed = current.all.failed
+            successRate = count == 0 ? nil : (Double(worked) + 0.5 * Double(partly)) / Double(count)
+            costUSDAverage = costs.isEmpty ? nil : costs.reduce(0, +) / Double(costs.count)
+            latencyP50Ms = latencies.isEmpty ? nil : latencies[(latencies.count - 1) / 2]
+            thisVersion = current
+            self.previous = previous
+            self.recent = Array(reviews.prefix(recent))
+        }
     }
 
     public var file: File

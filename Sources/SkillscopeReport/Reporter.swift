@@ -10,7 +10,7 @@ internal import YAML
 /// Assembles ``FileReport``s: the one place that reads what a file's report needs and puts it together.
 ///
 /// A stored file costs one read of its rules, one version search, one rating (its edited versions' rules in one
-/// query), one review summary and one read of its newest reviews.
+/// query) and one read of its reviews.
 public struct Reporter: Sendable {
     /// Rates and finds versions against the registry; nil where there is none (a text or file on disk is still
     /// reported: rated by its words and its project alone, with no versions).
@@ -121,15 +121,15 @@ public struct Reporter: Sendable {
             Array(rules.prefix(Self.maximumRatedRules)), versions: versions, kind: file.kind,
             shouldStop: { watch.shouldStop })
         try watch.check()
-        let summary = try store.reviewSummary(ofFile: file.id)
-        let recent = summary.count == 0 ? [] : Array(try store.reviews(ofFile: file.id).prefix(Self.recentReviews))
+        let reviews = FileReport.Reviews(
+            reviews: try store.reviews(ofFile: file.id), currentSHA256: file.sha256, recent: Self.recentReviews)
         let quality = QualityScore(
             QualityScore.Inputs(
                 kind: file.kind, findings: file.findings, description: file.description, lineCount: file.lineCount,
                 ruleCount: rules.count, hasExamples: rules.contains { !$0.examples.isEmpty },
                 security: file.security.verdict,
                 reviews: QualityScore.Inputs.Reviews(
-                    count: summary.count, worked: summary.worked, partly: summary.partly),
+                    count: reviews.count, worked: reviews.worked, partly: reviews.partly),
                 stars: file.repository.stars, adoption: versions?.otherProjects))
         let frontMatter = file.frontMatterJSON.flatMap {
             try? JSONDecoder().decode(YAMLNode.self, from: Data($0.utf8))
@@ -151,10 +151,7 @@ public struct Reporter: Sendable {
                 diagnostics: file.diagnostics, findings: file.findings, security: file.security, quality: quality,
                 rationale: quality.rationale),
             versions: versions,
-            reviews: FileReport.Reviews(
-                count: summary.count, worked: summary.worked, partly: summary.partly, failed: summary.failed,
-                successRate: summary.successRate, costUSDAverage: summary.costUSDAverage,
-                latencyP50Ms: summary.latencyP50Ms, recent: recent),
+            reviews: reviews,
             stored: file)
     }
 
@@ -257,7 +254,31 @@ public struct Reporter: Sendable {
                 costUSDAverage: $0.costUSDAverage, latencyP50Ms: $0.latencyP50Ms)
         }
         return ListingRecord.export(
-            file, facts: ListingRecord.Facts(quality: report.checks.quality, reviews: reviews ?? ReviewSummary()))
+            file,
+            facts: ListingRecord.Facts(
+                quality: report.checks.quality, reviews: reviews ?? ReviewSummary(),
+                aggregate: report.reviews.map(Self.aggregate)))
+    }
+
+    /// A report's review counts as the listing record's `reviews`: the numbers the file page shows.
+    static func aggregate(_ reviews: FileReport.Reviews) -> JSONValue {
+        func tally(_ tally: FileReport.Reviews.Tally) -> JSONValue {
+            .object([
+                "count": .integer(Int64(tally.count)), "worked": .integer(Int64(tally.worked)),
+                "partly": .integer(Int64(tally.partly)), "failed": .integer(Int64(tally.failed)),
+                "share_worked": tally.shareWorked.map(JSONValue.number) ?? .null,
+            ])
+        }
+        func version(_ version: FileReport.Reviews.VersionTally) -> JSONValue {
+            .object([
+                "sha256": .string(version.sha256), "all": tally(version.all), "people": tally(version.people),
+                "agents": tally(version.agents),
+            ])
+        }
+        return .object([
+            "this_version": version(reviews.thisVersion),
+            "previous_version": reviews.previous.map(version) ?? .null,
+        ])
     }
 
     static func entries(_ rules: [Rule], _ rated: RuleRatingReport) -> [FileReport.RatedRuleEntry] {

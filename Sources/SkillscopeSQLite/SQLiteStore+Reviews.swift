@@ -15,8 +15,11 @@ extension SQLiteStore {
     public func token(secretSHA256: String) throws -> TokenRecord? {
         try reading { connection in
             try connection.queryOne(
-                "SELECT id, name, created_at FROM tokens WHERE secret_sha256 = ?1", [secretSHA256]
-            ).map { TokenRecord(id: Int64($0.int(0) ?? 0), name: $0.string(1) ?? "", createdAt: $0.string(2) ?? "") }
+                """
+                SELECT \(TokenRecord.selectedColumns) FROM \(TokenRecord.joinedTables)
+                WHERE t.secret_sha256 = ?1 AND t.revoked_at IS NULL AND t.kind <> 'person'
+                """, [secretSHA256]
+            ).map(TokenRecord.init(reading:))
         }
     }
 
@@ -62,10 +65,109 @@ extension SQLiteStore {
         try reading { connection in
             try connection.query(
                 """
-                SELECT \(StoredReview.selectedColumns) FROM reviews WHERE file_id = ?1
-                ORDER BY at DESC, id DESC
+                SELECT \(StoredReview.attributedColumns) FROM \(StoredReview.attributedTables) WHERE r.file_id = ?1
+                ORDER BY r.at DESC, r.id DESC
                 """, [id]
-            ).map(StoredReview.init(reading:))
+            ).map(StoredReview.init(readingAttributed:))
+        }
+    }
+
+    public func deleteReview(id: Int64, tokenID: Int64) throws -> Bool {
+        try writing { connection in
+            try connection.run("DELETE FROM reviews WHERE id = ?1 AND token_id = ?2", [id, tokenID])
+            return connection.changes > 0
+        }
+    }
+
+    public func account(login: String, at createdAt: String) throws -> AccountRecord {
+        try writing { connection in
+            let key = login.lowercased()
+            if let id = try connection.queryOne("SELECT id FROM accounts WHERE login_key = ?1", [key])?.int64(0) {
+                // GitHub may have changed how the login is capitalised: keep its spelling.
+                try connection.run("UPDATE accounts SET login = ?1 WHERE id = ?2 AND login <> ?1", [login, id])
+            } else {
+                try connection.run(
+                    "INSERT INTO accounts (login, login_key, created_at) VALUES (?1, ?2, ?3)", [login, key, createdAt])
+                let id = connection.lastInsertRowID
+                try connection.run(
+                    """
+                    INSERT INTO tokens (name, secret_sha256, created_at, kind, account_id)
+                    VALUES (?1, ?1, ?2, 'person', ?3)
+                    """, [TokenRecord.personToken(accountID: id), createdAt, id])
+            }
+            guard
+                let row = try connection.queryOne(
+                    "SELECT \(AccountRecord.selectedColumns) FROM \(AccountRecord.joinedTables) WHERE a.login_key = ?1",
+                    [key])
+            else { throw StoreError(.corrupt, "the account of \(login) has no person token") }
+            return AccountRecord(reading: row)
+        }
+    }
+
+    public func createSession(accountID: Int64, secretSHA256: String, at createdAt: String, expiresAt: String) throws {
+        try writing { connection in
+            try connection.run(
+                "INSERT INTO sessions (secret_sha256, account_id, created_at, expires_at) VALUES (?1, ?2, ?3, ?4)",
+                [secretSHA256, accountID, createdAt, expiresAt])
+        }
+    }
+
+    public func session(secretSHA256: String, at now: String) throws -> AccountRecord? {
+        try reading { connection in
+            try connection.queryOne(
+                """
+                SELECT \(AccountRecord.selectedColumns) FROM \(AccountRecord.joinedTables)
+                    JOIN sessions s ON s.account_id = a.id
+                WHERE s.secret_sha256 = ?1 AND s.expires_at > ?2
+                """, [secretSHA256, now]
+            ).map(AccountRecord.init(reading:))
+        }
+    }
+
+    public func deleteSession(secretSHA256: String, at now: String) throws {
+        try writing { connection in
+            try connection.run(
+                "DELETE FROM sessions WHERE secret_sha256 = ?1 OR expires_at <= ?2", [secretSHA256, now])
+        }
+    }
+
+    public func createAgentToken(accountID: Int64, name: String, secretSHA256: String, at createdAt: String) throws
+        -> Int64
+    {
+        try writing { connection in
+            let stored = TokenRecord.agentTokenName(accountID: accountID, name: name)
+            guard try connection.queryOne("SELECT 1 FROM tokens WHERE name = ?1", [stored]) == nil else {
+                throw StoreError(.conflict, "you already have a token named \(name)")
+            }
+            try connection.run(
+                """
+                INSERT INTO tokens (name, secret_sha256, created_at, kind, account_id)
+                VALUES (?1, ?2, ?3, 'agent', ?4)
+                """, [stored, secretSHA256, createdAt, accountID])
+            return connection.lastInsertRowID
+        }
+    }
+
+    public func agentTokens(ofAccount id: Int64) throws -> [TokenRecord] {
+        try reading { connection in
+            try connection.query(
+                """
+                SELECT \(TokenRecord.selectedColumns) FROM \(TokenRecord.joinedTables)
+                WHERE t.account_id = ?1 AND t.kind = 'agent' AND t.revoked_at IS NULL ORDER BY t.id
+                """, [id]
+            ).map(TokenRecord.init(reading:))
+        }
+    }
+
+    public func revokeAgentToken(id: Int64, accountID: Int64, at revokedAt: String) throws -> Bool {
+        try writing { connection in
+            // The name goes free for a new token; the revoked one keeps its id, and its reviews stay.
+            try connection.run(
+                """
+                UPDATE tokens SET revoked_at = ?3, name = name || ':revoked:' || id
+                WHERE id = ?1 AND account_id = ?2 AND kind = 'agent' AND revoked_at IS NULL
+                """, [id, accountID, revokedAt])
+            return connection.changes > 0
         }
     }
 
@@ -81,26 +183,39 @@ extension SQLiteStore {
 extension SQLiteStore {
     public func exportReviews() throws -> ReviewRows {
         try reading { connection in
-            let tokens = try connection.query("SELECT id, name, secret_sha256, created_at FROM tokens ORDER BY id").map
-            {
-                ReviewRows.Token(
-                    id: Int64($0.int(0) ?? 0), name: $0.string(1) ?? "", secretSHA256: $0.string(2) ?? "",
-                    createdAt: $0.string(3) ?? "")
+            let accounts = try connection.query("SELECT id, login, created_at FROM accounts ORDER BY id").map {
+                ReviewRows.Account(id: $0.int64(0) ?? 0, login: $0.string(1) ?? "", createdAt: $0.string(2) ?? "")
             }
+            let tokens = try connection.query(
+                "SELECT \(ReviewRows.Token.selectedColumns) FROM tokens ORDER BY id"
+            ).map(ReviewRows.Token.init(reading:))
             let reviews = try connection.query(
                 "SELECT \(StoredReview.selectedColumns), token_id FROM reviews ORDER BY id"
             ).map { row in (review: StoredReview(reading: row), tokenID: row.int64(9) ?? 0) }
-            return ReviewRows(tokens: tokens, reviews: reviews)
+            var rows = ReviewRows(tokens: tokens, reviews: reviews)
+            rows.accounts = accounts
+            return rows
         }
     }
 
     public func importReviews(_ rows: ReviewRows) throws {
-        guard !rows.tokens.isEmpty || !rows.reviews.isEmpty else { return }
+        guard !rows.tokens.isEmpty || !rows.reviews.isEmpty || !rows.accounts.isEmpty else { return }
         try writing { connection in
+            for account in rows.accounts {
+                try connection.run(
+                    "INSERT INTO accounts (id, login, login_key, created_at) VALUES (?1, ?2, ?3, ?4)",
+                    [account.id, account.login, account.login.lowercased(), account.createdAt])
+            }
             for token in rows.tokens {
                 try connection.run(
-                    "INSERT INTO tokens (id, name, secret_sha256, created_at) VALUES (?1, ?2, ?3, ?4)",
-                    [token.id, token.name, token.secretSHA256, token.createdAt])
+                    """
+                    INSERT INTO tokens (id, name, secret_sha256, created_at, kind, account_id, revoked_at)
+                    VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)
+                    """,
+                    [
+                        token.id, token.name, token.secretSHA256, token.createdAt, token.kind.rawValue,
+                        token.accountID, token.revokedAt,
+                    ])
             }
             for (review, tokenID) in rows.reviews {
                 try connection.run(

@@ -274,5 +274,29 @@ enum Schema {
             BEGIN INSERT INTO search_changes (file_id) SELECT id FROM files WHERE repository_id = NEW.id; END;
         INSERT INTO search_changes (file_id) SELECT id FROM files WHERE status = 'indexed' ORDER BY id;
         """,
+        // Version 18: people signed in with GitHub. An account is a login (`login_key` is it lowercased: GitHub's
+        // logins ignore case); each has a person token its page reviews are written with, so a review stays one
+        // per token per file version, and agent tokens it made. Sessions are kept by the SHA-256 of the cookie's
+        // secret.
+        """
+        CREATE TABLE accounts (
+            id INTEGER PRIMARY KEY,
+            login TEXT NOT NULL,
+            login_key TEXT NOT NULL UNIQUE,
+            created_at TEXT NOT NULL
+        );
+        CREATE TABLE sessions (
+            secret_sha256 TEXT PRIMARY KEY,
+            account_id INTEGER NOT NULL REFERENCES accounts(id),
+            created_at TEXT NOT NULL,
+            expires_at TEXT NOT NULL
+        );
+        CREATE INDEX sessions_expiry ON sessions(expires_at);
+        ALTER TABLE tokens ADD COLUMN kind TEXT NOT NULL DEFAULT 'operator'
+            CHECK (kind IN ('operator', 'person', 'agent'));
+        ALTER TABLE tokens ADD COLUMN account_id INTEGER REFERENCES accounts(id);
+        ALTER TABLE tokens ADD COLUMN revoked_at TEXT;
+        CREATE INDEX tokens_account ON tokens(account_id);
+        """,
     ]
 }

@@ -36,6 +36,24 @@ extension StoredReview {
     }
 }
 
+extension StoredReview {
+    /// The columns both engines select for a review with its author, from ``attributedTables``.
+    public static let attributedColumns = """
+        r.id, r.file_id, r.file_sha256, r.outcome, r.used_for, r.reviewer, r.at, r.cost_usd, r.latency_ms, a.login,
+        t.kind, r.token_id
+        """
+    public static let attributedTables =
+        "reviews r JOIN tokens t ON t.id = r.token_id LEFT JOIN accounts a ON a.id = t.account_id"
+
+    /// Decodes a row of ``attributedColumns``.
+    public init(readingAttributed row: some ColumnReading) {
+        self.init(reading: row)
+        accountLogin = row.string(9)
+        byAgent = row.string(10) != TokenKind.person.rawValue
+        tokenID = row.int64(11)
+    }
+}
+
 extension ReviewSummary {
     /// The columns both engines select for counting a file's reviews.
     public static let selectedColumns = "outcome, cost_usd, latency_ms"

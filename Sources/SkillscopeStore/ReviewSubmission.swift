@@ -6,6 +6,8 @@ internal import Hashing
 public struct ReviewSubmission: Sendable {
     /// Reviews one token may write per minute; the next is refused.
     public static let perMinute = 60
+    /// Reviews a signed-in person may write from the page per minute.
+    public static let personPerMinute = 10
     /// The longest `usedFor` kept.
     public static let maxUsedFor = 500
 
@@ -84,15 +86,20 @@ public struct ReviewSubmission: Sendable {
             throw Refusal(.invalid, "costUSD must be 0 or more")
         }
         if let latencyMs, latencyMs < 0 { throw Refusal(.invalid, "latencyMs must be 0 or more") }
-        let reviewer = String((reviewer.flatMap { $0.isEmpty ? nil : $0 } ?? token.name).prefix(100))
+        let reviewer = String((reviewer.flatMap { $0.isEmpty ? nil : $0 } ?? token.displayName).prefix(100))
         let review = ReviewRecord(
             fileID: fileID, fileSHA256: file.sha256, tokenID: token.id, outcome: outcome, usedFor: usedFor,
             reviewer: reviewer, at: Self.now(), costUSD: costUSD, latencyMs: latencyMs)
-        switch try store.writeReview(review, perMinute: Self.perMinute) {
+        let limit = token.kind == .person ? Self.personPerMinute : Self.perMinute
+        switch try store.writeReview(review, perMinute: limit) {
         case .created(let id): return Written(reviewID: id, replaced: false, file: file)
         case .replaced(let id): return Written(reviewID: id, replaced: true, file: file)
         case .rateLimited:
-            throw Refusal(.rateLimited, "this token wrote \(Self.perMinute) reviews in the last minute")
+            throw Refusal(
+                .rateLimited,
+                token.kind == .person
+                    ? "you wrote \(limit) reviews in the last minute: wait a minute and send it again"
+                    : "this token wrote \(limit) reviews in the last minute")
         }
     }
 

@@ -120,8 +120,37 @@ public protocol Store: Sendable {
     /// `perMinute` reviews in the minute before `review.at`.
     func writeReview(_ review: ReviewRecord, perMinute: Int) throws -> ReviewWrite
 
-    /// A file's reviews, newest first.
+    /// A file's reviews, newest first, each with its author.
     func reviews(ofFile id: Int64) throws -> [StoredReview]
+
+    /// Deletes a review if it was written with this token (its author's); whether one was.
+    func deleteReview(id: Int64, tokenID: Int64) throws -> Bool
+
+    // MARK: People signed in with GitHub
+
+    /// The account of this GitHub login (two that differ only in case are one), made with its person token
+    /// (``TokenKind/person``) the first time.
+    func account(login: String, at createdAt: String) throws -> AccountRecord
+
+    /// Starts a session by the SHA-256 of its secret (the cookie holds the secret), ending at `expiresAt`.
+    func createSession(accountID: Int64, secretSHA256: String, at createdAt: String, expiresAt: String) throws
+
+    /// The account of an unexpired session, or `nil`.
+    func session(secretSHA256: String, at now: String) throws -> AccountRecord?
+
+    /// Ends a session (signing out), and every session that expired before `now`.
+    func deleteSession(secretSHA256: String, at now: String) throws
+
+    /// Stores a token a signed-in person made for their agent (``TokenKind/agent``), named `name` among theirs.
+    ///
+    /// - Throws: ``StoreError`` `.conflict` when they have a live token of that name.
+    func createAgentToken(accountID: Int64, name: String, secretSHA256: String, at createdAt: String) throws -> Int64
+
+    /// A person's agent tokens that are not revoked, oldest first.
+    func agentTokens(ofAccount id: Int64) throws -> [TokenRecord]
+
+    /// Revokes one of a person's agent tokens: it writes no more reviews; those it wrote stay. Whether one was.
+    func revokeAgentToken(id: Int64, accountID: Int64, at revokedAt: String) throws -> Bool
 
     /// A file's reviews counted.
     func reviewSummary(ofFile id: Int64) throws -> ReviewSummary

@@ -44,6 +44,18 @@ public struct FailingStore: Store {
     public func token(secretSHA256: String) throws -> TokenRecord? { throw error }
     public func writeReview(_ review: ReviewRecord, perMinute: Int) throws -> ReviewWrite { throw error }
     public func reviews(ofFile id: Int64) throws -> [StoredReview] { throw error }
+    public func deleteReview(id: Int64, tokenID: Int64) throws -> Bool { throw error }
+    public func account(login: String, at createdAt: String) throws -> AccountRecord { throw error }
+    public func createSession(accountID: Int64, secretSHA256: String, at createdAt: String, expiresAt: String) throws {
+        throw error
+    }
+    public func session(secretSHA256: String, at now: String) throws -> AccountRecord? { throw error }
+    public func deleteSession(secretSHA256: String, at now: String) throws { throw error }
+    public func createAgentToken(accountID: Int64, name: String, secretSHA256: String, at createdAt: String) throws
+        -> Int64
+    { throw error }
+    public func agentTokens(ofAccount id: Int64) throws -> [TokenRecord] { throw error }
+    public func revokeAgentToken(id: Int64, accountID: Int64, at revokedAt: String) throws -> Bool { throw error }
     public func reviewSummary(ofFile id: Int64) throws -> ReviewSummary { throw error }
     public func exportReviews() throws -> ReviewRows { throw error }
     public func importReviews(_ rows: ReviewRows) throws { throw error }

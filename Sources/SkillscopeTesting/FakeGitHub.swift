@@ -24,9 +24,16 @@ public final class FakeGitHub {
         logPath = directory.appending("\(name).log")
         FileManager.default.createFile(atPath: logPath, contents: Data())
         try Self.write(scenario, to: scenarioPath)
-        process = Process()
+        let (process, port) = try Self.launch([Self.script, scenarioPath, logPath], what: "the fake GitHub server")
+        self.process = process
+        url = "http://127.0.0.1:\(port)"
+    }
+
+    /// Runs a fake server's Python script and reads the port it prints on its first line.
+    static func launch(_ arguments: [String], what: String) throws -> (Process, Int) {
+        let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-        process.arguments = [Self.script, scenarioPath, logPath]
+        process.arguments = arguments
         let out = Pipe()
         process.standardOutput = out
         process.standardError = FileHandle.standardError
@@ -40,9 +47,9 @@ public final class FakeGitHub {
         guard let port = Int(String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines))
         else {
             process.terminate()
-            throw FakeGitHubError(message: "the fake GitHub server did not start")
+            throw FakeGitHubError(message: "\(what) did not start")
         }
-        url = "http://127.0.0.1:\(port)"
+        return (process, port)
     }
 
     deinit {

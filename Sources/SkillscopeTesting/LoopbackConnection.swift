@@ -1,3 +1,5 @@
+public import Foundation
+
 #if canImport(Glibc)
     internal import Glibc
 #endif
@@ -48,6 +50,18 @@ public final class LoopbackConnection {
                 .utf8) + body
     }
 
+    /// Reads until the server closes the connection (or `limit` bytes).
+    public func receiveAll(limit: Int = 64 << 20) -> [UInt8] {
+        var out: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 65_536)
+        while out.count < limit {
+            let count = buffer.withUnsafeMutableBytes { Glibc.recv(socket, $0.baseAddress, $0.count, 0) }
+            if count <= 0 { break }
+            out += buffer.prefix(count)
+        }
+        return out
+    }
+
     /// Closes the connection: the server sees its client leave.
     public func close() {
         if socket >= 0 {
@@ -57,4 +71,67 @@ public final class LoopbackConnection {
     }
 
     deinit { close() }
+}
+
+/// One HTTP/1.1 exchange with a server on loopback, redirects not followed: what a test needs to see a 302's
+/// `Location` and `Set-Cookie` headers.
+public enum LoopbackHTTP {
+    public struct Response {
+        public var status: Int
+        /// Header names lowercased; repeated headers (`set-cookie`) in order.
+        public var headers: [(name: String, value: String)]
+        public var data: Data
+        public var text: String { String(decoding: data, as: UTF8.self) }
+        public func header(_ name: String) -> String? { headers.first { $0.name == name.lowercased() }?.value }
+        public func headers(_ name: String) -> [String] { headers.filter { $0.name == name.lowercased() }.map(\.value) }
+    }
+
+    public struct Failure: Error, CustomStringConvertible {
+        public var description: String
+    }
+
+    /// `url` is `http://127.0.0.1:PORT/path?query`.
+    public static func request(
+        _ url: String, method: String = "GET", headers: [(String, String)] = [], body: Data = Data()
+    ) throws -> (data: Data, status: Int) {
+        let response = try exchange(url, method: method, headers: headers, body: body)
+        return (response.data, response.status)
+    }
+
+    public static func exchange(
+        _ url: String, method: String = "GET", headers: [(String, String)] = [], body: Data = Data()
+    ) throws -> Response {
+        guard url.hasPrefix("http://127.0.0.1:") else { throw Failure(description: "not a loopback URL: \(url)") }
+        let rest = url.dropFirst("http://127.0.0.1:".count)
+        let portText = rest.prefix { $0.isNumber }
+        guard let port = UInt16(portText) else { throw Failure(description: "no port in \(url)") }
+        var target = String(rest.dropFirst(portText.count))
+        if target.isEmpty { target = "/" }
+        guard let connection = LoopbackConnection(port: port) else {
+            throw Failure(description: "nothing listens at \(url)")
+        }
+        var head = "\(method) \(target) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nConnection: close\r\n"
+        for (name, value) in headers { head += "\(name): \(value)\r\n" }
+        head += "Content-Length: \(body.count)\r\n\r\n"
+        guard connection.send(Array(head.utf8) + Array(body)) else {
+            throw Failure(description: "the request to \(url) could not be sent")
+        }
+        let raw = connection.receiveAll()
+        guard let end = raw.firstRange(of: Array("\r\n\r\n".utf8)) else {
+            throw Failure(description: "no HTTP answer from \(url)")
+        }
+        let lines = String(decoding: raw[..<end.lowerBound], as: UTF8.self).components(separatedBy: "\r\n")
+        let statusParts = lines.first?.split(separator: " ") ?? []
+        guard statusParts.count >= 2, let status = Int(statusParts[1]) else {
+            throw Failure(description: "a bad status line from \(url): \(lines.first ?? "")")
+        }
+        let parsed = lines.dropFirst().compactMap { line -> (name: String, value: String)? in
+            guard let colon = line.firstIndex(of: ":") else { return nil }
+            return (
+                line[..<colon].lowercased(),
+                line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+            )
+        }
+        return Response(status: status, headers: parsed, data: Data(raw[end.upperBound...]))
+    }
 }

@@ -117,6 +117,84 @@ public enum StoreConformance {
         #expect(reviews.first?.usedFor == "a PR")
     }
 
+    /// People signed in with GitHub: one account a login whatever its case, sessions that expire and end, a
+    /// person's reviews one per file version, agent tokens made, named apart and revoked, reviews deleted only
+    /// with the token that wrote them, and each review's author.
+    public static func accountsSessionsAndAgentTokens(_ store: any Store) throws {
+        let record = Fixtures.record("acme/skills", "review/SKILL.md", Fixtures.reviewSkill)
+        _ = try store.write(repositories: [], files: [record], seenAt: seenAt)
+        let file = try #require(try store.file(.key(record.key)))
+        let lena = try store.account(login: "Lena", at: seenAt)
+        let again = try store.account(login: "lena", at: "2026-12-01T00:00:00Z")
+        #expect(again.id == lena.id && again.personTokenID == lena.personTokenID && again.login == "lena")
+        let omar = try store.account(login: "omar", at: seenAt)
+        #expect(omar.id != lena.id && omar.personTokenID != lena.personTokenID)
+        // The person token has no secret that hashes to it.
+        #expect(try store.token(secretSHA256: TokenRecord.personToken(accountID: lena.id)) == nil)
+
+        try store.createSession(
+            accountID: lena.id, secretSHA256: "s1", at: seenAt, expiresAt: "2026-12-30T00:00:00.000Z")
+        try store.createSession(
+            accountID: omar.id, secretSHA256: "s2", at: seenAt, expiresAt: "2026-12-01T00:00:00.000Z")
+        #expect(try store.session(secretSHA256: "s1", at: "2026-12-02T00:00:00.000Z")?.login == "lena")
+        #expect(try store.session(secretSHA256: "s2", at: "2026-12-02T00:00:00.000Z") == nil, "expired")
+        #expect(try store.session(secretSHA256: "nope", at: "2026-12-02T00:00:00.000Z") == nil)
+        try store.deleteSession(secretSHA256: "s1", at: "2026-12-02T00:00:00.000Z")
+        #expect(try store.session(secretSHA256: "s1", at: "2026-12-02T00:00:00.000Z") == nil, "signed out")
+
+        // A person's page reviews: one per file version, replaced by the next.
+        func review(_ token: Int64, _ outcome: ReviewOutcome, _ at: String, reviewer: String) -> ReviewRecord {
+            ReviewRecord(
+                fileID: file.id, fileSHA256: file.sha256, tokenID: token, outcome: outcome, usedFor: "a refactor",
+                reviewer: reviewer, at: at)
+        }
+        guard
+            case .created(let mine) = try store.writeReview(
+                review(lena.personTokenID, .partly, "2026-12-02T10:00:00.000Z", reviewer: "@lena"), perMinute: 10)
+        else { Issue.record("the person's review was not created"); return }
+        #expect(
+            try store.writeReview(
+                review(lena.personTokenID, .worked, "2026-12-02T10:00:01.000Z", reviewer: "@lena"), perMinute: 10)
+                == .replaced(mine))
+
+        // Agent tokens: named among the person's own, listed, used, revoked.
+        let agent = try store.createAgentToken(
+            accountID: lena.id, name: "claude", secretSHA256: "a1", at: "2026-12-02T10:00:02.000Z")
+        #expect(throws: StoreError.self) {
+            try store.createAgentToken(accountID: lena.id, name: "claude", secretSHA256: "a2", at: seenAt)
+        }
+        let omars = try store.createAgentToken(accountID: omar.id, name: "claude", secretSHA256: "a3", at: seenAt)
+        let held = try #require(try store.token(secretSHA256: "a1"))
+        #expect(held.id == agent && held.kind == .agent && held.accountLogin == "lena" && held.displayName == "claude")
+        #expect(try store.agentTokens(ofAccount: lena.id).map(\.id) == [agent])
+        guard
+            case .created(let agents) = try store.writeReview(
+                review(agent, .failed, "2026-12-02T10:00:03.000Z", reviewer: "claude"), perMinute: 10)
+        else { Issue.record("the agent's review was not created"); return }
+        let reviews = try store.reviews(ofFile: file.id)
+        #expect(reviews.map(\.id) == [agents, mine])
+        #expect(reviews.map(\.attribution) == ["claude, an agent of @lena", "@lena"])
+        #expect(reviews.map(\.byAgent) == [true, false] && reviews.map(\.tokenID) == [agent, lena.personTokenID])
+
+        #expect(try !store.revokeAgentToken(id: agent, accountID: omar.id, at: seenAt), "not omar's to revoke")
+        #expect(try store.revokeAgentToken(id: agent, accountID: lena.id, at: "2026-12-02T11:00:00.000Z"))
+        #expect(try store.token(secretSHA256: "a1") == nil && store.agentTokens(ofAccount: lena.id).isEmpty)
+        #expect(try store.reviews(ofFile: file.id).count == 2, "a revoked token's reviews stay")
+        // The name is free again.
+        _ = try store.createAgentToken(accountID: lena.id, name: "claude", secretSHA256: "a4", at: seenAt)
+        #expect(try store.agentTokens(ofAccount: omar.id).map(\.id) == [omars])
+
+        // Only the token that wrote a review deletes it.
+        #expect(try !store.deleteReview(id: mine, tokenID: omar.personTokenID))
+        #expect(try store.deleteReview(id: mine, tokenID: lena.personTokenID))
+        #expect(try store.reviews(ofFile: file.id).map(\.id) == [agents])
+        // Exported and imported with the rest.
+        let rows = try store.exportReviews()
+        #expect(rows.accounts.map(\.login) == ["lena", "omar"])
+        #expect(rows.tokens.filter { $0.kind == .agent }.count == 3)
+        #expect(rows.tokens.filter { $0.revokedAt != nil }.count == 1)
+    }
+
     /// Search filters (topic, licence, reviewed), sorts and facet counts over every match.
     public static func searchFiltersSortsAndCountsFacets(_ store: any Store) throws {
         let skill = { (name: String) in

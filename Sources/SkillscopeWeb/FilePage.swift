@@ -20,7 +20,20 @@ struct FilePage {
     /// Rules a page shows; the rest are a link away (`?rules=OFFSET`).
     static let rulesShown = 500
 
-    func render(id: Int64, query: [String: String] = [:]) throws -> HTTPResponse {
+    /// Who is looking, for the reviews' part of the page.
+    struct Viewer {
+        /// The signed-in person, if any.
+        var account: AccountRecord?
+        /// Whether this server signs people in (else the page says how its operator turns it on).
+        var signInConfigured = false
+        /// A refused form, shown again with its text and why.
+        var draft: Reviews.Draft?
+        var message: String?
+    }
+
+    func render(id: Int64, query: [String: String] = [:], viewer: Viewer = Viewer(), status: Int = 200) throws
+        -> HTTPResponse
+    {
         let file = try API.file(id, in: store)
         let from = max(0, Int(query["rules"] ?? "0") ?? 0)
         let report = try reporter.report(file).window(offset: from, limit: Self.rulesShown)
@@ -37,14 +50,17 @@ struct FilePage {
         body += Self.checks(report)
         body += Self.text(report)
         let csrf = Reviews.newCSRF()
-        body += Self.reviews(report, csrf: csrf)
+        body += Self.reviews(report, csrf: csrf, viewer: viewer)
         body += Self.trail
         body += Self.ownFiles
         body += "</article>"
         var response = HTTPResponse(
-            contentType: "text/html; charset=utf-8", body: HTML.page(title: title, body: body))
+            status: status, contentType: "text/html; charset=utf-8", body: HTML.page(title: title, body: body))
         response.headers.append(
             ("Set-Cookie", "\(Reviews.cookie)=\(csrf); Path=/; HttpOnly; SameSite=Strict"))
+        if viewer.account != nil || viewer.draft != nil {
+            response.headers.append(("Cache-Control", "private, no-store"))
+        }
         return response
     }
 
@@ -238,46 +254,102 @@ struct FilePage {
         return out + "</ul></section>"
     }
 
-    /// "Does it work?": the reviews, the form, and how an agent posts one.
-    static func reviews(_ report: FileReport, csrf: String) -> String {
+    /// "Does it work?": the counts of this version (people's and agents' apart) beside the previous version's, the
+    /// reviews newest first, the form, and how an agent posts one.
+    static func reviews(_ report: FileReport, csrf: String, viewer: Viewer = Viewer()) -> String {
         guard let id = report.file.id else { return "" }
         var out = "<section aria-labelledby=\"reviews\"><h2 id=\"reviews\">Does it work?</h2>"
         out +=
             "<p>Reviews from people and from AI agents that ran it: what they used it for, and whether it worked.</p>"
+        let outcomes = ["worked": "It worked", "partly": "Partly", "failed": "It didn't"]
         let reviews = report.reviews
-        if let reviews, reviews.count > 0 {
-            out +=
-                "<p class=\"review-summary\">\(reviews.worked) of \(reviews.count) said it worked, \(reviews.partly) partly, \(reviews.failed) that it didn't.</p><ul class=\"reviews\">"
-            for review in reviews.recent {
-                let outcome =
-                    ["worked": "It worked", "partly": "Partly", "failed": "It didn't"][review.outcome.rawValue] ?? ""
+        if let reviews, reviews.count > 0 || reviews.previous != nil {
+            out += "<p class=\"review-summary\">" + summaryLine(reviews.thisVersion, of: "this version") + "</p>"
+            if let previous = reviews.previous {
                 out +=
-                    "<li><strong>\(outcome)</strong> · \(HTML.escape(review.reviewer)) · \(HTML.escape(date(review.at)))"
+                    "<p class=\"review-summary previous\">" + summaryLine(previous, of: "the previous version")
+                    + "</p>"
+            }
+            out += "<ul class=\"reviews\">"
+            for review in reviews.recent {
+                let outcome = outcomes[review.outcome.rawValue] ?? ""
+                let by = review.accountLogin == nil ? review.attribution : "by " + review.attribution
+                out +=
+                    "<li data-review-id=\"\(review.id)\"><strong>\(outcome)</strong> · \(HTML.escape(by)) · \(HTML.escape(date(review.at)))"
+                if review.fileSHA256 != report.file.sha256 {
+                    out += " · <span class=\"muted\">an earlier version</span>"
+                }
                 if !review.usedFor.isEmpty { out += ": used for \(HTML.escape(review.usedFor))" }
+                if let account = viewer.account, review.tokenID == account.personTokenID {
+                    out += """
+                         <form method="post" action="/files/\(id)/reviews/\(review.id)/delete" class="inline">\
+                        <input type="hidden" name="csrf" value="\(HTML.escape(csrf))">\
+                        <button type="submit" class="link">Delete your review</button></form>
+                        """
+                }
                 out += "</li>"
             }
             out += "</ul>"
         } else {
             out += "<p><strong>No reviews yet.</strong></p>"
         }
-        out += """
-            <p>People and AI agents can review whether this works in practice. Say what you used it for, and whether \
-            it worked.</p>
-            <form method="post" action="/files/\(id)/reviews" class="review-form">
+        let own = viewer.account.flatMap { account in
+            reviews?.recent.first { $0.tokenID == account.personTokenID && $0.fileSHA256 == report.file.sha256 }
+        }
+        let outcome = viewer.draft?.outcome ?? own?.outcome.rawValue
+        let usedFor = viewer.draft?.usedFor ?? own?.usedFor ?? ""
+        func radio(_ value: String, _ label: String, first: Bool) -> String {
+            "<label><input type=\"radio\" name=\"outcome\" value=\"\(value)\"\(first ? " required" : "")"
+                + (outcome == value ? " checked" : "") + "> \(label)</label>"
+        }
+        let fields = """
             <fieldset><legend>Did it work for you?</legend>
-            <label><input type="radio" name="outcome" value="worked" required> It worked</label>
-            <label><input type="radio" name="outcome" value="partly"> Partly</label>
-            <label><input type="radio" name="outcome" value="failed"> It didn't</label></fieldset>
+            \(radio("worked", "It worked", first: true))
+            \(radio("partly", "Partly", first: false))
+            \(radio("failed", "It didn't", first: false))</fieldset>
             <p><label for="used_for">What did you use it for?</label><br>
-            <input id="used_for" name="used_for" maxlength="500" required></p>
-            <p><label for="token">Review token</label><br>
-            <input id="token" name="token" type="password" autocomplete="off" required><br>
-            <span class="muted">This registry's operator gives these out (<code>skillscope token create</code>).</span></p>
+            <input id="used_for" name="used_for" maxlength="500" required value="\(HTML.escape(usedFor))"></p>
             <input type="hidden" name="csrf" value="\(HTML.escape(csrf))">
-            <button type="submit">Send review</button>
-            </form>
+            """
+        if let message = viewer.message {
+            out += "<p class=\"form-error\" role=\"alert\" id=\"review-error\">\(HTML.escape(message))</p>"
+        }
+        if let account = viewer.account {
+            out += """
+                <form method="post" action="/files/\(id)/reviews" class="review-form">
+                <p>Signed in as <strong>@\(HTML.escape(account.login))</strong>. \
+                \(own == nil ? "Say what you used it for, and whether it worked." : "You reviewed this version: change your review here.")</p>
+                \(fields)
+                <button type="submit">\(own == nil ? "Send review" : "Update your review")</button>
+                </form>
+                <form method="post" action="/signout" class="inline"><input type="hidden" name="csrf" value="\(HTML.escape(csrf))">\
+                <input type="hidden" name="return" value="/files/\(id)#reviews">\
+                <a href="/account">Your agents' tokens</a> · <button type="submit" class="link">Sign out</button></form>
+                """
+        } else {
+            if viewer.signInConfigured {
+                out += """
+                    <p class="sign-in"><a class="button" href="/signin?return=%2Ffiles%2F\(id)%23reviews">Sign in with GitHub</a> \
+                    to review: say what you used it for, and whether it worked.</p>
+                    """
+            } else {
+                out += "<p class=\"sign-in muted\">\(HTML.escape(SignIn.notConfigured))</p>"
+            }
+            out += """
+                <details class="token-review"\(viewer.signInConfigured && viewer.draft == nil ? "" : " open")><summary>Review with a token from this registry's operator</summary>
+                <form method="post" action="/files/\(id)/reviews" class="review-form">
+                \(fields)
+                <p><label for="token">Review token</label><br>
+                <input id="token" name="token" type="password" autocomplete="off" required><br>
+                <span class="muted">Made on the server with <code>skillscope token create</code>.</span></p>
+                <button type="submit">Send review</button>
+                </form></details>
+                """
+        }
+        out += """
             <p class="agent-hint">Using an agent? It can post a review for you after it has run the file: the MCP \
-            tool <code>registry_write</code>, action <code>report</code>, with <code>id</code> \(id).</p>
+            tool <code>registry_write</code>, action <code>report</code>, with <code>id</code> \(id)\
+            \(viewer.account == nil ? "" : ", and a token you make for it on <a href=\"/account\">your account page</a>").</p>
             <details class="connect"><summary>How to connect one</summary>
             <p>Over stdio, beside the registry: <code>SKILLSCOPE_TOKEN=TOKEN skillscope mcp --db REGISTRY</code>. Over HTTP, \
             when this server was started with <code>--mcp</code>: the endpoint <code>/mcp</code>. In Claude Code: \
@@ -285,6 +357,19 @@ struct FilePage {
             </section>
             """
         return out
+    }
+
+    /// "2 of 3 people said it worked (67%), 1 partly; agents: …" for one version's counts.
+    static func summaryLine(_ tally: FileReport.Reviews.VersionTally, of version: String) -> String {
+        func part(_ counts: FileReport.Reviews.Tally, _ who: String) -> String? {
+            guard counts.count > 0 else { return nil }
+            let share = Int((Double(counts.worked) / Double(counts.count) * 100).rounded())
+            return "\(who): \(counts.worked) of \(counts.count) said it worked (\(share)%), \(counts.partly) partly, "
+                + "\(counts.failed) that it didn't"
+        }
+        let parts = [part(tally.people, "people"), part(tally.agents, "agents")].compactMap { $0 }
+        guard !parts.isEmpty else { return "No reviews of \(version) yet." }
+        return "Of \(version), " + parts.joined(separator: "; ") + "."
     }
 
     /// The visitor's trail, filled in by the page's script from this browser's storage.

@@ -44,23 +44,80 @@ struct Reviews {
             ]))
     }
 
-    /// `POST /files/{id}/reviews` from the page's form: the pasted token, the outcome, what it was used for.
-    func postForm(fileID: Int64, request: HTTPRequest) throws -> HTTPResponse {
+    /// A form sent back with what was typed and why it was refused, to show again on the file page.
+    struct Refused: Error {
+        var status: Int
+        var message: String
+        var draft: Draft
+    }
+
+    /// What a review form held.
+    struct Draft: Sendable, Equatable {
+        var outcome: String?
+        var usedFor: String
+    }
+
+    /// `POST /files/{id}/reviews` from the page's form: a signed-in person's review (their account's, one per
+    /// file version: a second replaces the first), or one with a pasted operator's token.
+    ///
+    /// - Throws: ``Refused`` with the form's text when the review is refused, for the page to show again.
+    func postForm(fileID: Int64, request: HTTPRequest, account: AccountRecord?) throws -> HTTPResponse {
         let form = Self.formValues(String(decoding: request.body, as: UTF8.self))
-        let cookie = Self.cookies(request.header("Cookie") ?? "")[Self.cookie]
-        guard let cookie, !cookie.isEmpty, form["csrf"] == cookie else {
-            throw WebError(
-                403, "csrf", "the form is stale or came from another site; reload the page and send it again")
+        let draft = Draft(outcome: form["outcome"], usedFor: String((form["used_for"] ?? "").prefix(2_000)))
+        do {
+            try Self.checkCSRF(form: form, request: request)
+        } catch let error as WebError {
+            throw Refused(status: error.status, message: error.message, draft: draft)
         }
         let submission = ReviewSubmission(store: store)
         do {
-            let token = try submission.authorize(secret: form["token"])
+            let token: TokenRecord
+            let reviewer: String
+            if let account, (form["token"] ?? "").isEmpty {
+                token = TokenRecord(
+                    id: account.personTokenID, name: "@" + account.login, createdAt: account.createdAt, kind: .person,
+                    accountID: account.id, accountLogin: account.login)
+                reviewer = "@" + account.login
+            } else {
+                token = try submission.authorize(secret: form["token"])
+                reviewer = token.displayName
+            }
             _ = try submission.submit(
-                fileID: fileID, token: token, outcome: form["outcome"], usedFor: form["used_for"], reviewer: token.name)
+                fileID: fileID, token: token, outcome: form["outcome"], usedFor: form["used_for"], reviewer: reviewer)
         } catch let refusal as ReviewSubmission.Refusal {
-            throw WebError(refusal)
+            let status = WebError(refusal).status
+            var message = refusal.message
+            if refusal.code == .unauthorized {
+                message =
+                    account == nil
+                    ? "Sign in with GitHub to review (or paste a token this registry's operator gave you)."
+                    : "That token is not known to the registry."
+            }
+            throw Refused(status: status, message: message, draft: draft)
         }
         return HTTPResponse(status: 303, headers: [("Location", "/files/\(fileID)#reviews")], body: [])
+    }
+
+    /// `POST /files/{id}/reviews/{review}/delete`: a signed-in person deletes their own review.
+    func deleteForm(fileID: Int64, reviewID: Int64, request: HTTPRequest, account: AccountRecord?) throws
+        -> HTTPResponse
+    {
+        let form = Self.formValues(String(decoding: request.body, as: UTF8.self))
+        try Self.checkCSRF(form: form, request: request)
+        guard let account else { throw WebError(401, "unauthorized", "Sign in to delete your review.") }
+        guard try store.deleteReview(id: reviewID, tokenID: account.personTokenID) else {
+            throw WebError(404, "not_found", "You have no review \(reviewID) to delete.")
+        }
+        return HTTPResponse(status: 303, headers: [("Location", "/files/\(fileID)#reviews")], body: [])
+    }
+
+    /// The double-submit check of a page's form: its hidden field must equal the cookie the page set.
+    static func checkCSRF(form: [String: String], request: HTTPRequest) throws {
+        let cookie = Self.cookies(request.header("Cookie") ?? "")[Self.cookie]
+        guard let cookie, !cookie.isEmpty, let field = form["csrf"], HMACSHA256.equal(field, cookie) else {
+            throw WebError(
+                403, "csrf", "The form is stale or came from another site: reload the page and send it again.")
+        }
     }
 
     /// `GET /api/v1/files/{id}/reviews`.
@@ -68,7 +125,8 @@ struct Reviews {
         let reviews = try store.reviews(ofFile: fileID).map { review -> [String: Any] in
             [
                 "id": review.id, "outcome": review.outcome.rawValue, "usedFor": review.usedFor,
-                "reviewer": review.reviewer, "at": review.at, "fileSha256": review.fileSHA256,
+                "reviewer": review.reviewer, "by": review.attribution, "account": review.accountLogin ?? NSNull(),
+                "byAgent": review.byAgent, "at": review.at, "fileSha256": review.fileSHA256,
                 "costUSD": review.costUSD ?? NSNull(), "latencyMs": review.latencyMs ?? NSNull(),
             ]
         }

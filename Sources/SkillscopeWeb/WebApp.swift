@@ -25,6 +25,11 @@ public struct WebApp: Sendable {
     let budget: Duration
     /// Where a failure is logged, one line each (standard error unless given).
     let log: @Sendable (String) -> Void
+    /// Signing in with GitHub, and the sessions it starts (the flow answers 404 when not configured).
+    let signIn: SignIn
+    /// Review forms one address may send in ten minutes, and sign-ins it may start in a minute.
+    let reviewsByAddress = RateLimiter(limit: 30, window: 600)
+    let signInsByAddress = RateLimiter(limit: 30, window: 60)
 
     /// - Parameters:
     ///   - modelEmbedder: makes the model-backed embedder the registry was grouped with, if installed.
@@ -32,8 +37,10 @@ public struct WebApp: Sendable {
     public init(
         store: any Store, mcp: HTTPServer.Handler? = nil,
         modelEmbedder: @escaping @Sendable (String) -> (any Embedder)? = { _ in nil },
-        log: (@Sendable (String) -> Void)? = nil, heavy: HeavyLimits = HeavyLimits()
+        log: (@Sendable (String) -> Void)? = nil, heavy: HeavyLimits = HeavyLimits(),
+        signIn: SignInConfiguration? = nil
     ) {
+        self.signIn = SignIn(configuration: signIn, store: store)
         self.heavy = HeavyGate(
             concurrency: heavy.concurrency, queueLength: heavy.queueLength, wait: heavy.wait,
             retryAfter: heavy.retryAfter)
@@ -132,7 +139,10 @@ public struct WebApp: Sendable {
 
     private func route(_ request: HTTPRequest) throws -> HTTPResponse {
         let parts = request.path.split(separator: "/", omittingEmptySubsequences: true).map(String.init)
-        guard request.method == "GET", Self.isKept(parts) else { return try routeUncached(request, parts: parts) }
+        // A signed-in visitor's pages are their own: not kept, not shared.
+        guard request.method == "GET", Self.isKept(parts), !SignIn.hasSessionCookie(request) else {
+            return try routeUncached(request, parts: parts)
+        }
         let key = PageCache.key(request)
         let stamp = try store.changeStamp()
         if let kept = cache.response(for: key, stamp: stamp) { return kept }
@@ -153,15 +163,45 @@ public struct WebApp: Sendable {
 
     private func routeUncached(_ request: HTTPRequest, parts: [String]) throws -> HTTPResponse {
         if parts == ["mcp"], let mcp { return mcp(request) }
+        if let answer = try routeAccounts(request, parts: parts) { return answer }
         if request.method == "POST", parts.count >= 3, parts[parts.count - 1] == "reviews" {
             let isAPI = parts.count == 5 && parts[0] == "api" && parts[1] == "v1" && parts[2] == "files"
             let isPage = parts.count == 3 && parts[0] == "files"
             if isAPI || isPage {
                 guard let id = Int64(parts[parts.count - 2]) else { throw WebError.notFound(request.path) }
-                return isAPI
-                    ? try Reviews(store: store).post(fileID: id, request: request)
-                    : try Reviews(store: store).postForm(fileID: id, request: request)
+                if isAPI { return try Reviews(store: store).post(fileID: id, request: request) }
+                let account = try signIn.account(request)
+                do {
+                    guard reviewsByAddress.allow(request.clientAddress) else {
+                        throw Reviews.Refused(
+                            status: 429,
+                            message:
+                                "Too many reviews from your address in ten minutes: wait a little and send it again.",
+                            draft: Reviews.Draft(
+                                outcome: Reviews.formValues(String(decoding: request.body, as: UTF8.self))["outcome"],
+                                usedFor: Reviews.formValues(String(decoding: request.body, as: UTF8.self))["used_for"]
+                                    ?? ""))
+                    }
+                    return try Reviews(store: store).postForm(fileID: id, request: request, account: account)
+                } catch let refused as Reviews.Refused {
+                    // The page again, with what was typed and what to do.
+                    return try FilePage(store: store, reporter: Reporter(rater: rater)).render(
+                        id: id,
+                        viewer: FilePage.Viewer(
+                            account: account, signInConfigured: signIn.configuration != nil, draft: refused.draft,
+                            message: refused.message),
+                        status: refused.status)
+                }
             }
+        }
+        if request.method == "POST", parts.count == 5, parts[0] == "files", parts[2] == "reviews",
+            parts[4] == "delete"
+        {
+            guard let id = Int64(parts[1]), let review = Int64(parts[3]) else {
+                throw WebError.notFound(request.path)
+            }
+            return try Reviews(store: store).deleteForm(
+                fileID: id, reviewID: review, request: request, account: try signIn.account(request))
         }
         if request.method == "POST", parts == ["remix"] {
             return try heavy.run(isAbandoned: request.isClientGone) { try RemixPage(store: store).post(request) }
@@ -210,7 +250,10 @@ public struct WebApp: Sendable {
             guard parts.count >= 2, let id = Int64(parts[1]) else { throw WebError.notFound(request.path) }
             if parts.count == 3, parts[2] == "download.zip" { return try Download(store: store).zip(fileID: id) }
             guard parts.count == 2 else { throw WebError.notFound(request.path) }
-            return try FilePage(store: store, reporter: Reporter(rater: rater)).render(id: id, query: request.query)
+            let viewer = FilePage.Viewer(
+                account: try signIn.account(request), signInConfigured: signIn.configuration != nil)
+            return try FilePage(store: store, reporter: Reporter(rater: rater)).render(
+                id: id, query: request.query, viewer: viewer)
         case "analyze":
             return AnalyzePage(reporter: Reporter(rater: rater)).form()
         case "remix":
@@ -234,6 +277,40 @@ public struct WebApp: Sendable {
         default:
             throw WebError.notFound(request.path)
         }
+    }
+}
+
+extension WebApp {
+    /// Signing in and out, and the account page; `nil` for any other request.
+    func routeAccounts(_ request: HTTPRequest, parts: [String]) throws -> HTTPResponse? {
+        let get = request.method == "GET" || request.method == "HEAD"
+        if get, parts == ["signin"] {
+            guard signInsByAddress.allow(request.clientAddress) else {
+                throw WebError(429, "rate_limited", "Too many sign-ins from your address: wait a minute.")
+            }
+            return try signIn.start(request)
+        }
+        if get, let configuration = signIn.configuration, request.path == configuration.callbackPath {
+            return try signIn.callback(request)
+        }
+        if request.method == "POST", parts == ["signout"] { return try signIn.signOut(request) }
+        guard parts.first == "account" else { return nil }
+        guard signIn.configuration != nil else { throw WebError(404, "sign_in_not_configured", SignIn.notConfigured) }
+        guard let account = try signIn.account(request) else {
+            if get { return HTTPResponse(status: 303, headers: [("Location", "/signin?return=%2Faccount")], body: []) }
+            throw WebError(401, "unauthorized", "Sign in to manage your agents' tokens.")
+        }
+        let page = AccountPage(store: store)
+        if get, parts == ["account"] { return try page.render(account: account, csrf: Reviews.newCSRF()) }
+        if request.method == "POST", parts == ["account", "tokens"] {
+            return try page.create(account: account, request: request)
+        }
+        if request.method == "POST", parts.count == 4, parts[1] == "tokens", parts[3] == "revoke",
+            let token = Int64(parts[2])
+        {
+            return try page.revoke(account: account, tokenID: token, request: request)
+        }
+        throw WebError.notFound(request.path)
     }
 }
 

@@ -28,9 +28,9 @@ struct PostgresStoreTests {
             )
         }
         let reopened = try PostgresStore(configuration: configuration)
-        #expect(try reopened.stats().files == 1 && reopened.schemaVersion() == 7)
+        #expect(try reopened.stats().files == 1 && reopened.schemaVersion() == 8)
         let raw = try connect(configuration)
-        #expect(try raw.queryOne("SELECT count(*) FROM schema_migrations")?.int(0) == 7)
+        #expect(try raw.queryOne("SELECT count(*) FROM schema_migrations")?.int(0) == 8)
     }
 
     @Test func aNewerSchemaIsRefused() throws {

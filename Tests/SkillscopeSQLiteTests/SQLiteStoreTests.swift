@@ -33,6 +33,12 @@ import Xapian
     }
 
     @Test(arguments: StoreEngine.available)
+    func accountsSessionsAndAgentTokens(engine: StoreEngine) throws {
+        let directory = TemporaryDirectory()
+        try StoreConformance.accountsSessionsAndAgentTokens(try engine.makeEmptyStore(in: directory))
+    }
+
+    @Test(arguments: StoreEngine.available)
     func searchFiltersSortsAndCountsFacets(engine: StoreEngine) throws {
         let directory = TemporaryDirectory()
         try StoreConformance.searchFiltersSortsAndCountsFacets(try engine.makeEmptyStore(in: directory))
@@ -254,7 +260,7 @@ import Xapian
                 + "DROP TABLE file_sightings; DROP INDEX files_stored_hash; DELETE FROM schema_migrations WHERE version = 16;"
         )
         let migrated = try SQLiteStore(path: path)
-        #expect(try migrated.schemaVersion() == 17)
+        #expect(try migrated.schemaVersion() == 18)
         #expect(try migrated.file(.key(record.key))?.lastSeen == "2026-11-30T00:00:00Z")
         #expect(try migrated.storedHashes(of: [record.key])[record.key]?.sha256 == record.sha256)
         try migrated.markSeen([record.key], at: "2026-12-01T00:00:00Z")
@@ -276,9 +282,9 @@ import Xapian
         }
         let reopened = try SQLiteStore(path: path)
         #expect(try reopened.stats().files == 1)
-        #expect(try reopened.schemaVersion() == 17)
+        #expect(try reopened.schemaVersion() == 18)
         let raw = try Connection(path: path)
-        #expect(try raw.queryOne("SELECT count(*) FROM schema_migrations")?.int(0) == 17)
+        #expect(try raw.queryOne("SELECT count(*) FROM schema_migrations")?.int(0) == 18)
         #expect(try raw.queryOne("PRAGMA journal_mode")?.string(0) == "wal")
         // The search index is a folder beside the file (schema 17).
         #expect(try XapianDatabase(path: path + "-search", writable: false).documentCount == 1)
@@ -341,14 +347,25 @@ import Xapian
         DROP TABLE file_phrase_sets; DROP TABLE file_fingerprints;
         """
 
-    /// SQL that takes schema 17's search log back out (the Xapian index beside the file stays, and is built again).
-    static let beforeSchema17 = """
-        DROP TRIGGER search_file_added; DROP TRIGGER search_file_changed; DROP TRIGGER search_file_deleted;
-        DROP TRIGGER search_file_removed; DROP TRIGGER search_file_restored; DROP TRIGGER search_repository_changed;
-        DROP TRIGGER search_file_sighted; DROP TRIGGER search_file_sighted_again;
-        DROP TABLE search_changes; DELETE FROM meta WHERE key IN ('search_index', 'search_commit');
-        DELETE FROM schema_migrations WHERE version >= 17;
+    /// SQL that takes schema 18's accounts, sessions and token kinds back out.
+    static let beforeSchema18 = """
+        DROP TABLE sessions; DROP TABLE accounts; DROP INDEX tokens_account;
+        CREATE TABLE tokens_v6 (id INTEGER PRIMARY KEY, name TEXT NOT NULL UNIQUE, secret_sha256 TEXT NOT NULL UNIQUE,
+            created_at TEXT NOT NULL);
+        INSERT INTO tokens_v6 SELECT id, name, secret_sha256, created_at FROM tokens;
+        DROP TABLE tokens; ALTER TABLE tokens_v6 RENAME TO tokens;
+        DELETE FROM schema_migrations WHERE version >= 18;
         """
+
+    /// SQL that takes schema 17's search log back out (the Xapian index beside the file stays, and is built again).
+    static let beforeSchema17 =
+        beforeSchema18 + """
+            DROP TRIGGER search_file_added; DROP TRIGGER search_file_changed; DROP TRIGGER search_file_deleted;
+            DROP TRIGGER search_file_removed; DROP TRIGGER search_file_restored; DROP TRIGGER search_repository_changed;
+            DROP TRIGGER search_file_sighted; DROP TRIGGER search_file_sighted_again;
+            DROP TABLE search_changes; DELETE FROM meta WHERE key IN ('search_index', 'search_commit');
+            DELETE FROM schema_migrations WHERE version >= 17;
+            """
 
     /// FTS5's table as schemas 1 to 8 had it, filled.
     static let schema8SearchTable = """
@@ -403,7 +420,7 @@ import Xapian
                     "detail=column") == true)
         }
         let migrated = try SQLiteStore(path: path)
-        #expect(try migrated.schemaVersion() == 17)
+        #expect(try migrated.schemaVersion() == 18)
         let raw = try Connection(path: path)
         // Version 17 moved search to the index beside the file: FTS5's tables are gone.
         #expect(try raw.queryOne("SELECT count(*) FROM sqlite_master WHERE name LIKE 'files_fts%'")?.int(0) == 0)
@@ -436,7 +453,7 @@ import Xapian
                 \(Self.beforeSchema13)
                 """)
         let migrated = try SQLiteStore(path: path)
-        #expect(try migrated.schemaVersion() == 17)
+        #expect(try migrated.schemaVersion() == 18)
         let file = try #require(try migrated.file(.key(record.key)))
         #expect(file.sha256 == record.sha256 && file.firstSeen == "2026-11-30T00:00:00Z" && file.ruleCount == 2)
         #expect(file.blobSHA == nil && file.removedAt == nil)
