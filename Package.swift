@@ -201,7 +201,10 @@ let package = Package(
             swiftSettings: settings),
         .testTarget(
             name: "SkillscopeCLITests",
-            dependencies: ["SkillscopeCLI", "SkillscopeTesting", "SQLite", "Archive", "Hashing"],
+            dependencies: [
+                "SkillscopeCLI", "SkillscopeTesting", "SQLite", "Archive", "Hashing", "SkillscopeSQLite",
+                "SkillscopeStore",
+            ],
             exclude: ["Browser"], swiftSettings: settings),
     ],
     cxxLanguageStandard: .cxx17

@@ -10,7 +10,7 @@ public enum SkillscopeCLI {
     static let commands: [any Command.Type] = [
         IngestCommand.self, CrawlCommand.self, RulesCommand.self, ShowCommand.self, SearchCommand.self,
         VersionsCommand.self, CheckCommand.self, ExportCommand.self, MigrateCommand.self, ServeCommand.self,
-        MCPCommand.self, TokenCommand.self, StatsCommand.self, RemixCommand.self, AddCommand.self,
+        MCPCommand.self, TokenCommand.self, ReviewsCommand.self, StatsCommand.self, RemixCommand.self, AddCommand.self,
         RemoveCommand.self, ListCommand.self, InstallCommand.self, UpdateCommand.self, ResolveCommand.self,
         SyncCommand.self,
         StatusCommand.self, GroupCommand.self, AnalyzeCommand.self, ModelCommand.self,

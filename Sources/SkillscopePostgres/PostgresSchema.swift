@@ -199,6 +199,15 @@ enum PostgresSchema {
         ALTER TABLE tokens ADD COLUMN account_id bigint REFERENCES accounts(id);
         ALTER TABLE tokens ADD COLUMN revoked_at text;
         CREATE INDEX tokens_account ON tokens(account_id);
+        ALTER TABLE reviews ADD COLUMN hidden_at text;
+        ALTER TABLE reviews ADD COLUMN hidden_by text;
+        ALTER TABLE reviews ADD COLUMN kept_at text;
+        CREATE TABLE review_reports (
+            review_id bigint NOT NULL REFERENCES reviews(id) ON DELETE CASCADE,
+            reporter text NOT NULL,
+            at text NOT NULL,
+            PRIMARY KEY (review_id, reporter)
+        );
         """,
     ]
 }

@@ -56,7 +56,9 @@ extension PostgresStore {
                 """
                 SELECT (SELECT value FROM meta WHERE key = 'files_generation')::text || ':'
                     || (SELECT count(*) FROM reviews)::text || ':' || coalesce((SELECT max(at) FROM reviews), '') || ':'
-                    || coalesce((SELECT sum(generation) FROM blob_generations), 0)::text
+                    || coalesce((SELECT sum(generation) FROM blob_generations), 0)::text || ':'
+                    || (SELECT count(hidden_at)::text || '/' || coalesce(max(hidden_at), '') || '/'
+                        || coalesce(max(kept_at), '') FROM reviews)
                 """)?.string(0) ?? ""
         }
     }

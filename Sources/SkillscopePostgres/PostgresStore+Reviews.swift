@@ -69,7 +69,7 @@ extension PostgresStore {
         try reading { connection in
             try connection.query(
                 """
-                SELECT \(StoredReview.attributedColumns) FROM \(StoredReview.attributedTables) WHERE r.file_id = $1
+                SELECT \(StoredReview.attributedColumns) FROM \(StoredReview.attributedTables) WHERE r.file_id = $1 AND r.hidden_at IS NULL
                 ORDER BY r.at DESC, r.id DESC
                 """, [id]
             ).map(StoredReview.init(readingAttributed:))
@@ -78,8 +78,58 @@ extension PostgresStore {
 
     public func deleteReview(id: Int64, tokenID: Int64) throws -> Bool {
         try writing { connection in
-            try connection.queryOne("DELETE FROM reviews WHERE id = $1 AND token_id = $2 RETURNING id", [id, tokenID])
-                != nil
+            _ = try connection.query(
+                "DELETE FROM review_reports WHERE review_id = (SELECT id FROM reviews WHERE id = $1 AND token_id = $2)",
+                [id, tokenID])
+            return try connection.queryOne(
+                "DELETE FROM reviews WHERE id = $1 AND token_id = $2 RETURNING id", [id, tokenID]) != nil
+        }
+    }
+
+    public func reportReview(id: Int64, reporter: String, at: String, hideAfter: Int) throws -> ReviewReport {
+        try writing { connection in
+            guard let review = try connection.queryOne("SELECT hidden_at, kept_at FROM reviews WHERE id = $1", [id]),
+                review.string(0) == nil
+            else { return .notFound }
+            guard
+                try connection.queryOne(
+                    "SELECT 1 FROM review_reports WHERE review_id = $1 AND reporter = $2", [id, reporter]) == nil
+            else { return .alreadyReported }
+            _ = try connection.query(
+                "INSERT INTO review_reports (review_id, reporter, at) VALUES ($1, $2, $3)", [id, reporter, at])
+            let count =
+                try connection.queryOne("SELECT count(*) FROM review_reports WHERE review_id = $1", [id])?.int(0) ?? 0
+            // An operator who showed it again has the last word.
+            guard count >= hideAfter, review.string(1) == nil else { return .reported(count) }
+            _ = try connection.query(
+                "UPDATE reviews SET hidden_at = $2, hidden_by = 'reports' WHERE id = $1", [id, at])
+            return .hidden
+        }
+    }
+
+    public func moderatedReviews(hiddenOnly: Bool, limit: Int) throws -> [ModeratedReview] {
+        try reading { connection in
+            let which =
+                hiddenOnly
+                ? "r.hidden_at IS NOT NULL"
+                : "(r.hidden_at IS NOT NULL OR EXISTS (SELECT 1 FROM review_reports x WHERE x.review_id = r.id))"
+            return try connection.query(
+                """
+                SELECT \(StoredReview.attributedColumns),
+                    (SELECT count(*) FROM review_reports x WHERE x.review_id = r.id)
+                FROM \(StoredReview.attributedTables) WHERE \(which) ORDER BY r.at DESC, r.id DESC LIMIT $1
+                """, [limit]
+            ).map { ModeratedReview(review: StoredReview(readingAttributed: $0), reports: $0.int(15) ?? 0) }
+        }
+    }
+
+    public func setReviewHidden(id: Int64, hidden: Bool, at: String) throws -> Bool {
+        try writing { connection in
+            let sql =
+                hidden
+                ? "UPDATE reviews SET hidden_at = $2, hidden_by = 'operator', kept_at = NULL WHERE id = $1 RETURNING id"
+                : "UPDATE reviews SET hidden_at = NULL, hidden_by = NULL, kept_at = $2 WHERE id = $1 RETURNING id"
+            return try connection.queryOne(sql, [id, at]) != nil
         }
     }
 
@@ -179,7 +229,8 @@ extension PostgresStore {
         try reading { connection in
             ReviewSummary(
                 reading: try connection.query(
-                    "SELECT \(ReviewSummary.selectedColumns) FROM reviews WHERE file_id = $1", [id]))
+                    "SELECT \(ReviewSummary.selectedColumns) FROM reviews WHERE file_id = $1 AND hidden_at IS NULL",
+                    [id]))
         }
     }
 }
@@ -194,10 +245,14 @@ extension PostgresStore {
                 "SELECT \(ReviewRows.Token.selectedColumns) FROM tokens ORDER BY id"
             ).map(ReviewRows.Token.init(reading:))
             let reviews = try connection.query(
-                "SELECT \(StoredReview.selectedColumns), token_id FROM reviews ORDER BY id"
-            ).map { row in (review: StoredReview(reading: row), tokenID: row.int64(9) ?? 0) }
+                "SELECT \(StoredReview.exportedColumns) FROM reviews ORDER BY id"
+            ).map { row in (review: StoredReview(readingExported: row), tokenID: row.int64(9) ?? 0) }
+            let reports = try connection.query(
+                "SELECT review_id, reporter, at FROM review_reports ORDER BY review_id, reporter"
+            ).map { (reviewID: $0.int64(0) ?? 0, reporter: $0.string(1) ?? "", at: $0.string(2) ?? "") }
             var rows = ReviewRows(tokens: tokens, reviews: reviews)
             rows.accounts = accounts
+            rows.reports = reports
             return rows
         }
     }
@@ -226,13 +281,20 @@ extension PostgresStore {
                 _ = try connection.query(
                     """
                     INSERT INTO reviews (id, file_id, file_sha256, token_id, outcome, used_for, reviewer, at, cost_usd,
-                        latency_ms)
-                    VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9::double precision, $10::integer)
+                        latency_ms, hidden_at, hidden_by, kept_at)
+                    VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9::double precision, $10::integer, $11::text, $12::text,
+                        $13::text)
                     """,
                     [
                         review.id, review.fileID, review.fileSHA256, tokenID, review.outcome.rawValue, review.usedFor,
-                        review.reviewer, review.at, review.costUSD, review.latencyMs,
+                        review.reviewer, review.at, review.costUSD, review.latencyMs, review.hiddenAt, review.hiddenBy,
+                        review.keptAt,
                     ])
+            }
+            for report in rows.reports {
+                _ = try connection.query(
+                    "INSERT INTO review_reports (review_id, reporter, at) VALUES ($1, $2, $3)",
+                    [report.reviewID, report.reporter, report.at])
             }
             for table in ["accounts", "tokens", "reviews"] {
                 _ = try connection.query(

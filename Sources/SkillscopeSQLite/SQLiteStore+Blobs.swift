@@ -55,7 +55,9 @@ extension SQLiteStore {
                 """
                 SELECT (SELECT value FROM meta WHERE key = 'files_generation') || ':' || (SELECT count(*) FROM reviews)
                     || ':' || coalesce((SELECT max(at) FROM reviews), '') || ':'
-                    || coalesce((SELECT sum(generation) FROM blob_generations), 0)
+                    || coalesce((SELECT sum(generation) FROM blob_generations), 0) || ':'
+                    || (SELECT count(hidden_at) || '/' || coalesce(max(hidden_at), '') || '/' || coalesce(max(kept_at), '')
+                        FROM reviews)
                 """)?.string(0) ?? ""
         }
     }

@@ -277,7 +277,8 @@ enum Schema {
         // Version 18: people signed in with GitHub. An account is a login (`login_key` is it lowercased: GitHub's
         // logins ignore case); each has a person token its page reviews are written with, so a review stays one
         // per token per file version, and agent tokens it made. Sessions are kept by the SHA-256 of the cookie's
-        // secret.
+        // secret. A review reported by enough distinct people or addresses is hidden until an operator looks
+        // (`kept_at`: shown again by an operator, and not hidden by reports after).
         """
         CREATE TABLE accounts (
             id INTEGER PRIMARY KEY,
@@ -297,6 +298,15 @@ enum Schema {
         ALTER TABLE tokens ADD COLUMN account_id INTEGER REFERENCES accounts(id);
         ALTER TABLE tokens ADD COLUMN revoked_at TEXT;
         CREATE INDEX tokens_account ON tokens(account_id);
+        ALTER TABLE reviews ADD COLUMN hidden_at TEXT;
+        ALTER TABLE reviews ADD COLUMN hidden_by TEXT;
+        ALTER TABLE reviews ADD COLUMN kept_at TEXT;
+        CREATE TABLE review_reports (
+            review_id INTEGER NOT NULL REFERENCES reviews(id) ON DELETE CASCADE,
+            reporter TEXT NOT NULL,
+            at TEXT NOT NULL,
+            PRIMARY KEY (review_id, reporter)
+        );
         """,
     ]
 }

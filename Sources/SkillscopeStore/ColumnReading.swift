@@ -40,10 +40,22 @@ extension StoredReview {
     /// The columns both engines select for a review with its author, from ``attributedTables``.
     public static let attributedColumns = """
         r.id, r.file_id, r.file_sha256, r.outcome, r.used_for, r.reviewer, r.at, r.cost_usd, r.latency_ms, a.login,
-        t.kind, r.token_id
+        t.kind, r.token_id, r.hidden_at, r.hidden_by, r.kept_at
         """
     public static let attributedTables =
         "reviews r JOIN tokens t ON t.id = r.token_id LEFT JOIN accounts a ON a.id = t.account_id"
+
+    /// The columns both engines select for moving a review: ``selectedColumns``, its token, and its moderation.
+    public static let exportedColumns = selectedColumns + ", token_id, hidden_at, hidden_by, kept_at"
+
+    /// Decodes a row of ``exportedColumns``.
+    public init(readingExported row: some ColumnReading) {
+        self.init(reading: row)
+        tokenID = row.int64(9)
+        hiddenAt = row.string(10)
+        hiddenBy = row.string(11)
+        keptAt = row.string(12)
+    }
 
     /// Decodes a row of ``attributedColumns``.
     public init(readingAttributed row: some ColumnReading) {
@@ -51,6 +63,9 @@ extension StoredReview {
         accountLogin = row.string(9)
         byAgent = row.string(10) != TokenKind.person.rawValue
         tokenID = row.int64(11)
+        hiddenAt = row.string(12)
+        hiddenBy = row.string(13)
+        keptAt = row.string(14)
     }
 }
 

@@ -69,6 +69,11 @@ public struct StoredReview: Sendable, Hashable, Codable {
     public var byAgent: Bool
     /// The token it was written with (not shown: it says whose review it is to the page that edits it).
     public var tokenID: Int64?
+    /// Moderation, for operators and for moving a registry (not shown): when it was hidden and by what
+    /// (`reports` or `operator`), and when an operator showed it again (reports no longer hide it after).
+    public var hiddenAt: String?
+    public var hiddenBy: String?
+    public var keptAt: String?
 
     public init(
         id: Int64, fileID: Int64, fileSHA256: String, outcome: ReviewOutcome, usedFor: String, reviewer: String,
@@ -97,6 +102,28 @@ public struct StoredReview: Sendable, Hashable, Codable {
     public var attribution: String {
         guard let accountLogin else { return reviewer }
         return byAgent ? "\(reviewer), an agent of @\(accountLogin)" : "@\(accountLogin)"
+    }
+}
+
+/// What reporting a review did.
+public enum ReviewReport: Sendable, Hashable {
+    /// Counted; this many distinct reporters so far.
+    case reported(Int)
+    /// Counted, and the review is now hidden until an operator looks.
+    case hidden
+    /// This reporter had reported it before; nothing changed.
+    case alreadyReported
+    /// No such review (or it is hidden already).
+    case notFound
+}
+
+/// A review as an operator sees it: with its reports and whether it is hidden.
+public struct ModeratedReview: Sendable, Hashable {
+    public var review: StoredReview
+    public var reports: Int
+    public init(review: StoredReview, reports: Int) {
+        self.review = review
+        self.reports = reports
     }
 }
 
@@ -270,6 +297,8 @@ public struct ReviewRows: Sendable, Hashable {
     }
     /// Accounts move with their tokens; sessions do not (people sign in again).
     public var accounts: [Account] = []
+    /// Who reported which review, and when.
+    public var reports: [(reviewID: Int64, reporter: String, at: String)] = []
     public var tokens: [Token]
     /// Each with its token.
     public var reviews: [(review: StoredReview, tokenID: Int64)]
@@ -283,6 +312,8 @@ public struct ReviewRows: Sendable, Hashable {
         lhs.accounts == rhs.accounts && lhs.tokens == rhs.tokens
             && lhs.reviews.map(\.review) == rhs.reviews.map(\.review)
             && lhs.reviews.map(\.tokenID) == rhs.reviews.map(\.tokenID)
+            && lhs.reports.map { "\($0.reviewID) \($0.reporter) \($0.at)" }
+                == rhs.reports.map { "\($0.reviewID) \($0.reporter) \($0.at)" }
     }
 
     public func hash(into hasher: inout Hasher) {

@@ -120,11 +120,22 @@ public protocol Store: Sendable {
     /// `perMinute` reviews in the minute before `review.at`.
     func writeReview(_ review: ReviewRecord, perMinute: Int) throws -> ReviewWrite
 
-    /// A file's reviews, newest first, each with its author.
+    /// A file's reviews that are not hidden, newest first, each with its author.
     func reviews(ofFile id: Int64) throws -> [StoredReview]
 
     /// Deletes a review if it was written with this token (its author's); whether one was.
     func deleteReview(id: Int64, tokenID: Int64) throws -> Bool
+
+    /// Counts a report of a review by `reporter` (`account:ID` or `address:IP`); at `hideAfter` distinct reporters
+    /// the review is hidden until an operator looks, unless an operator showed it before.
+    func reportReview(id: Int64, reporter: String, at: String, hideAfter: Int) throws -> ReviewReport
+
+    /// Reviews that were reported or are hidden, newest first, at most `limit`; only hidden ones with `hiddenOnly`.
+    func moderatedReviews(hiddenOnly: Bool, limit: Int) throws -> [ModeratedReview]
+
+    /// An operator hides a review (`hidden`), or shows it again and keeps it shown whatever reports come after.
+    /// Whether there was such a review.
+    func setReviewHidden(id: Int64, hidden: Bool, at: String) throws -> Bool
 
     // MARK: People signed in with GitHub
 

@@ -45,6 +45,11 @@ public struct FailingStore: Store {
     public func writeReview(_ review: ReviewRecord, perMinute: Int) throws -> ReviewWrite { throw error }
     public func reviews(ofFile id: Int64) throws -> [StoredReview] { throw error }
     public func deleteReview(id: Int64, tokenID: Int64) throws -> Bool { throw error }
+    public func reportReview(id: Int64, reporter: String, at: String, hideAfter: Int) throws -> ReviewReport {
+        throw error
+    }
+    public func moderatedReviews(hiddenOnly: Bool, limit: Int) throws -> [ModeratedReview] { throw error }
+    public func setReviewHidden(id: Int64, hidden: Bool, at: String) throws -> Bool { throw error }
     public func account(login: String, at createdAt: String) throws -> AccountRecord { throw error }
     public func createSession(accountID: Int64, secretSHA256: String, at createdAt: String, expiresAt: String) throws {
         throw error

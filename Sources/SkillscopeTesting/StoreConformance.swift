@@ -195,6 +195,51 @@ public enum StoreConformance {
         #expect(rows.tokens.filter { $0.revokedAt != nil }.count == 1)
     }
 
+    /// Reports from distinct reporters hide a review until an operator looks; an operator hides and shows; hidden
+    /// reviews are left out of a file's reviews and counts, and kept when the registry moves.
+    public static func reportsHideAReviewUntilAnOperatorLooks(_ store: any Store) throws {
+        let record = Fixtures.record("acme/skills", "review/SKILL.md", Fixtures.reviewSkill)
+        _ = try store.write(repositories: [], files: [record], seenAt: seenAt)
+        let file = try #require(try store.file(.key(record.key)))
+        let token = try store.createToken(name: "ci-agent", secretSHA256: "aa", at: seenAt)
+        guard
+            case .created(let id) = try store.writeReview(
+                ReviewRecord(
+                    fileID: file.id, fileSHA256: file.sha256, tokenID: token, outcome: .worked, usedFor: "spam",
+                    reviewer: "ci-agent", at: "2026-12-02T10:00:00.000Z"), perMinute: 10)
+        else { Issue.record("no review"); return }
+        #expect(try store.reportReview(id: id, reporter: "account:1", at: seenAt, hideAfter: 3) == .reported(1))
+        #expect(try store.reportReview(id: id, reporter: "account:1", at: seenAt, hideAfter: 3) == .alreadyReported)
+        #expect(try store.reportReview(id: id, reporter: "address:10.0.0.9", at: seenAt, hideAfter: 3) == .reported(2))
+        #expect(try store.moderatedReviews(hiddenOnly: false, limit: 10).map(\.reports) == [2])
+        #expect(try store.moderatedReviews(hiddenOnly: true, limit: 10).isEmpty)
+        #expect(
+            try store.reportReview(id: id, reporter: "account:2", at: "2026-12-03T00:00:00.000Z", hideAfter: 3)
+                == .hidden)
+        #expect(try store.reviews(ofFile: file.id).isEmpty && store.reviewSummary(ofFile: file.id).count == 0)
+        #expect(try store.reportReview(id: id, reporter: "account:3", at: seenAt, hideAfter: 3) == .notFound)
+        let hidden = try store.moderatedReviews(hiddenOnly: true, limit: 10)
+        #expect(hidden.map(\.review.id) == [id] && hidden.first?.review.hiddenBy == "reports")
+        #expect(hidden.first?.review.hiddenAt == "2026-12-03T00:00:00.000Z")
+        // Moving the registry keeps the moderation.
+        let rows = try store.exportReviews()
+        #expect(rows.reports.count == 3 && rows.reviews.first?.review.hiddenBy == "reports")
+
+        // The operator looks and shows it: it is back, and reports no longer hide it.
+        #expect(try store.setReviewHidden(id: id, hidden: false, at: "2026-12-04T00:00:00.000Z"))
+        #expect(try store.reviews(ofFile: file.id).map(\.id) == [id])
+        #expect(try store.reportReview(id: id, reporter: "account:4", at: seenAt, hideAfter: 3) == .reported(4))
+        #expect(try store.reviews(ofFile: file.id).map(\.id) == [id])
+        // The operator hides it.
+        #expect(try store.setReviewHidden(id: id, hidden: true, at: "2026-12-05T00:00:00.000Z"))
+        #expect(try store.reviews(ofFile: file.id).isEmpty)
+        #expect(try store.moderatedReviews(hiddenOnly: true, limit: 10).first?.review.hiddenBy == "operator")
+        #expect(try !store.setReviewHidden(id: 999_999, hidden: true, at: seenAt))
+        // Its author deletes it: its reports go with it.
+        #expect(try store.deleteReview(id: id, tokenID: token))
+        #expect(try store.exportReviews().reports.isEmpty)
+    }
+
     /// Search filters (topic, licence, reviewed), sorts and facet counts over every match.
     public static func searchFiltersSortsAndCountsFacets(_ store: any Store) throws {
         let skill = { (name: String) in

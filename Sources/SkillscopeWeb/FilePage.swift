@@ -29,6 +29,8 @@ struct FilePage {
         /// A refused form, shown again with its text and why.
         var draft: Reviews.Draft?
         var message: String?
+        /// The visitor just reported a review.
+        var reported = false
     }
 
     func render(id: Int64, query: [String: String] = [:], viewer: Viewer = Viewer(), status: Int = 200) throws
@@ -280,6 +282,11 @@ struct FilePage {
                     out += " · <span class=\"muted\">an earlier version</span>"
                 }
                 if !review.usedFor.isEmpty { out += ": used for \(HTML.escape(review.usedFor))" }
+                out += """
+                     <form method="post" action="/files/\(id)/reviews/\(review.id)/report" class="inline report">\
+                    <input type="hidden" name="csrf" value="\(HTML.escape(csrf))">\
+                    <button type="submit" class="link" title="Spam, abuse, or not a review of this file">Report</button></form>
+                    """
                 if let account = viewer.account, review.tokenID == account.personTokenID {
                     out += """
                          <form method="post" action="/files/\(id)/reviews/\(review.id)/delete" class="inline">\
@@ -311,6 +318,10 @@ struct FilePage {
             <input id="used_for" name="used_for" maxlength="500" required value="\(HTML.escape(usedFor))"></p>
             <input type="hidden" name="csrf" value="\(HTML.escape(csrf))">
             """
+        if viewer.reported {
+            out +=
+                "<p class=\"notice\" role=\"status\">Thank you: the review is reported. After \(Reviews.hideAfterReports) reports it is hidden until an operator looks.</p>"
+        }
         if let message = viewer.message {
             out += "<p class=\"form-error\" role=\"alert\" id=\"review-error\">\(HTML.escape(message))</p>"
         }

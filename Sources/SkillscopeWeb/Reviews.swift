@@ -111,6 +111,25 @@ struct Reviews {
         return HTTPResponse(status: 303, headers: [("Location", "/files/\(fileID)#reviews")], body: [])
     }
 
+    /// Distinct reporters (people signed in, or addresses) that hide a review until an operator looks.
+    static let hideAfterReports = 3
+
+    /// `POST /files/{id}/reviews/{review}/report`: counted once per person (or address, signed out).
+    func reportForm(fileID: Int64, reviewID: Int64, request: HTTPRequest, account: AccountRecord?) throws
+        -> HTTPResponse
+    {
+        let form = Self.formValues(String(decoding: request.body, as: UTF8.self))
+        try Self.checkCSRF(form: form, request: request)
+        let reporter = account.map { "account:\($0.id)" } ?? "address:\(request.clientAddress)"
+        switch try store.reportReview(
+            id: reviewID, reporter: reporter, at: ReviewSubmission.now(), hideAfter: Self.hideAfterReports)
+        {
+        case .notFound: throw WebError(404, "not_found", "There is no review \(reviewID) to report.")
+        case .reported, .hidden, .alreadyReported:
+            return HTTPResponse(status: 303, headers: [("Location", "/files/\(fileID)?reported=1#reviews")], body: [])
+        }
+    }
+
     /// The double-submit check of a page's form: its hidden field must equal the cookie the page set.
     static func checkCSRF(form: [String: String], request: HTTPRequest) throws {
         let cookie = Self.cookies(request.header("Cookie") ?? "")[Self.cookie]

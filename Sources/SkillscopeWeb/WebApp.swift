@@ -195,13 +195,21 @@ public struct WebApp: Sendable {
             }
         }
         if request.method == "POST", parts.count == 5, parts[0] == "files", parts[2] == "reviews",
-            parts[4] == "delete"
+            parts[4] == "delete" || parts[4] == "report"
         {
             guard let id = Int64(parts[1]), let review = Int64(parts[3]) else {
                 throw WebError.notFound(request.path)
             }
-            return try Reviews(store: store).deleteForm(
-                fileID: id, reviewID: review, request: request, account: try signIn.account(request))
+            let account = try signIn.account(request)
+            if parts[4] == "delete" {
+                return try Reviews(store: store).deleteForm(
+                    fileID: id, reviewID: review, request: request, account: account)
+            }
+            guard reviewsByAddress.allow(request.clientAddress) else {
+                throw WebError(429, "rate_limited", "Too many forms from your address in ten minutes: wait a little.")
+            }
+            return try Reviews(store: store).reportForm(
+                fileID: id, reviewID: review, request: request, account: account)
         }
         if request.method == "POST", parts == ["remix"] {
             return try heavy.run(isAbandoned: request.isClientGone) { try RemixPage(store: store).post(request) }
@@ -251,7 +259,8 @@ public struct WebApp: Sendable {
             if parts.count == 3, parts[2] == "download.zip" { return try Download(store: store).zip(fileID: id) }
             guard parts.count == 2 else { throw WebError.notFound(request.path) }
             let viewer = FilePage.Viewer(
-                account: try signIn.account(request), signInConfigured: signIn.configuration != nil)
+                account: try signIn.account(request), signInConfigured: signIn.configuration != nil,
+                reported: request.query["reported"] == "1")
             return try FilePage(store: store, reporter: Reporter(rater: rater)).render(
                 id: id, query: request.query, viewer: viewer)
         case "analyze":

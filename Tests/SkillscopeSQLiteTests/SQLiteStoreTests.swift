@@ -39,6 +39,12 @@ import Xapian
     }
 
     @Test(arguments: StoreEngine.available)
+    func reportsHideAReviewUntilAnOperatorLooks(engine: StoreEngine) throws {
+        let directory = TemporaryDirectory()
+        try StoreConformance.reportsHideAReviewUntilAnOperatorLooks(try engine.makeEmptyStore(in: directory))
+    }
+
+    @Test(arguments: StoreEngine.available)
     func searchFiltersSortsAndCountsFacets(engine: StoreEngine) throws {
         let directory = TemporaryDirectory()
         try StoreConformance.searchFiltersSortsAndCountsFacets(try engine.makeEmptyStore(in: directory))
@@ -349,7 +355,9 @@ import Xapian
 
     /// SQL that takes schema 18's accounts, sessions and token kinds back out.
     static let beforeSchema18 = """
-        DROP TABLE sessions; DROP TABLE accounts; DROP INDEX tokens_account;
+        DROP TABLE sessions; DROP TABLE accounts; DROP INDEX tokens_account; DROP TABLE review_reports;
+        ALTER TABLE reviews DROP COLUMN hidden_at; ALTER TABLE reviews DROP COLUMN hidden_by;
+        ALTER TABLE reviews DROP COLUMN kept_at;
         CREATE TABLE tokens_v6 (id INTEGER PRIMARY KEY, name TEXT NOT NULL UNIQUE, secret_sha256 TEXT NOT NULL UNIQUE,
             created_at TEXT NOT NULL);
         INSERT INTO tokens_v6 SELECT id, name, secret_sha256, created_at FROM tokens;

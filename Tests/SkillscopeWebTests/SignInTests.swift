@@ -277,6 +277,45 @@ import Testing
         #expect(elsewhere.0.status == 303)
     }
 
+    @Test func reportsFromThreePeopleOrAddressesHideAReviewUntilAnOperatorLooks() throws {
+        let directory = TemporaryDirectory()
+        let setup = try setUp(directory)
+        let token = "operator-secret"
+        _ = try setup.store.createToken(name: "operator", secretSHA256: SHA256Hex.of(token), at: "2026-11-30T10:00:00Z")
+        var (_, html, csrf) = page(setup)
+        let path = "/files/\(setup.fileID)/reviews"
+        _ = post(
+            setup, path, "outcome=worked&used_for=buy+cheap+watches&token=\(token)&csrf=\(csrf)",
+            cookies: "\(Reviews.cookie)=\(csrf)")
+        let review = try #require(try setup.store.reviews(ofFile: setup.fileID).first)
+        (_, html, csrf) = page(setup)
+        #expect(html.contains("/reviews/\(review.id)/report"))
+        let report = "/files/\(setup.fileID)/reviews/\(review.id)/report"
+        let session = try signIn(setup)
+        // Signed in, and twice from one address: counted once each.
+        var (sent, _) = post(setup, report, "csrf=\(csrf)", cookies: "\(session); \(Reviews.cookie)=\(csrf)")
+        #expect(sent.status == 303 && sent.header("Location")?.contains("reported=1") == true)
+        (sent, _) = post(setup, report, "csrf=\(csrf)", cookies: "\(Reviews.cookie)=\(csrf)", address: "10.1.0.1")
+        (sent, _) = post(setup, report, "csrf=\(csrf)", cookies: "\(Reviews.cookie)=\(csrf)", address: "10.1.0.1")
+        #expect(try setup.store.moderatedReviews(hiddenOnly: false, limit: 5).first?.reports == 2)
+        #expect(page(setup).1.contains("buy cheap watches"))
+        let reportedPage = setup.app.handle(
+            HTTPRequest(method: "GET", path: "/files/\(setup.fileID)", query: ["reported": "1"]))
+        #expect(String(decoding: reportedPage.body, as: UTF8.self).contains("the review is reported"))
+        // A forged report (no CSRF cookie) is refused.
+        (sent, _) = post(setup, report, "csrf=\(csrf)", cookies: "", address: "10.1.0.9")
+        #expect(sent.status == 403)
+        // The third distinct reporter hides it.
+        (sent, _) = post(setup, report, "csrf=\(csrf)", cookies: "\(Reviews.cookie)=\(csrf)", address: "10.1.0.2")
+        #expect(sent.status == 303)
+        #expect(!page(setup).1.contains("buy cheap watches"))
+        let listing = setup.app.handle(HTTPRequest(method: "GET", path: "/api/v1/files/\(setup.fileID)/reviews"))
+        #expect(!String(decoding: listing.body, as: UTF8.self).contains("cheap watches"))
+        // Until an operator looks.
+        #expect(try setup.store.setReviewHidden(id: review.id, hidden: false, at: ReviewSubmission.now()))
+        #expect(page(setup).1.contains("buy cheap watches"))
+    }
+
     @Test func aPersonMakesAnAgentTokenWhoseReviewsSayWhoseAgentAndRevokesIt() throws {
         let directory = TemporaryDirectory()
         let setup = try setUp(directory)
