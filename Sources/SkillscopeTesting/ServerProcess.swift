@@ -1,6 +1,10 @@
 public import Foundation
 import Synchronization
 
+#if canImport(Glibc)
+    internal import Glibc
+#endif
+
 /// A real `skillscope serve` process on a free loopback port, for end-to-end tests.
 ///
 /// Both output pipes are read on threads of their own for as long as the server runs. The server writes an access
@@ -14,9 +18,12 @@ public final class ServerProcess {
     private let standardOutput: PipeReader
     private let standardError: PipeReader
 
-    /// Starts `skillscope serve --port 0 arguments…` and waits up to `timeout` seconds for its first line.
-    public init(_ arguments: [String], environment: [String: String] = [:], timeout: Double = 60) throws {
-        process = try BinaryRunner.start(["serve", "--port", "0"] + arguments, environment: environment)
+    /// Starts `skillscope serve --port PORT arguments…` (a free port by default) and waits up to `timeout` seconds
+    /// for its first line.
+    public init(_ arguments: [String], environment: [String: String] = [:], port: Int = 0, timeout: Double = 60)
+        throws
+    {
+        process = try BinaryRunner.start(["serve", "--port", String(port)] + arguments, environment: environment)
         guard let out = process.standardOutput as? Pipe, let err = process.standardError as? Pipe else {
             throw ServerProcessError(message: "the server's output is not piped")
         }
@@ -36,7 +43,7 @@ public final class ServerProcess {
             throw ServerProcessError(
                 message: "the server printed no address within \(Int(timeout)) s: \(banner)\(standardError.text)")
         }
-        port = found
+        self.port = found
     }
 
     deinit {
@@ -101,5 +108,27 @@ private final class PipeReader: Sendable {
     func waitForEnd(seconds: Double) {
         let deadline = Date().addingTimeInterval(seconds)
         while !isClosed && Date() < deadline { usleep(5_000) }
+    }
+}
+
+extension ServerProcess {
+    /// A loopback port free now (the kernel's pick for a socket bound to port 0, closed again): for a server whose
+    /// arguments must name its own address before it starts, as a sign-in callback URL does.
+    public static func freePort() throws -> Int {
+        let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard socket >= 0 else { throw ServerProcessError(message: "no socket for a free port") }
+        defer { Glibc.close(socket) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = 0
+        address.sin_addr.s_addr = UInt32(0x7F00_0001).bigEndian
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafeMutablePointer(to: &address) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { raw in
+                bind(socket, raw, length) == 0 && getsockname(socket, raw, &length) == 0
+            }
+        }
+        guard bound else { throw ServerProcessError(message: "no free loopback port") }
+        return Int(UInt16(bigEndian: address.sin_port))
     }
 }

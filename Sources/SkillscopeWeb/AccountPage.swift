@@ -38,7 +38,7 @@ struct AccountPage {
             for token in tokens {
                 body += """
                     <li data-token-id="\(token.id)"><strong>\(HTML.escape(token.displayName))</strong> · made \
-                    \(HTML.escape(FilePage.date(token.createdAt))) \
+                    \(HTML.escape(FilePage.date(token.createdAt))) · \
                     <form method="post" action="/account/tokens/\(token.id)/revoke" class="inline">\
                     <input type="hidden" name="csrf" value="\(HTML.escape(csrf))">\
                     <button type="submit" class="link">Revoke</button></form></li>

@@ -283,13 +283,13 @@ struct FilePage {
                 }
                 if !review.usedFor.isEmpty { out += ": used for \(HTML.escape(review.usedFor))" }
                 out += """
-                     <form method="post" action="/files/\(id)/reviews/\(review.id)/report" class="inline report">\
+                     · <form method="post" action="/files/\(id)/reviews/\(review.id)/report" class="inline report">\
                     <input type="hidden" name="csrf" value="\(HTML.escape(csrf))">\
                     <button type="submit" class="link" title="Spam, abuse, or not a review of this file">Report</button></form>
                     """
                 if let account = viewer.account, review.tokenID == account.personTokenID {
                     out += """
-                         <form method="post" action="/files/\(id)/reviews/\(review.id)/delete" class="inline">\
+                         · <form method="post" action="/files/\(id)/reviews/\(review.id)/delete" class="inline">\
                         <input type="hidden" name="csrf" value="\(HTML.escape(csrf))">\
                         <button type="submit" class="link">Delete your review</button></form>
                         """

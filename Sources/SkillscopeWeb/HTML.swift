@@ -87,6 +87,10 @@ enum HTML {
         h3{font-size:var(--step-1);margin:var(--s5) 0 var(--s2)}
         p,ul,ol{margin:0 0 var(--s3)}li{margin:var(--s1) 0}
         a{color:var(--link)}.muted{color:var(--muted)}.visually-hidden{position:absolute;left:-9999px}
+        form.inline{display:inline;margin:0}
+        button.link{display:inline;padding:0;border:0;background:none;color:var(--link);text-decoration:underline}
+        .form-error{color:#9b1c1c;border-left:3px solid #9b1c1c;padding-left:var(--s2)}
+        .notice{border-left:3px solid var(--link);padding-left:var(--s2)}.token-made code{word-break:break-all}
         .lead{font-size:var(--step-1)}.facts{color:var(--muted)}.path{font-size:var(--step--1)}
         code{font-size:.9em;background:var(--panel);padding:0 var(--s1);border-radius:3px}
         .badge{font-size:var(--step--1);border:1px solid var(--rule);border-radius:999px;padding:0 var(--s2)}

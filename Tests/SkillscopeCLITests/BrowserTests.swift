@@ -1,4 +1,6 @@
 import Foundation
+import SkillscopeSQLite
+import SkillscopeStore
 import SkillscopeTesting
 import Testing
 
@@ -93,5 +95,50 @@ import Testing
                     "\(page)-\(width).png")
             }
         }
+    }
+
+    @Test(
+        .enabled(
+            if: available, "needs chromium, chromium-driver (apt) and selenium in bench/.venv (.ci/run installs them)"))
+    func aVisitorSignsInReviewsEditsDeletesAndTheirAgentReviewsOverMCP() throws {
+        let directory = TemporaryDirectory()
+        let database = directory.appending("r.sqlite")
+        #expect(try BinaryRunner.run(["ingest", Paths.examples, "--db", database]).status == 0)
+        let show = try BinaryRunner.run([
+            "show", "acme-tools/agent-skills/skills/swiftui-patterns/SKILL.md", "--db", database, "--json",
+        ])
+        let report = try JSONSerialization.jsonObject(with: Data(show.stdout.utf8)) as? [String: Any]
+        let id = try #require((report?["file"] as? [String: Any])?["id"] as? Int)
+        let fake = try FakeGitHubOAuth(login: "octo-lena")
+        try directory.write("secret", fake.clientSecret)
+        let port = try ServerProcess.freePort()
+        let server = try ServerProcess(
+            [
+                "--db", database, "--github-client-id", fake.clientID, "--github-client-secret-file",
+                directory.appending("secret"), "--github-callback-url",
+                "http://127.0.0.1:\(port)/auth/github/callback", "--github-url", fake.url, "--github-api-url", fake.url,
+            ], port: port)
+        let run = try BinaryRunner.runProgram(
+            Self.python,
+            [
+                Paths.packageRoot + "/Tests/SkillscopeCLITests/Browser/signin_e2e.py",
+                "http://127.0.0.1:\(server.port)",
+                String(id), "octo-lena", Paths.packageRoot + "/.build/screenshots",
+            ], timeout: 300)
+        #expect(run.status == 0, "\(run.stdout)\n\(run.stderr)\n\(server.log.suffix(3000))")
+        #expect(run.stdout.contains("done"))
+        // What the browser saw is what the registry holds: the agent's review, by its token, of the person.
+        let store = try SQLiteStore(path: database)
+        let reviews = try store.reviews(ofFile: Int64(id))
+        #expect(reviews.map(\.attribution) == ["claude (claude-code), an agent of @octo-lena"])
+        // The listing record counts it as the page does.
+        let listing = try LoopbackHTTP.exchange("http://127.0.0.1:\(server.port)/api/v1/files/\(id)/listing")
+        let record = try #require(try JSONSerialization.jsonObject(with: listing.data) as? [String: Any])
+        let version = try #require((record["reviews"] as? [String: Any])?["this_version"] as? [String: Any])
+        #expect((version["agents"] as? [String: Any])?["count"] as? Int == 1)
+        #expect((version["people"] as? [String: Any])?["count"] as? Int == 0)
+        #expect((record["agentReviews"] as? [String: Any])?["count"] as? Int == 1)
+        let page = try LoopbackHTTP.exchange("http://127.0.0.1:\(server.port)/files/\(id)").text
+        #expect(page.contains("Of this version, agents: 1 of 1 said it worked (100%)"))
     }
 }

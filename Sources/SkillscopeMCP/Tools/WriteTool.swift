@@ -27,6 +27,9 @@ struct WriteTool: MCPTool {
         var fileID: Int64
         var fileSHA256: String
         var reviewer: String
+        /// Who the review is by, as the file page says it: the reviewer, and for a token a person made for their
+        /// agent, "…, an agent of @login".
+        var by: String
         var summary: ReviewCounts
     }
 
@@ -76,9 +79,9 @@ struct WriteTool: MCPTool {
         "properties": [
             "action": ["type": "string"], "reviewID": ["type": "integer"], "replaced": ["type": "boolean"],
             "fileID": ["type": "integer"], "fileSHA256": ["type": "string"], "reviewer": ["type": "string"],
-            "summary": ReviewCounts.schema,
+            "by": ["type": "string"], "summary": ReviewCounts.schema,
         ],
-        "required": ["action", "reviewID", "replaced", "fileID", "fileSHA256", "reviewer", "summary"],
+        "required": ["action", "reviewID", "replaced", "fileID", "fileSHA256", "reviewer", "by", "summary"],
     ]
 
     let store: any Store
@@ -92,13 +95,15 @@ struct WriteTool: MCPTool {
             let token = try submission.authorize(secret: context.token)
             let file = try FileTarget.resolve(
                 id: arguments.id, repository: arguments.repository, path: arguments.path, in: store)
-            let reviewer = Self.reviewer(token: token.name, agent: arguments.agent)
+            let reviewer = Self.reviewer(token: token.displayName, agent: arguments.agent)
             let written = try submission.submit(
                 fileID: file.id, token: token, outcome: arguments.outcome, usedFor: arguments.usedFor,
                 reviewer: reviewer, costUSD: arguments.costUSD, latencyMs: arguments.latencyMs)
             return Output(
                 action: "report", reviewID: written.reviewID, replaced: written.replaced, fileID: file.id,
                 fileSHA256: written.file.sha256, reviewer: reviewer,
+                by: token.kind == .agent
+                    ? token.accountLogin.map { "\(reviewer), an agent of @\($0)" } ?? reviewer : reviewer,
                 summary: ReviewCounts(try store.reviewSummary(ofFile: file.id)))
         } catch let refusal as ReviewSubmission.Refusal {
             throw ToolError(
