@@ -270,10 +270,8 @@ public struct Reporter: Sendable {
             ])
         }
         func version(_ version: FileReport.Reviews.VersionTally) -> JSONValue {
-            .object([
-                "sha256": .string(version.sha256), "all": tally(version.all), "people": tally(version.people),
-                "agents": tally(version.agents),
-            ])
+            // Counts only: the version itself is the registry's (a record moved to another registry keeps them).
+            .object(["all": tally(version.all), "people": tally(version.people), "agents": tally(version.agents)])
         }
         return .object([
             "this_version": version(reviews.thisVersion),

@@ -76,6 +76,44 @@ import Testing
         #expect(report.file.text == file.text)
     }
 
+    @Test func aNewVersionStartsItsOwnCountWithThePreviousVersionsBeside() throws {
+        let directory = TemporaryDirectory()
+        let store = try Self.registry(directory)
+        let key = FileKey(repository: "acme/skills", path: "code-review/SKILL.md")
+        let old = try #require(try store.file(.key(key)))
+        let lena = try store.account(login: "lena", at: "2026-11-30T10:00:00Z")
+        _ = try store.writeReview(
+            ReviewRecord(
+                fileID: old.id, fileSHA256: old.sha256, tokenID: lena.personTokenID, outcome: .failed,
+                usedFor: "a refactor", reviewer: "@lena", at: "2026-11-30T12:00:00Z"), perMinute: 10)
+        // The file changes: its new version has no reviews yet, the old one's two are beside it.
+        _ = try store.write(
+            repositories: [],
+            files: [Fixtures.record("acme/skills", "code-review/SKILL.md", Fixtures.reviewSkill + "\n- Be kind.\n")],
+            seenAt: "2026-12-01T10:00:00Z")
+        let new = try #require(try store.file(.key(key)))
+        #expect(new.sha256 != old.sha256)
+        var report = try Reporter(rater: RegistryRater(store: store)).report(new)
+        var reviews = try #require(report.reviews)
+        #expect(reviews.count == 0 && reviews.thisVersion.all.count == 0)
+        let previous = try #require(reviews.previous)
+        #expect(previous.sha256 == old.sha256 && previous.people.count == 1 && previous.people.failed == 1)
+        #expect(previous.agents.count == 1 && previous.agents.worked == 1 && previous.all.shareWorked == 0.5)
+        #expect(reviews.recent.count == 2, "the newest reviews of every version are listed")
+        _ = try store.writeReview(
+            ReviewRecord(
+                fileID: new.id, fileSHA256: new.sha256, tokenID: lena.personTokenID, outcome: .worked,
+                usedFor: "a refactor again", reviewer: "@lena", at: "2026-12-01T12:00:00Z"), perMinute: 10)
+        report = try Reporter(rater: RegistryRater(store: store)).report(try #require(try store.file(.key(key))))
+        reviews = try #require(report.reviews)
+        #expect(reviews.count == 1 && reviews.thisVersion.people.worked == 1 && reviews.thisVersion.agents.count == 0)
+        #expect(reviews.previous?.all.count == 2)
+        // The listing record carries the same numbers.
+        let listing = try #require(Reporter.listing(report))
+        #expect(listing["reviews"]?["this_version"]?["people"]?["worked"]?.integer == 1)
+        #expect(listing["reviews"]?["previous_version"]?["all"]?["count"]?.integer == 2)
+    }
+
     @Test func aFileGoneFromItsRepositoryIsReportedRemoved() throws {
         let directory = TemporaryDirectory()
         let store = try Self.registry(directory)
