@@ -91,8 +91,10 @@ public struct Reporter: Sendable {
         }
     }
 
-    /// The versions part of a stored file's report (``FileReport/versions``), alone: what `/api/v1/files/ID/versions`
-    /// answers, without rating the rules or running the checks. Nil for a file that was not indexed.
+    /// The versions part of a stored file's report (``FileReport/versions``), alone.
+    ///
+    /// What `/api/v1/files/ID/versions` answers, without rating the rules or running the checks. Nil for a file that
+    /// was not indexed.
     public func versions(of file: StoredFile) throws -> VersionReport? {
         guard let rater else { preconditionFailure("a stored file is reported with its registry's rater") }
         guard file.status == .indexed else { return nil }
