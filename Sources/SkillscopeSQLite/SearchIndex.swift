@@ -1,4 +1,5 @@
 internal import FoundationEssentials
+internal import Glibc
 internal import SQLite
 internal import SkillscopeCore
 internal import SkillscopeStore
@@ -71,7 +72,27 @@ final class SearchIndex: Sendable {
     /// from the rows.
     func write<T>(overwrite: Bool = false, _ body: (XapianDatabase) throws -> T) throws -> T {
         if path == nil { return try memory.withLock { try body(try Self.shared($0)) } }
-        return try body(try XapianDatabase(path: path, writable: true, overwrite: overwrite, sync: false))
+        return try body(try openWriter(overwrite: overwrite))
+    }
+
+    /// Xapian's writer, waiting up to 10 s for the folder's write lock.
+    ///
+    /// Every writer runs inside the registry's SQLite write transaction, so two never overlap. Xapian's lock is an
+    /// open-file-description lock on `flintlock`: a child process forked by another thread while a writer was open
+    /// shares the description until it execs (the descriptor is close-on-exec), so the lock can outlive the writer
+    /// by that long (seen once in a loaded CI run that spawns many processes: `DatabaseLockError … already
+    /// locked`). A short wait outlasts it.
+    private func openWriter(overwrite: Bool) throws(XapianError) -> XapianDatabase {
+        var delay: UInt32 = 2_000
+        let deadline = ContinuousClock.now + .seconds(10)
+        while true {
+            do {
+                return try XapianDatabase(path: path, writable: true, overwrite: overwrite, sync: false)
+            } catch  where error.message.hasPrefix("DatabaseLockError") && ContinuousClock.now < deadline {
+                usleep(delay)
+                delay = min(delay * 2, 200_000)
+            }
+        }
     }
 
     /// Empties the folder (removing it first when Xapian cannot open it) and records the registry's token.
