@@ -44,7 +44,8 @@ struct ServeCommand: Command {
         A person signed in is known by their GitHub login alone: no token of GitHub's and nothing else of the account
         is kept.
 
-        Exit codes: 0 stopped by a signal, 66 no registry, 69 the port cannot be bound.
+        Exit codes: 0 stopped by a signal, 64 usage, 66 no registry (or an unreadable secret or key file), 69 the
+        port cannot be bound.
         """
 
     var configuration: HTTPServer.Configuration = {
