@@ -13,14 +13,7 @@ public enum HMACSHA256 {
                     messageBuffer.count, &digest, &length)
             }
         }
-        let digits = Array("0123456789abcdef".utf8)
-        var out = [UInt8]()
-        out.reserveCapacity(Int(length) * 2)
-        for byte in digest.prefix(Int(length)) {
-            out.append(digits[Int(byte >> 4)])
-            out.append(digits[Int(byte & 0x0f)])
-        }
-        return String(decoding: out, as: UTF8.self)
+        return SHA256.hex(digest.prefix(Int(length)))
     }
 
     /// Whether two texts are equal, in a time that does not depend on where they first differ.
@@ -38,12 +31,6 @@ public enum HMACSHA256 {
         var bytes = [UInt8](repeating: 0, count: count)
         let made = bytes.withUnsafeMutableBufferPointer { RAND_bytes($0.baseAddress, Int32(count)) }
         precondition(made == 1, "OpenSSL's random generator failed")
-        let digits = Array("0123456789abcdef".utf8)
-        var out = [UInt8]()
-        for byte in bytes {
-            out.append(digits[Int(byte >> 4)])
-            out.append(digits[Int(byte & 0x0f)])
-        }
-        return String(decoding: out, as: UTF8.self)
+        return SHA256.hex(bytes)
     }
 }

@@ -12,10 +12,15 @@ public enum SHA256 {
             let copy = Array(bytes)
             copy.withUnsafeBufferPointer { buffer in _ = CCrypto.SHA256(buffer.baseAddress, buffer.count, &digest) }
         }
+        return hex(digest)
+    }
+
+    /// `bytes` as lower-case hex digits, two a byte.
+    public static func hex(_ bytes: some Collection<UInt8>) -> String {
         let digits = Array("0123456789abcdef".utf8)
         var out = [UInt8]()
-        out.reserveCapacity(64)
-        for byte in digest {
+        out.reserveCapacity(bytes.count * 2)
+        for byte in bytes {
             out.append(digits[Int(byte >> 4)])
             out.append(digits[Int(byte & 0x0f)])
         }

@@ -247,7 +247,9 @@ extension SQLiteStore {
             ).map { row in (review: StoredReview(readingExported: row), tokenID: row.int64(9) ?? 0) }
             let reports = try connection.query(
                 "SELECT review_id, reporter, at FROM review_reports ORDER BY review_id, reporter"
-            ).map { (reviewID: $0.int64(0) ?? 0, reporter: $0.string(1) ?? "", at: $0.string(2) ?? "") }
+            ).map {
+                ReviewRows.Report(reviewID: $0.int64(0) ?? 0, reporter: $0.string(1) ?? "", at: $0.string(2) ?? "")
+            }
             var rows = ReviewRows(tokens: tokens, reviews: reviews)
             rows.accounts = accounts
             rows.reports = reports

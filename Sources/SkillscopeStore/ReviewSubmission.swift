@@ -1,4 +1,4 @@
-internal import Foundation
+public import Foundation
 internal import Hashing
 
 /// Writing a review with a token's secret: the checks the JSON API, the file page's form and MCP's
@@ -111,9 +111,12 @@ public struct ReviewSubmission: Sendable {
     }
 
     /// Now in ISO 8601 with milliseconds, the form the rate window compares.
-    public static func now() -> String {
+    public static func now() -> String { timestamp(Date()) }
+
+    /// `date` in ISO 8601 with milliseconds, UTC: how the registry writes review, session and token times.
+    public static func timestamp(_ date: Date) -> String {
         let formatter = ISO8601DateFormatter()
         formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-        return formatter.string(from: Date())
+        return formatter.string(from: date)
     }
 }

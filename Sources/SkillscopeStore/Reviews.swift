@@ -297,8 +297,19 @@ public struct ReviewRows: Sendable, Hashable {
     }
     /// Accounts move with their tokens; sessions do not (people sign in again).
     public var accounts: [Account] = []
+    /// A report of a review: who, and when.
+    public struct Report: Sendable, Hashable {
+        public var reviewID: Int64
+        public var reporter: String
+        public var at: String
+        public init(reviewID: Int64, reporter: String, at: String) {
+            self.reviewID = reviewID
+            self.reporter = reporter
+            self.at = at
+        }
+    }
     /// Who reported which review, and when.
-    public var reports: [(reviewID: Int64, reporter: String, at: String)] = []
+    public var reports: [Report] = []
     public var tokens: [Token]
     /// Each with its token.
     public var reviews: [(review: StoredReview, tokenID: Int64)]
@@ -312,8 +323,7 @@ public struct ReviewRows: Sendable, Hashable {
         lhs.accounts == rhs.accounts && lhs.tokens == rhs.tokens
             && lhs.reviews.map(\.review) == rhs.reviews.map(\.review)
             && lhs.reviews.map(\.tokenID) == rhs.reviews.map(\.tokenID)
-            && lhs.reports.map { "\($0.reviewID) \($0.reporter) \($0.at)" }
-                == rhs.reports.map { "\($0.reviewID) \($0.reporter) \($0.at)" }
+            && lhs.reports == rhs.reports
     }
 
     public func hash(into hasher: inout Hasher) {

@@ -38,13 +38,13 @@ public final class FakeGitHubOAuth {
     /// The requests answered, one object each (`path`, `status`, and for the token exchange `secret_matched`,
     /// `granted`, `redirect_uri`).
     public func log() throws -> [[String: Any]] {
-        let (data, _) = try LoopbackHTTP.request(url + "/control/log")
+        let data = try LoopbackHTTP.exchange(url + "/control/log").data
         return try data.split(separator: UInt8(ascii: "\n")).map {
             try JSONSerialization.jsonObject(with: Data($0)) as? [String: Any] ?? [:]
         }
     }
 
     private func post(_ path: String, body: String) throws -> Data {
-        try LoopbackHTTP.request(url + path, method: "POST", body: Data(body.utf8)).data
+        try LoopbackHTTP.exchange(url + path, method: "POST", body: Data(body.utf8)).data
     }
 }

@@ -32,8 +32,9 @@ public final class LoopbackConnection {
     @discardableResult public func send(_ bytes: [UInt8]) -> Bool {
         var sent = 0
         while sent < bytes.count {
-            let count = bytes.withUnsafeBytes { raw in
-                Glibc.send(socket, raw.baseAddress! + sent, raw.count - sent, Int32(MSG_NOSIGNAL))
+            let count = bytes.withUnsafeBytes { raw -> Int in
+                guard let base = raw.baseAddress else { return 0 }
+                return Glibc.send(socket, base + sent, raw.count - sent, Int32(MSG_NOSIGNAL))
             }
             if count <= 0 { return false }
             sent += count
@@ -91,13 +92,6 @@ public enum LoopbackHTTP {
     }
 
     /// `url` is `http://127.0.0.1:PORT/path?query`.
-    public static func request(
-        _ url: String, method: String = "GET", headers: [(String, String)] = [], body: Data = Data()
-    ) throws -> (data: Data, status: Int) {
-        let response = try exchange(url, method: method, headers: headers, body: body)
-        return (response.data, response.status)
-    }
-
     public static func exchange(
         _ url: String, method: String = "GET", headers: [(String, String)] = [], body: Data = Data()
     ) throws -> Response {

@@ -61,9 +61,17 @@ struct Reviews {
     /// file version: a second replaces the first), or one with a pasted operator's token.
     ///
     /// - Throws: ``Refused`` with the form's text when the review is refused, for the page to show again.
-    func postForm(fileID: Int64, request: HTTPRequest, account: AccountRecord?) throws -> HTTPResponse {
+    func postForm(fileID: Int64, request: HTTPRequest, account: AccountRecord?, byAddress: RateLimiter) throws
+        -> HTTPResponse
+    {
         let form = Self.formValues(String(decoding: request.body, as: UTF8.self))
         let draft = Draft(outcome: form["outcome"], usedFor: String((form["used_for"] ?? "").prefix(2_000)))
+        guard byAddress.allow(request.clientAddress) else {
+            throw Refused(
+                status: 429,
+                message: "Too many reviews from your address in ten minutes: wait a little and send it again.",
+                draft: draft)
+        }
         do {
             try Self.checkCSRF(form: form, request: request)
         } catch let error as WebError {
@@ -186,10 +194,7 @@ struct Reviews {
     }
 
     /// A fresh random CSRF value.
-    static func newCSRF() -> String {
-        var generator = SystemRandomNumberGenerator()
-        return (0..<4).map { _ in String(generator.next() as UInt64, radix: 16) }.joined()
-    }
+    static func newCSRF() -> String { HMACSHA256.randomHex(bytes: 16) }
 }
 
 extension WebError {

@@ -152,7 +152,7 @@ final class SignIn: Sendable {
         let expires = Date().addingTimeInterval(Double(configuration.sessionSeconds))
         try store.createSession(
             accountID: account.id, secretSHA256: SHA256.hex(of: Array(secret.utf8)), at: now,
-            expiresAt: Self.iso(expires))
+            expiresAt: ReviewSubmission.timestamp(expires))
         let signed = secret + "." + HMACSHA256.hex(key: configuration.sessionKey, message: Array(secret.utf8))
         return HTTPResponse(
             status: 303,
@@ -218,12 +218,6 @@ final class SignIn: Sendable {
         return value
     }
 
-    static func iso(_ date: Date) -> String {
-        let formatter = ISO8601DateFormatter()
-        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-        return formatter.string(from: date)
-    }
-
     // MARK: GitHub
 
     /// Trades the code for an access token (`POST` to the token URL, JSON back).
@@ -260,10 +254,10 @@ final class SignIn: Sendable {
         request.setValue("Bearer \(accessToken)", forHTTPHeaderField: "Authorization")
         request.setValue("application/vnd.github+json", forHTTPHeaderField: "Accept")
         let object = try Self.json(Self.send(request))
-        // GitHub's logins: letters, digits and single hyphens, at most 39.
+        // GitHub's logins: ASCII letters, digits and hyphens, at most 39.
         guard let login = object["login"] as? String, (1...39).contains(login.utf8.count),
-            login.utf8.allSatisfy({
-                $0 == UInt8(ascii: "-") || ($0 < 128 && Character(UnicodeScalar($0)).isLetter) || ($0 >= 48 && $0 <= 57)
+            login.unicodeScalars.allSatisfy({
+                $0.isASCII && ($0 == "-" || $0.properties.isAlphabetic || ("0"..."9").contains($0))
             })
         else { throw WebError(502, "sign_in_github", "GitHub did not say who you are. Sign in again.") }
         return login

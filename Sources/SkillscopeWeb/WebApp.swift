@@ -172,17 +172,8 @@ public struct WebApp: Sendable {
                 if isAPI { return try Reviews(store: store).post(fileID: id, request: request) }
                 let account = try signIn.account(request)
                 do {
-                    guard reviewsByAddress.allow(request.clientAddress) else {
-                        throw Reviews.Refused(
-                            status: 429,
-                            message:
-                                "Too many reviews from your address in ten minutes: wait a little and send it again.",
-                            draft: Reviews.Draft(
-                                outcome: Reviews.formValues(String(decoding: request.body, as: UTF8.self))["outcome"],
-                                usedFor: Reviews.formValues(String(decoding: request.body, as: UTF8.self))["used_for"]
-                                    ?? ""))
-                    }
-                    return try Reviews(store: store).postForm(fileID: id, request: request, account: account)
+                    return try Reviews(store: store).postForm(
+                        fileID: id, request: request, account: account, byAddress: reviewsByAddress)
                 } catch let refused as Reviews.Refused {
                     // The page again, with what was typed and what to do.
                     return try FilePage(store: store, reporter: Reporter(rater: rater)).render(

@@ -277,6 +277,32 @@ import Testing
         #expect(elsewhere.0.status == 303)
     }
 
+    @Test func aHostileReviewIsShownAsTextAndAHugeOneIsRefusedWithItsTextKept() throws {
+        let directory = TemporaryDirectory()
+        let setup = try setUp(directory)
+        let session = try signIn(setup)
+        var (_, _, csrf) = page(setup, cookies: session)
+        let path = "/files/\(setup.fileID)/reviews"
+        let hostile = "<img src=x onerror=alert(1)>\"><script>alert(2)</script>"
+        let encoded = try #require(hostile.addingPercentEncoding(withAllowedCharacters: .alphanumerics))
+        var (sent, _) = post(
+            setup, path, "outcome=worked&used_for=\(encoded)&csrf=\(csrf)",
+            cookies: "\(session); \(Reviews.cookie)=\(csrf)")
+        #expect(sent.status == 303)
+        var html: String
+        (_, html, csrf) = page(setup, cookies: session)
+        #expect(!html.contains("<img src=x") && !html.contains("<script>alert(2)"))
+        #expect(html.contains("&lt;img src=x onerror=alert(1)&gt;"))
+        // Over 500 characters: refused, and what was typed comes back (up to 2,000 characters of it).
+        let huge = String(repeating: "long ", count: 2_000)
+        (sent, html) = post(
+            setup, path, "outcome=partly&used_for=\(huge.replacingOccurrences(of: " ", with: "+"))&csrf=\(csrf)",
+            cookies: "\(session); \(Reviews.cookie)=\(csrf)")
+        #expect(sent.status == 400 && html.contains("over 500 characters"))
+        #expect(html.contains("value=\"\(String(huge.prefix(2_000)))\""))
+        #expect(try setup.store.reviews(ofFile: setup.fileID).map(\.outcome) == [.worked], "the earlier review stays")
+    }
+
     @Test func reportsFromThreePeopleOrAddressesHideAReviewUntilAnOperatorLooks() throws {
         let directory = TemporaryDirectory()
         let setup = try setUp(directory)

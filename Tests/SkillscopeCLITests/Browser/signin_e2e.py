@@ -35,9 +35,11 @@ def check(condition, step):
 
 
 def shot(name):
-    # A file page's reviews are near its end: show them.
-    driver.execute_script("const r = document.getElementById('reviews'); if (r) r.scrollIntoView();")
-    driver.save_screenshot(os.path.join(shots, f"signin-{name}.png"))
+    # At a phone's width and a desktop's; a file page's reviews are near its end: show them.
+    for width in (390, 1280):
+        driver.set_window_size(width, 1400)
+        driver.execute_script("const r = document.getElementById('reviews'); if (r) r.scrollIntoView();")
+        driver.save_screenshot(os.path.join(shots, f"signin-{name}-{width}.png"))
 
 
 def reviews_text():
