@@ -12,7 +12,7 @@ struct AnalyzeCommand: Command {
         Usage: skillscope analyze PATH... [--kind KIND] [--db PATH] [--json]
 
         Splits each file (a CLAUDE.md, an AGENTS.md, a cursor rule, a skill folder) into its rules and rates
-        each one: common (kept by most edited versions, or ≈ held by 1 in 5 files of the registry), very
+        each one: common (kept by most edited versions, or ≈ held by 1 in 5 of the files most like it), very
         specific (names a file or skill of its own project, the project itself, or a path, script, setting or
         environment variable that only a few repositories name) or distinctive (the rest), with its line and
         evidence; then lists the versions of the file the registry holds. Nothing is stored. The project is the

@@ -21,8 +21,9 @@ struct GroupCommand: Command {
           --embedder NAME     lexical (hashed words and word pairs, weighted by the registry), minilm
                               (all-MiniLM-L6-v2 in Swift; `skillscope model install`) or static (token vectors
                               distilled from MiniLM; `skillscope model distill`: fast enough for 350,000 files).
-                              Default: minilm when installed and the registry holds at most 50,000 rules,
-                              static above that when distilled, else lexical with a warning
+                              Default: minilm when installed and the registry holds at most 50,000 rules;
+                              above that static, distilled from the registry's own rules first if MiniLM is
+                              installed and the table is not; lexical (with a warning) only when no model is
           --model DIR         the model folder (default: $SKILLSCOPE_MODEL, else where `model install` put it)
           --threshold COSINE  the similarity at which rules are of one kind (default: tuned per embedder)
           --evaluate PAIRS    group nothing: score the embedder on labelled rule pairs (JSON lines with a, b
@@ -55,6 +56,9 @@ struct GroupCommand: Command {
         let store = try context.openExistingStore()
         let started = Date()
         let rules = embedder == .automatic ? try store.stats().rules : nil
+        if let rules, rules > EmbedderChoice.miniLMRuleLimit {
+            try distillIfMissing(store: store, context: context)
+        }
         let builder = RuleKindBuilder(
             store: store,
             configuration: .init(
@@ -74,6 +78,40 @@ struct GroupCommand: Command {
                 + "cosine \(summary.threshold); \(summary.namedThings) named things counted; "
                 + String(format: "%.1f s", seconds))
         return .success
+    }
+
+    /// With no `--embedder`, a registry too large for MiniLM itself groups by meaning through the static table
+    /// distilled from it: where MiniLM is installed and the table is not, it is distilled here, from the
+    /// registry's own rules (word-piece counts over every rule, fitted to MiniLM on 40,000 of its list items), and
+    /// kept in the model folder (2–3 minutes for the shared corpus, once). Without MiniLM nothing is made and the
+    /// lexical embedder is used, with its warning.
+    private func distillIfMissing(store: any Store, context: Context) throws {
+        let folder = context.modelFolder
+        guard (try? StaticEmbedder(modelFolder: folder)) == nil, let model = try? MiniLMEmbedder(modelFolder: folder)
+        else { return }
+        context.output.error("group: distilling MiniLM's static table from the registry's rules (once)")
+        let started = Date()
+        var texts: [String] = []
+        var after: Int64 = 0
+        while true {
+            let page = try store.fileRules(after: after, limit: 5000)
+            guard let last = page.last else { break }
+            for file in page { texts.append(file.rules.joined(separator: "\n")) }
+            after = last.id
+        }
+        var options = StaticEmbedder.Distillation()
+        options.tokenCounts = StaticEmbedder.countTokens(in: texts, tokenizer: model.tokenizer)
+        options.trainingTexts = ModelCommand.trainingItems(
+            in: texts.map { $0.split(separator: "\n").map { "- " + $0 }.joined(separator: "\n") }, count: 40_000)
+        let embedder = StaticEmbedder.distill(from: model, options: options)
+        do {
+            try embedder.write(to: folder.staticFile)
+        } catch {
+            throw CLIError("cannot write the static table to \(folder.staticFile): \(error)", exitCode: .unavailable)
+        }
+        context.output.error(
+            "group: distilled \(embedder.weights.count) tokens in "
+                + String(format: "%.1f s", Date().timeIntervalSince(started)) + " into \(folder.staticFile)")
     }
 
     private func evaluatePairs(_ path: String, context: Context) throws -> ExitCode {

@@ -20,7 +20,7 @@ public struct DocumentParser: Sendable {
     /// That is its rules (``RuleExtractor``), diagnostics, spec check and security scan. Raise it with any change
     /// to them: a registry analysed by an earlier version has each file analysed again at its next ingest, though
     /// its bytes are unchanged.
-    public static let analysisVersion = 2
+    public static let analysisVersion = 3
 
     /// Limits on what the parser accepts.
     public struct Configuration: Sendable {

@@ -22,6 +22,11 @@ internal import CommonMark
 ///   "Niemals …", "必须先调用 …", "…してください".
 /// - Each body row of an instructing table is a rule (do / don't, use-this / not-that, situation / action); a
 ///   reference table (option / meaning, file / contents) with no instructing header or row gives none.
+/// - What describes is not a rule (``RuleShapes``): under a heading that describes ("When to use", "Tech stack",
+///   "Project structure", "Example prompts", "Related skills") only a block with a directive word ("must", "never",
+///   "do not", 必须) is; a quotation ("\"Create secure form validation\"") and a label with a fact ("Core: Python
+///   3.10+", "`api.py`: main API client") are examples and facts; a reference table's rows are rules only where
+///   they instruct.
 /// - Headings, code blocks, HTML and thematic breaks are never rules; a code block becomes an example of the rule
 ///   before it in the same section. Block quotes are quoted text, never rules.
 struct RuleExtractor {
@@ -73,7 +78,7 @@ struct RuleExtractor {
             sections.append(Section(title: title, level: level, line: node.range.startLine))
         case .paragraph:
             let text = node.collapsedPlainText
-            guard InstructionHeuristics.isInstruction(text) else { break }
+            guard InstructionHeuristics.isInstruction(text), !describesOnly(text) else { break }
             let labelled = node.inlineShape?.labelledLines ?? []
             if labelled.isEmpty {
                 emit(text, lines: lines(of: node), source: .paragraph)
@@ -138,7 +143,10 @@ struct RuleExtractor {
             // An item over sub-items introduces them unless it instructs itself ("Avoid `sleep()`. Instead:").
             let introducesOnly = hasSubList && !instructs
             let isTask = if case .taskItem = item.kind { true } else { false }
-            let isRule = isTask || !Self.isBareName(text, shapes: own.compactMap(\.inlineShape), instructs: instructs)
+            let isRule =
+                isTask
+                || (!Self.isBareName(text, shapes: own.compactMap(\.inlineShape), instructs: instructs)
+                    && !describesOnly(text))
             if !text.isEmpty && !introducesOnly && isRule {
                 let end = own.map { lines(of: $0).end }.max() ?? item.range.startLine
                 emit(text, lines: LineSpan(start: item.range.startLine, end: end), source: .listItem)
@@ -179,9 +187,21 @@ struct RuleExtractor {
             InstructionHeuristics.isInstructingHeader(header)
             || rows.contains { row in row.cells.contains(where: InstructionHeuristics.hasInstructionSignal) }
         guard instructs else { return }
+        let describes = RuleShapes.role(under: sectionPath) == .describes
         for row in rows {
-            emit(row.cells.joined(separator: " — "), lines: LineSpan(line: row.line), source: .tableRow)
+            let text = row.cells.joined(separator: " — ")
+            // Under a heading that describes ("Tech stack", "Examples"), a row is a rule only with a directive word.
+            if describes, !RuleShapes.hasDirective(text) { continue }
+            emit(text, lines: LineSpan(line: row.line), source: .tableRow)
         }
+    }
+
+    /// Whether a block's text describes, lists or shows rather than instructs (``RuleShapes``): under a heading
+    /// that describes ("When to use", "Tech stack", "Examples") without a directive word; a quotation; a label and
+    /// a fact.
+    private func describesOnly(_ text: String) -> Bool {
+        if RuleShapes.role(under: sectionPath) == .describes, !RuleShapes.hasDirective(text) { return true }
+        return RuleShapes.isQuotation(text) || RuleShapes.isLabelledFact(text)
     }
 
     private mutating func attachExample(_ node: MarkdownNode, language: String) {

@@ -115,10 +115,33 @@ public struct CorpusSource: IngestSource {
                 problems += listed[number]?.problems ?? []
             }
         }
-        return SourceListing(
+        var listing = SourceListing(
             repositories: repositories.keys.sorted().compactMap { repositories[$0] }, entries: entries,
             problems: problems)
+        readTrees(of: names, into: &listing)
+        return listing
     }
+
+    /// Each repository's whole file tree where the corpus keeps one (`trees/<owner>/<repo>.txt`, one path a line,
+    /// as `git ls-tree -r --name-only` lists them): kept in the registry, as a git or GitHub ingest keeps its
+    /// tree, so that a rule naming a file of its project is known to, and links are checked against real files.
+    /// A repository without a tree keeps only its instruction files, as before; an unsafe line is skipped.
+    private func readTrees(of repositories: [String], into listing: inout SourceListing) {
+        for repository in repositories {
+            guard isSafeRepository(repository),
+                let data = FileManager.default.contents(atPath: "\(root)/trees/\(repository).txt")
+            else { continue }
+            let paths = String(decoding: data, as: UTF8.self).split(separator: "\n").compactMap { line -> String? in
+                let path = String(line)
+                return Self.isSafe(path, components: nil) ? path : nil
+            }
+            guard !paths.isEmpty else { continue }
+            listing.trees[repository] = SourceListing.treePaths(paths)
+            listing.keepPaths(paths, of: repository)
+        }
+    }
+
+    private func isSafeRepository(_ repository: String) -> Bool { Self.isSafe(repository, components: 2) }
 
     /// The manifest's records in line order, each decoded (dates in UTC) or turned into the problem it has.
     ///

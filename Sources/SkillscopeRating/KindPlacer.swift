@@ -20,6 +20,8 @@ public struct KindPlacer: Sendable {
     public let embedder: String
     public let vocabulary: LexicalEmbedder.Vocabulary?
     public let index: NearestNeighbourIndex
+    /// Where each kind's leader stands in ``index``: its list and its place in it, by kind id (-1: nowhere).
+    private let places: (list: [Int32], offset: [Int32])
 
     /// The number of kinds.
     public var count: Int { index.count }
@@ -28,12 +30,43 @@ public struct KindPlacer: Sendable {
         embedder = vectors.embedder
         vocabulary = vectors.vocabulary
         index = Self.index(of: vectors)
+        places = Self.places(in: index)
     }
 
     init(embedder: String, vocabulary: LexicalEmbedder.Vocabulary?, index: NearestNeighbourIndex) {
         self.embedder = embedder
         self.vocabulary = vocabulary
         self.index = index
+        places = Self.places(in: index)
+    }
+
+    /// Each kind's list and place in it, read once over the lists (kind ids are dense).
+    private static func places(in index: NearestNeighbourIndex) -> (list: [Int32], offset: [Int32]) {
+        var list = [Int32](repeating: -1, count: index.count)
+        var offset = [Int32](repeating: -1, count: index.count)
+        for number in 0..<index.listCount {
+            index.withList(number) { ids, _ in
+                for (place, id) in ids.enumerated() where Int(id) < list.count && id >= 0 {
+                    list[Int(id)] = Int32(number)
+                    offset[Int(id)] = Int32(place)
+                }
+            }
+        }
+        return (list, offset)
+    }
+
+    /// The leaders' vectors of `kinds`, one row a kind in order (a kind the index lacks gets a row of zeros).
+    public func vectors(ofKinds kinds: [Int32]) -> [Float] {
+        let dimension = index.dimension
+        var rows = [Float](repeating: 0, count: kinds.count * dimension)
+        for (row, kind) in kinds.enumerated() {
+            guard kind >= 0, Int(kind) < places.list.count, places.list[Int(kind)] >= 0 else { continue }
+            let offset = Int(places.offset[Int(kind)])
+            index.withList(Int(places.list[Int(kind)])) { _, values in
+                for d in 0..<dimension { rows[row * dimension + d] = values[offset * dimension + d] }
+            }
+        }
+        return rows
     }
 
     /// The placer whose index file at `path` was built from the kind vectors tagged `tag` (their blob's SHA-256),

@@ -15,6 +15,9 @@ public struct RegistryRater: Sendable {
     public var modelEmbedder: @Sendable (String) -> (any Embedder)?
     /// The edited versions read for "kept by N of M", most-starred first.
     public var maximumVersions = 50
+    /// Whether peers count one file a repository (the nearest): a collection generated from one template (800
+    /// skills of one vendor) otherwise makes its boilerplate "common". Tuned: precision 0.45 → 0.57 at cosine 0.45.
+    public var onePerRepository = true
     public var rater = RuleRater()
     /// Names that never tie a rule to a project (``PublicNames/bundled``).
     public var publicNames = PublicNames.bundled
@@ -78,6 +81,10 @@ public struct RegistryRater: Sendable {
         } else {
             context.registryFiles = try store.indexedFileCount()
         }
+        if let statistics, versionIDs.count < rater.configuration.minimumEditedVersions {
+            context.peers = try peers(
+                of: rules, kinds: context.kinds, versions: versions, statistics: statistics, shouldStop: shouldStop)
+        }
         // The versions' rules in one read, not one a version.
         let versionRules = try store.rules(ofFiles: Array(versionIDs))
         context.editedVersions = versionIDs.map { id in
@@ -112,6 +119,80 @@ public struct RegistryRater: Sendable {
             kinds[rule.position] = .init(id: Int64(found.kind), reach: Int(statistics.kindReach[found.kind]))
         }
         return kinds
+    }
+
+    /// The files most like the rated one (``RulePeers``) and, for each kind of its rules, the peers holding a rule
+    /// of it and the first place that does ("owner/repo/path:42"), for the kinds the estimate calls common.
+    private func peers(
+        of rules: [Rule], kinds: [Int: RuleRater.Context.Kind], versions: VersionReport?, statistics: RuleStatistics,
+        shouldStop: () -> Bool
+    ) throws -> RuleRater.Context.Peers? {
+        guard let fileKinds = try cache.fileKinds(store), let meaning = try cache.meaning(store) else { return nil }
+        var vector: ArraySlice<Float>?
+        if let id = versions?.subject.id {
+            vector = meaning.vector(ofFile: id)
+        }
+        if vector == nil, !shouldStop(), let placer = try cache.placer(store), let embedder = embedder(for: placer),
+            embedder.identifier == meaning.embedder
+        {
+            let subject = versions?.subject
+            var made = try MeaningFinder.vector(
+                rules: rules.map(\.text), about: [subject?.name].compactMap { $0 }.joined(), embedder: embedder)[...]
+            if made.contains(where: { $0 != 0 }) {
+                normalize(&made)
+                vector = made
+            }
+        }
+        let found = try RulePeers.find(
+            versions: versions, vector: vector, meaning: meaning, fileKinds: fileKinds, store: store,
+            onePerRepository: onePerRepository)
+        let wanted = Array(Set(kinds.values.map { Int32($0.id) })).sorted()
+        var related = Dictionary(uniqueKeysWithValues: wanted.map { ($0, Set([$0])) })
+        // Kinds are leader clusters: a paraphrase can lead a kind of its own. A peer's kind whose leader stands
+        // within `peerCosine` of the rule's kind leader counts as the same instruction.
+        if let placer = try cache.placer(store), !wanted.isEmpty {
+            let held = Array(Set(found.ids.flatMap { fileKinds.kinds(ofFile: $0) })).sorted()
+            if !held.isEmpty {
+                let dimension = placer.index.dimension
+                let scores = BLAS.multiply(
+                    placer.vectors(ofKinds: wanted), placer.vectors(ofKinds: held), m: wanted.count, n: held.count,
+                    k: dimension, transposeB: true)
+                let cosine = peerCosine(for: statistics)
+                for (row, kind) in wanted.enumerated() {
+                    for (column, other) in held.enumerated() where scores[row * held.count + column] >= cosine {
+                        related[kind, default: []].insert(other)
+                    }
+                }
+            }
+        }
+        let (holding, firstHolder) = found.holding(related, fileKinds: fileKinds)
+        var examples: [Int64: String] = [:]
+        var peerRules: [Int64: [Rule]] = [:]
+        let needed = Double(found.count) * rater.configuration.commonReach
+        for (kind, holders) in holding where Double(holders) >= needed {
+            guard let peer = firstHolder[kind], let members = related[kind] else { continue }
+            if peerRules[peer] == nil { peerRules[peer] = try store.rules(ofFile: peer) }
+            guard
+                let rule = peerRules[peer]?.first(where: {
+                    statistics.kind(ofKey: RuleKey.of($0.text)).map(members.contains) == true
+                }),
+                let file = try store.file(.id(peer))
+            else { continue }
+            examples[Int64(kind)] = "\(file.key.repository)/\(file.key.path):\(rule.lines.start)"
+        }
+        return RuleRater.Context.Peers(
+            count: found.count, versions: found.versions,
+            holding: Dictionary(uniqueKeysWithValues: holding.map { (Int64($0.key), $0.value) }),
+            example: examples)
+    }
+
+    /// The cosine between kind leaders from which a peer's rule counts as one of the rated rule's kind: 0.4 for
+    /// the model embedders, tuned on the tune part of the blind four-class labels
+    /// (`bench/truth/rule_classes.py --split tune`; static: 0.65 gave common recall 0.01, 0.45 0.42, 0.4 0.65 at
+    /// precision 0.59; MiniLM at 0.4: 0.61 / 0.48); the lexical embedder's kinds are near-identical wordings,
+    /// counted as grouped.
+    func peerCosine(for statistics: RuleStatistics) -> Float {
+        statistics.embedder.hasPrefix("lexical-") ? statistics.threshold : 0.4
     }
 
     /// A version finder whose "their own version" band also holds files close in meaning (once grouped).

@@ -13,7 +13,8 @@ public import SkillscopeStore
 ///    wording leads its kind;
 /// 3. embeds them a chunk at a time and groups them with ``RuleGrouper`` (leader clustering over an IVF index);
 /// 4. counts each kind's reach (files holding at least one rule of it) and the repositories naming each thing;
-/// 5. saves ``RuleStatistics`` and ``KindVectors`` as store blobs, replacing the previous ones.
+/// 5. saves ``RuleStatistics``, ``KindVectors``, each file's meaning (``FileMeaning``) and kinds (``FileKinds``) as
+///    store blobs, replacing the previous ones.
 public struct RuleKindBuilder: Sendable {
     public struct Configuration: Sendable {
         /// The embedder; a lexical one is rebuilt with the vocabulary counted over the registry's rules.
@@ -173,6 +174,9 @@ public struct RuleKindBuilder: Sendable {
             fileIDs: fileIDs, fileRules: fileRules, abouts: abouts, kindOfRule: kindOfRule, leaders: vectors,
             embedder: embedder)
         try store.saveBlob(FileMeaning.blobName, meaning.encoded())
+        let fileKinds = FileKinds(
+            files: zip(fileIDs, fileRules).map { id, distinct in (id, distinct.map { kindOfRule[Int($0)] }) })
+        try store.saveBlob(FileKinds.blobName, fileKinds.encoded())
         let encoded = vectors.encoded()
         let tag = KindVectors.tag(of: encoded)
         // The index file first, so that a reader finding the new tag finds its file too.

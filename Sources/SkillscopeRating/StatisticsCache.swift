@@ -12,6 +12,7 @@ public final class StatisticsCache: Sendable {
     private let statisticsEntry = Mutex(Entry<RuleStatistics>(generation: -1, value: nil))
     private let placerEntry = Mutex(Entry<KindPlacer>(generation: -1, value: nil))
     private let meaningEntry = Mutex(Entry<FileMeaning>(generation: -1, value: nil))
+    private let fileKindsEntry = Mutex(Entry<FileKinds>(generation: -1, value: nil))
 
     public init() {}
 
@@ -68,6 +69,11 @@ public final class StatisticsCache: Sendable {
     /// Every file's meaning, or nil when the registry was never grouped.
     public func meaning(_ store: any Store) throws -> FileMeaning? {
         try cached(meaningEntry, FileMeaning.blobName, store, decode: FileMeaning.init(decoding:))
+    }
+
+    /// Each file's kinds, or nil when the registry was never grouped (or grouped before they were kept).
+    public func fileKinds(_ store: any Store) throws -> FileKinds? {
+        try cached(fileKindsEntry, FileKinds.blobName, store, decode: FileKinds.init(decoding:))
     }
 
     private func cached<Value: Sendable>(

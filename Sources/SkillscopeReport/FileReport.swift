@@ -115,6 +115,10 @@ public struct FileReport: Sendable, Encodable {
         public var registryFiles: Int
         /// The embedder the registry's rules were grouped with, if they were.
         public var embedder: String?
+        /// The files most like this one that ≈ common was estimated against (nil: none was estimated).
+        public var peers: Int?
+        /// Whether the kinds were grouped by meaning (a model's embedder) or by words alone (the lexical one).
+        public var kindsByMeaning: Bool { embedder.map { !$0.hasPrefix("lexical-") } ?? false }
     }
 
     /// Spec findings, the parser's diagnostics, the security scan and the quality score with its rationale.

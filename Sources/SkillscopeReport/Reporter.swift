@@ -310,6 +310,6 @@ public struct Reporter: Sendable {
                 common: rated.count(.common), distinctive: rated.count(.distinctive),
                 verySpecific: rated.count(.verySpecific)),
             notRated: notRated, editedVersions: rated.editedVersions, registryFiles: rated.registryFiles,
-            embedder: rated.embedder)
+            embedder: rated.embedder, peers: rated.peers)
     }
 }

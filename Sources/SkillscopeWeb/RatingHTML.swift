@@ -12,9 +12,10 @@ enum RatingHTML {
         out += "<p>We split this \(noun) into the rules it gives an agent.</p>"
         out += "<p class=\"rating-sentence\">\(HTML.escape(ratings.sentence))</p>"
         let estimated = ratings.editedVersions == 0
+        let peers = ratings.peers.map { "the \($0) files most like this one" } ?? "the files most like this one"
         let commonNote =
             estimated
-            ? "Too few edited versions to measure: ≈ held by at least 1 in 5 files of the registry."
+            ? "Too few edited versions to measure: ≈ held by at least 1 in 5 of \(peers)."
             : "Most of the \(ratings.editedVersions) edited versions we read keep these."
         let groups: [(RuleRating, Int, String)] = [
             (.common, ratings.counts.common, commonNote),
@@ -61,9 +62,22 @@ enum RatingHTML {
             if let more, shown.offset > 0 { out += " · <a href=\"\(HTML.escape(more(0)))\">The first rules</a>" }
             out += "</p>"
         }
-        out += "<p class=\"muted\">“Common” is measured: kept by at least 6 in 10 of the file's edited versions"
-        out += " (with at least 5 to read), or ≈ estimated from the registry. “Very specific”: it names a path, a"
-        out += " command, a setting, an environment variable or a host that only a few repositories name.</p>"
+        out +=
+            "<h3 class=\"how-ratings\">How ratings are found</h3><p class=\"muted how-ratings\">“Common” is measured:"
+        out += " kept by at least 6 in 10 of the file's edited versions (with at least 5 to read). Otherwise it is ≈"
+        out += " estimated from the file's peers: its versions first, then the files nearest it in meaning, one a"
+        out += " repository and never a word-for-word copy, up to 100; a rule is ≈ common when at least 1 in 5 of them"
+        out += " hold a rule of its kind. “Very specific”: it names a file of the project's tree, a path, a"
+        out += " command, a setting, an environment variable or a host that only a few repositories name."
+        switch ratings.embedder {
+        case .some(let embedder) where ratings.kindsByMeaning:
+            out += " Rules of one kind were grouped by meaning (\(HTML.escape(embedder)))."
+        case .some(let embedder):
+            out += " Rules of one kind were grouped by their words only (\(HTML.escape(embedder))): no model was"
+            out += " installed, so rules worded differently count apart."
+        case .none: out += " The registry's rules are not grouped into kinds yet."
+        }
+        out += "</p>"
         return out + "</section>"
     }
 }

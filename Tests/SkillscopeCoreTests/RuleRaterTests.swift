@@ -57,25 +57,46 @@ private func rule(_ position: Int, _ text: String) -> Rule {
         #expect(report.sentence == "4 rules. 1 is common, 2 are distinctive, and 1 is very specific to this project.")
     }
 
-    @Test func estimatedCommonFromTheKindsReach() {
-        let context = RuleRater.Context(
-            registryFiles: 7892, registryRepositories: 900, embedder: "lexical-1-d1024",
-            kinds: [1: .init(id: 5, reach: 1815), 3: .init(id: 6, reach: 40)],
+    @Test func estimatedCommonFromTheFilesMostLikeIt() {
+        var context = RuleRater.Context(
+            registryFiles: 7892, registryRepositories: 900, embedder: "minilm-static-1",
+            kinds: [0: .init(id: 4, reach: 1), 1: .init(id: 5, reach: 1815), 3: .init(id: 6, reach: 40)],
             editedVersions: [.init(keys: [], kinds: [])],
             thingRepositories: ["@observable": 310, "observableobject": 120, "./scripts/release.sh": 1])
+        context.peers = .init(
+            count: 100, versions: 3, holding: [5: 31, 6: 19],
+            example: [5: "obra/superpowers/skills/swiftui/SKILL.md:42"])
         let report = RuleRater().rate(rules, context: context)
         #expect(report.editedVersions == 0)
+        #expect(report.peers == 100)
+        // 31 of 100 peers reach 1 in 5: ≈ common, with the count, the peers and one place that holds it.
         #expect(report.rules[1].rating == .common)
         #expect(report.rules[1].isEstimate)
-        #expect(report.rules[1].evidence == "≈ 23% of 7,892 files hold a rule of its kind")
+        #expect(
+            report.rules[1].evidence
+                == "≈ held by 31 of the 100 files most like this one, e.g. obra/superpowers/skills/swiftui/SKILL.md:42")
+        // 19 of 100 does not; however many files of the whole registry hold it (reach 40 here, 1,815 above).
         #expect(report.rules[3].rating == .distinctive)
-        #expect(report.rules[3].evidence == "40 of 7,892 files (≈ 1%) hold a rule of its kind")
-        #expect(report.rules[0].evidence == "no other file of 7,892 holds a rule of its kind")
+        #expect(report.rules[3].evidence == "held by only 19 of the 100 files most like this one")
+        #expect(report.rules[0].evidence == "no rule of its kind in any of the 100 files most like this one")
         // Statistics decide: the script is named in one repository.
         #expect(report.rules[2].rating == .verySpecific)
         #expect(report.rules[2].evidence == "names `./scripts/release.sh`, seen in 1 repository")
         #expect(report.rules[1].namedThings.map(\.repositories) == [310, 120])
         #expect(report.sentence.hasPrefix("4 rules. About 1 is common"))
+    }
+
+    @Test func tooFewPeersGiveNoEstimate() {
+        var context = RuleRater.Context(
+            registryFiles: 7892, registryRepositories: 900, embedder: "minilm-static-1",
+            kinds: [1: .init(id: 5, reach: 1815)])
+        context.peers = .init(count: 12, versions: 0, holding: [5: 12], example: [:])
+        let report = RuleRater().rate(rules, context: context)
+        // Every one of 12 peers holds it, but 12 files say too little of practice.
+        #expect(report.rules[1].rating == .distinctive)
+        #expect(report.rules[1].evidence.hasPrefix("too few edited versions to measure, and too few files like this"))
+        let ungrouped = RuleRater().rate(rules, context: .init(registryFiles: 7892, registryRepositories: 900))
+        #expect(ungrouped.rules[1].evidence.hasSuffix("(the registry's rules are not grouped) for an estimate"))
     }
 
     @Test func widelyUsedNamesAreNotProjectBound() {
@@ -133,7 +154,7 @@ private func rule(_ position: Int, _ text: String) -> Rule {
     @Test func aRegistryTooSmallForStatisticsSaysSo() {
         let report = RuleRater().rate(rules, context: RuleRater.Context(registryFiles: 3, registryRepositories: 2))
         #expect(report.rules[0].rating == .distinctive)
-        #expect(report.rules[0].evidence.contains("too small"))
+        #expect(report.rules[0].evidence.contains("too few files like this one"))
         #expect(report.rules[2].rating == .verySpecific)
         // Names every project has are not project-shaped on their own.
         let plain = RuleRater().rate([rule(0, "Keep `package.json` scripts short.")], context: .init())

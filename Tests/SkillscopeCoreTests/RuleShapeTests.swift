@@ -160,4 +160,68 @@ import Testing
             """)
         #expect(found.map { $0.prefix(2) } == ["1 ", "3 ", "5 "])
     }
+
+    @Test func whatADescribingSectionListsIsNotARule() {
+        let found = rules(
+            """
+            ## When to Use
+            - Implement network segmentation between namespaces
+            - Set up RBAC for least-privilege access
+            - You must not use it for cluster upgrades.
+
+            ## Tech Stack
+            - Core: Python 3.10+
+            - HTTP: httpx with HTTP/2
+
+            ## Project Structure
+            - `api.py`: main API client entry point.
+            - `entities/`: data models and entity logic (works, authors, sources).
+
+            ## Rules
+            - Implement each policy as a separate manifest.
+            """)
+        // Under "When to use" only the directive counts; facts and a directory listing are no rules anywhere.
+        #expect(
+            found == [
+                "4 You must not use it for cluster upgrades.", "15 Implement each policy as a separate manifest.",
+            ])
+    }
+
+    @Test func quotedExamplesAndLabelledFactsAreNotRules() {
+        let found = rules(
+            """
+            ## Prompts that work
+            - "Create secure form validation that prevents injection attacks"
+            - “Implement clickjacking protection”
+
+            ## Services
+            - Kafka: valid for sources and sinks
+            - Unit tests: `npm run test`
+            - Singleton: for stateless services, configuration objects, or services that manage shared state.
+            - Action: run `npm test` and read its output.
+            - Step 2: Clear the terminal first.
+            - **Edge cases**: are boundary conditions handled?
+            """)
+        // A command after a label, a when-to-use value longer than a fact, steps and checks stay rules.
+        #expect(
+            found == [
+                "7 Unit tests: `npm run test`",
+                "8 Singleton: for stateless services, configuration objects, or services that manage shared state.",
+                "9 Action: run `npm test` and read its output.", "10 Step 2: Clear the terminal first.",
+                "11 Edge cases: are boundary conditions handled?",
+            ])
+    }
+
+    @Test func aDescribingSectionsTableKeepsOnlyDirectiveRows() {
+        let found = rules(
+            """
+            ## Examples
+
+            | Situation | What to do |
+            |---|---|
+            | A flaky test | Rerun it once, then file a bug |
+            | A secret in a diff | Never commit it: rotate the key |
+            """)
+        #expect(found == ["6 A secret in a diff — Never commit it: rotate the key"])
+    }
 }

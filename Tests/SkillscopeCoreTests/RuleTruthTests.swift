@@ -130,7 +130,10 @@ import Testing
         let corpus = try #require(Self.corpus)
         let tune = try Self.found(split: "tune", corpus: corpus)
         let heldOut = try Self.found(split: "heldout", corpus: corpus)
-        #expect(Double(tune.found) >= 0.97 * Double(tune.labelled), "tune: \(tune)")
-        #expect(Double(heldOut.found) >= 0.935 * Double(heldOut.labelled), "held out: \(heldOut)")
+        // Issue 43 traded a point here for what is not a rule: headings that describe, quotations and label-and-fact
+        // items are no longer rules (not-a-rule items reported as rules, blind four-class labels, held out: 0.505 →
+        // 0.337). Before: tune 0.97, held out 0.935; measured after: 510 of 529 (0.964), 393 of 421 (0.933).
+        #expect(Double(tune.found) >= 0.96 * Double(tune.labelled), "tune: \(tune)")
+        #expect(Double(heldOut.found) >= 0.93 * Double(heldOut.labelled), "held out: \(heldOut)")
     }
 }

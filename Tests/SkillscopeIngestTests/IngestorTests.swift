@@ -122,6 +122,23 @@ import Testing
         #expect(report.indexed == 6)
     }
 
+    @Test func aCorpusTreeIsKeptAsItsRepositorysFileList() async throws {
+        let directory = TemporaryDirectory()
+        let root = try corpus(directory)
+        // lena/app's whole tree, as `git ls-tree -r --name-only` lists it; an unsafe line is skipped, and acme/skills
+        // has no tree (its instruction files alone are known, as before).
+        try directory.write(
+            "corpus/trees/lena/app.txt",
+            "AGENTS.md\n.cursor/rules/ts.mdc\nscripts/deploy.sh\nsrc/server/main.ts\n../../etc/passwd\n")
+        let store = try SQLiteStore(path: directory.appending("r.sqlite"))
+        _ = try await Ingestor(store: store).run([CorpusSource(root: root)], seenAt: Self.seenAt)
+        #expect(
+            try store.repositoryPaths("lena/app") == [
+                ".cursor/rules/ts.mdc", "AGENTS.md", "scripts/deploy.sh", "src/server/main.ts",
+            ])
+        #expect(try store.repositoryPaths("acme/skills").isEmpty)
+    }
+
     @Test func aFolderIsWalkedSkippingGitNodeModulesAndOutsideLinks() async throws {
         let directory = TemporaryDirectory()
         try directory.write("project/AGENTS.md", Fixtures.agentsFile)

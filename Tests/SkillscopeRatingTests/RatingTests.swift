@@ -77,11 +77,18 @@ private let baseRules = [
         let rules = try store.rules(ofFile: try #require(try store.file(.key(files[7].key))).id)
         let report = try RegistryRater(store: store).rate(rules, versions: nil)
         #expect(report.rules[0].rating == .common && report.rules[0].isEstimate)
-        #expect(report.rules[0].evidence == "≈ 100% of 60 files hold a rule of its kind")
+        // Estimated against the files most like it (one a repository): all 60 hold it, and one is named.
+        // (the peers are the repositories the index's probed lists hold, one file each: here most of the 60).
+        let peers = try #require(report.peers)
+        #expect(peers >= 20 && peers <= 60)
+        #expect(
+            report.rules[0].evidence.hasPrefix("≈ held by \(peers) of the \(peers) files most like this one, e.g. team")
+        )
+        #expect(report.rules[0].evidence.hasSuffix("/app/CLAUDE.md:3"))
         #expect(report.rules[1].rating == .verySpecific)
         #expect(report.rules[1].evidence == "names `./scripts/deploy-7.sh`, seen in 1 repository")
         #expect(report.rules[2].rating == .distinctive)
-        #expect(report.rules[2].evidence == "no other file of 60 holds a rule of its kind")
+        #expect(report.rules[2].evidence.hasSuffix("of the \(peers) files most like this one"))
 
         // A text not in the registry: a close rewording finds the kind through the stored vectors; a thing no
         // repository names is project-bound.

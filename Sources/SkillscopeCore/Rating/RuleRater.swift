@@ -9,7 +9,8 @@
 ///   rarity or shape (``PublicNames``). See `projectBound` for the order of the signals.
 /// - *common*, measured: the file has at least `minimumEditedVersions` edited versions and at least 6 in 10 of
 ///   them keep the rule (the same words, or a rule of the same kind): "kept by 7 of 9 edited versions".
-///   *≈ common*, estimated where there are fewer: at least 1 in 5 files of the registry hold a rule of its kind.
+///   *≈ common*, estimated where there are fewer: at least 1 in 5 of the files most like it (its peers: its
+///   versions, then the nearest in meaning; `RulePeers`) hold a rule of its kind.
 /// - *distinctive*: the rest, the author's own choice.
 ///
 /// Very specific is decided first: a project's path stays project-bound however many copies keep it. So does a
@@ -20,14 +21,15 @@ public struct RuleRater: Sendable {
         public var minimumEditedVersions = 5
         /// The share of edited versions that must keep a rule for it to be common.
         public var keptShare = 0.6
-        /// The share of the registry's files holding a rule of the kind for ≈ common.
+        /// The share of the file's peers (the files most like it) holding a rule of the kind for ≈ common.
         public var commonReach = 0.2
+        /// The fewest peers an estimate is made from.
+        public var minimumPeers = 20
         /// A path, command, setting, environment variable or host named in at most this many repositories (beyond
         /// those holding a copy of the file) is project-bound; a bare inline name never is by rarity alone.
         public var boundRepositories = 3
-        /// Below this many repositories (or files, for ≈ common) the registry is too small for statistics.
+        /// Below this many repositories the registry is too small for statistics on named things.
         public var minimumRepositories = 50
-        public var minimumFiles = 50
         public init() {}
     }
 
@@ -53,8 +55,26 @@ public struct RuleRater: Sendable {
             }
         }
 
+        /// The files most like the rated file, which ≈ common is estimated against (see `RulePeers` in
+        /// SkillscopeRating): how many, how many of them are its versions, and per kind the peers holding a rule of
+        /// it and one place that holds it ("obra/superpowers/skills/tdd/SKILL.md:42").
+        public struct Peers: Sendable {
+            public var count: Int
+            public var versions: Int
+            public var holding: [Int64: Int]
+            public var example: [Int64: String]
+            public init(count: Int, versions: Int, holding: [Int64: Int], example: [Int64: String]) {
+                self.count = count
+                self.versions = versions
+                self.holding = holding
+                self.example = example
+            }
+        }
+
         public var registryFiles: Int
         public var registryRepositories: Int
+        /// The peers, where the registry was grouped and the file's meaning is known.
+        public var peers: Peers?
         /// The embedder that grouped the registry's rules into kinds, if they were grouped.
         public var embedder: String?
         /// The kind of each rule of the file, by position; absent where the rule has none.
@@ -104,7 +124,7 @@ public struct RuleRater: Sendable {
         return RuleRatingReport(
             rules: rated, editedVersions: measured ? context.editedVersions.count : 0,
             registryFiles: context.registryFiles, registryRepositories: context.registryRepositories,
-            embedder: context.embedder)
+            embedder: context.embedder, peers: measured ? nil : context.peers?.count)
     }
 
     private func rate(_ rule: Rule, context: Context, measured: Bool) -> RatedRule {
@@ -134,25 +154,22 @@ public struct RuleRater: Sendable {
             rated.evidence = "kept by \(kept) of \(total) edited versions"
             return rated
         }
-        guard context.registryFiles >= configuration.minimumFiles, context.embedder != nil else {
+        guard context.embedder != nil, let peers = context.peers, peers.count >= configuration.minimumPeers else {
             rated.evidence =
-                "too few edited versions to measure, and the registry (\(context.registryFiles) files) is too small "
-                + "or not grouped for an estimate"
+                "too few edited versions to measure, and too few files like this one"
+                + (context.embedder == nil ? " (the registry's rules are not grouped)" : "") + " for an estimate"
             return rated
         }
-        let reach = kind?.reach ?? 0
-        let share = Double(reach) / Double(context.registryFiles)
-        let percent = Int((share * 100).rounded())
-        let files = context.registryFiles.formatted
-        if share >= configuration.commonReach {
+        let reach = kind.flatMap { peers.holding[$0.id] } ?? 0
+        let files = "of the \(peers.count) files most like this one"
+        if Double(reach) >= configuration.commonReach * Double(peers.count), let kind {
             rated.rating = .common
             rated.isEstimate = true
-            rated.evidence = "≈ \(percent)% of \(files) files hold a rule of its kind"
+            let example = peers.example[kind.id].map { ", e.g. \($0)" } ?? ""
+            rated.evidence = "≈ held by \(reach) \(files)\(example)"
         } else {
             rated.evidence =
-                reach <= 1
-                ? "no other file of \(files) holds a rule of its kind"
-                : "\(reach.formatted) of \(files) files (≈ \(percent < 1 ? "<1" : String(percent))%) hold a rule of its kind"
+                reach == 0 ? "no rule of its kind in any \(files)" : "held by only \(reach) \(files)"
         }
         return rated
     }

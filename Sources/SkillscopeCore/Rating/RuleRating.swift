@@ -1,6 +1,6 @@
 /// How widely a rule is held: by most versions of its file, by this author alone, or by one project only.
 public enum RuleRating: String, Sendable, Hashable, Codable, CaseIterable {
-    /// Kept by most edited versions of the file (measured), or held by many files of the registry (≈, estimated).
+    /// Kept by most edited versions of the file (measured), or held by 1 in 5 of the files most like it (≈, estimated).
     case common
     /// The author's own choice.
     case distinctive
@@ -49,10 +49,14 @@ public struct RuleRatingReport: Sendable, Codable {
     public var registryFiles: Int
     public var registryRepositories: Int
     public var embedder: String?
+    /// The files most like this one that ≈ common was estimated against (nil: no estimate was made).
+    public var peers: Int?
 
     public init(
-        rules: [RatedRule], editedVersions: Int, registryFiles: Int, registryRepositories: Int, embedder: String?
+        rules: [RatedRule], editedVersions: Int, registryFiles: Int, registryRepositories: Int, embedder: String?,
+        peers: Int? = nil
     ) {
+        self.peers = peers
         self.rules = rules
         self.editedVersions = editedVersions
         self.registryFiles = registryFiles
