@@ -128,18 +128,31 @@ private func rule(_ position: Int, _ text: String) -> Rule {
     @Test func anIdentifierNoOtherRepositoryNamesIsTheProjectsOwnCodeInItsOwnFilesOnly() {
         var context = context()
         context.thingRepositories["observableobject"] = 30
+        context.repositoryFiles = RepositoryPaths([
+            "AGENTS.md", "src/wrapper_toolset.py", "src/providers/provider_details.py", "src/model_profile/__init__.py",
+        ])
+        var defined = rule(5, "Share one pool through `AppState`.")
+        defined.examples = [
+            Example(language: "rust", code: "pub struct AppState { pool: PgPool }", lines: .init(line: 9))
+        ]
         let rules = [
             rule(0, "Extend `WrapperToolset` for cross-cutting behaviour."),
             rule(1, "Store provider metadata in `provider_details`."),
             rule(2, "Configure features in `Provider.model_profile()`."),
             rule(3, "Use `vi.useFakeTimers()` and restore real timers after."),
             rule(4, "Prefer `@Observable` over `ObservableObject`."),
+            defined,
+            rule(6, "Implement `IntoResponse` for the error type; never hold a `MutexGuard` across `.await`."),
         ]
         let project = RuleRater().rate(rules, context: context).rules
         #expect(
             project[0].evidence
-                == "names `WrapperToolset`, a name of this project's code (no other repository names it)")
+                == "names `WrapperToolset`, a name of this project's code (a file of this repository carries it; no "
+                + "other repository names it)")
         #expect(project.map(\.rating).prefix(3) == [.verySpecific, .verySpecific, .verySpecific])
+        #expect(project[5].evidence.hasSuffix("(its example defines it; no other repository names it)"))
+        // Rare public names with nothing of the project behind them are no evidence (issue 43).
+        #expect(project[6].rating == .distinctive)
         // A library's call and a name many repositories use are not.
         #expect(project[3].rating == .distinctive && project[4].rating == .distinctive)
         // A skill travels: the names it uses are its readers' APIs far more often than its author's code.

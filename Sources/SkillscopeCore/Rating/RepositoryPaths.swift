@@ -8,12 +8,19 @@ public struct RepositoryPaths: Sendable {
     private var files: Set<String> = []
     private var folders: Set<String> = []
     private var endings: Set<String> = []
+    /// Every file and folder name's stem as ``RepositoryPaths/nameKey(_:)`` makes it: `app_state.rs`, `AppState/`
+    /// and `app-state.ts` all give `appstate`.
+    private var stems: Set<String> = []
 
     /// - Complexity: O(n·d) for n paths of at most d parts.
     public init(_ paths: [String]) {
         for path in paths {
             let parts = path.split(separator: "/")
             guard !parts.isEmpty else { continue }
+            for part in parts {
+                let stem = part.split(separator: ".").first.map(String.init) ?? String(part)
+                stems.insert(Self.nameKey(stem))
+            }
             files.insert(parts.joined(separator: "/"))
             for end in 1..<parts.count {
                 folders.insert(parts[..<end].joined(separator: "/"))
@@ -39,6 +46,19 @@ public struct RepositoryPaths: Sendable {
         }
         // The end of a longer path, when it says more than a bare file name.
         return relative.count >= 2 && endings.contains(asNamed)
+    }
+
+    /// Whether a file or folder of the repository carries `identifier`'s name (`AppState` in `src/app_state.rs`,
+    /// `IntoResponse` nowhere in a project that only uses axum's): what lets a rare identifier count as the
+    /// project's own code.
+    public func namesFile(like identifier: String) -> Bool {
+        let key = Self.nameKey(identifier)
+        return key.count >= 4 && stems.contains(key)
+    }
+
+    /// Lower-case letters and digits only: `app_state`, `AppState` and `app-state` are one name.
+    static func nameKey(_ name: some StringProtocol) -> String {
+        String(name.lowercased().filter { $0.isLetter || $0.isNumber })
     }
 
     /// A named path without `./`, a leading `/`, a trailing `/` and anything from its first placeholder or glob;

@@ -138,7 +138,7 @@ public struct RuleRater: Sendable {
         var rated = RatedRule(
             position: rule.position, line: rule.lines.start, endLine: rule.lines.end, text: rule.text,
             rating: .distinctive, isEstimate: false, evidence: "", namedThings: countedThings)
-        if let evidence = projectBound(countedThings, text: rule.text, context: context, counted: counted) {
+        if let evidence = projectBound(countedThings, rule: rule, context: context, counted: counted) {
             rated.rating = .verySpecific
             rated.evidence = evidence
             return rated
@@ -188,8 +188,9 @@ public struct RuleRater: Sendable {
     ///    ("seen in 1 repository"); a bare inline name never, by rarity alone;
     /// 6. in a smaller registry, the shape of a path, project command, setting, environment variable or host.
     private func projectBound(
-        _ things: [RatedRule.CountedThing], text: String, context: Context, counted: Bool
+        _ things: [RatedRule.CountedThing], rule: Rule, context: Context, counted: Bool
     ) -> String? {
+        let text = rule.text
         let isSkill = context.fileKind == .skill || context.fileKind == .skillReference
         for thing in things where thing.kind == .path || thing.kind == .command || thing.kind == .code {
             for path in Self.paths(in: thing) {
@@ -232,10 +233,20 @@ public struct RuleRater: Sendable {
                 // a project's own: rarity is no evidence there. A project's own instruction file (CLAUDE.md,
                 // AGENTS.md, its editor rules) is another matter: an identifier of code that no other repository
                 // names is its own code's (`WrapperToolset`, `provider_details`).
+                // Rarity alone never binds it (`IntoResponse`, `MutexGuard` are rare in a registry of a hundred
+                // repositories): a file or folder of the project carrying its name, or a definition in the rule's
+                // own example, must say it is the project's.
                 if projectFile, counted, Self.isIdentifierShaped(thing.text),
                     let repositories = thing.repositories, repositories <= 1 + context.versionRepositories
                 {
-                    return "names `\(thing.text)`, a name of this project's code (no other repository names it)"
+                    if context.repositoryFiles.namesFile(like: Self.baseName(thing.text)) {
+                        return "names `\(thing.text)`, a name of this project's code (a file of this repository "
+                            + "carries it; no other repository names it)"
+                    }
+                    if Self.defines(Self.baseName(thing.text), in: rule.examples) {
+                        return "names `\(thing.text)`, a name of this project's code (its example defines it; no "
+                            + "other repository names it)"
+                    }
                 }
                 continue
             }
@@ -251,6 +262,9 @@ public struct RuleRater: Sendable {
             // nothing of them.
             let pathLike = thing.kind == .path || (thing.kind == .command && !thing.text.contains(" "))
             if thing.kind == .url || (pathLike && !Self.namesOneFile(thing.text)) { continue }
+            // Names every project has joined by a slash ("`package.json/requirements.txt`") are a choice of two.
+            let parts = thing.text.lowercased().split(separator: "/").map(String.init)
+            if parts.count > 1, parts.allSatisfy(Self.everyProjectHas) { continue }
             if let repositories = thing.repositories {
                 // Copies of this file carry its paths into other repositories: those are no sign of a public name.
                 guard repositories <= configuration.boundRepositories + context.versionRepositories else { continue }
@@ -312,6 +326,30 @@ public struct RuleRater: Sendable {
         // Whole words only: "aiida-core" and "AiiDA core" name `aiida-core`; "score" names no `core`.
         let joined = "-" + InstructionHeuristics.lowercaseWords(text, limit: 400).joined(separator: "-") + "-"
         return names.first { joined.contains("-\($0)-") }.map { "`\($0)`" }
+    }
+
+    /// An identifier without its call parentheses and its receiver: `Provider.model_profile()` gives `model_profile`.
+    static func baseName(_ identifier: String) -> String {
+        var name = Substring(identifier)
+        if name.hasSuffix("()") { name = name.dropLast(2) }
+        if let dot = name.lastIndex(of: ".") { name = name[name.index(after: dot)...] }
+        return String(name)
+    }
+
+    /// Whether one of `examples` defines `name`: a declaration keyword of a common language right before it
+    /// (`struct AppState`, `def build_index`, `class WrapperToolset`, `fn handler`, `type Props`).
+    static func defines(_ name: String, in examples: [Example]) -> Bool {
+        let keywords = [
+            "struct", "class", "enum", "protocol", "interface", "type", "fn", "def", "func", "trait", "const", "let",
+            "var", "function", "actor", "record", "object",
+        ]
+        for example in examples {
+            let words = example.code.split(whereSeparator: { !($0.isLetter || $0.isNumber || $0 == "_") })
+            for (index, word) in words.enumerated().dropFirst() where word == name {
+                if keywords.contains(String(words[index - 1])) { return true }
+            }
+        }
+        return false
     }
 
     /// Whether a path names one file or folder of a project: two parts or more (`deploy/staging.yml`,
@@ -430,7 +468,8 @@ public struct RuleRater: Sendable {
             "package.json", "readme.md", ".env", ".gitignore", "tsconfig.json", "claude.md", "agents.md", "skill.md",
             "src/", "tests/", "test/", "docs/", "node_modules/", "dockerfile", "makefile", "cargo.toml",
             "pyproject.toml", "requirements.txt", "go.mod", "package-lock.json", ".env.example", "changelog.md",
-            "contributing.md", "license", "github.com", "localhost",
+            "contributing.md", "license", "github.com", "localhost", "gemini.md", "claude.local.md", ".cursorrules",
+            ".windsurfrules", "copilot-instructions.md", ".github/copilot-instructions.md", "agent.md",
         ]
         return common.contains(key)
     }
