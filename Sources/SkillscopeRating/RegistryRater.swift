@@ -88,9 +88,10 @@ public struct RegistryRater: Sendable {
         // The versions' rules in one read, not one a version.
         let versionRules = try store.rules(ofFiles: Array(versionIDs))
         context.editedVersions = versionIDs.map { id in
-            let keys = Set((versionRules[id] ?? []).map { RuleKey.of($0.text) })
-            let kinds = Set(keys.compactMap { statistics?.kind(ofKey: $0) }.map(Int64.init))
-            return RuleRater.Context.Version(keys: keys, kinds: kinds)
+            let texts = (versionRules[id] ?? []).map(\.text)
+            let keeping = RuleKeeping.Version(rules: texts)
+            let kinds = Set(keeping.keys.compactMap { statistics?.kind(ofKey: $0) }.map(Int64.init))
+            return RuleRater.Context.Version(keys: keeping.keys, kinds: kinds, phrases: keeping.phrases)
         }
         return rater.rate(rules, context: context)
     }

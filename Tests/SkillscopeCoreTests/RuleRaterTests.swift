@@ -37,7 +37,10 @@ private func rule(_ position: Int, _ text: String) -> Rule {
     @Test func measuredCommonNeedsSixInTenEditedVersions() {
         let keep0 = RuleKey.of("run the FULL test-suite before committing")
         let versions = (0..<9).map { index in
-            RuleRater.Context.Version(keys: index < 7 ? [keep0] : [], kinds: index == 8 ? [42] : [])
+            RuleRater.Context.Version(
+                keys: index < 7 ? [keep0] : [], kinds: [42],
+                phrases: index == 8
+                    ? Set(RuleKeeping.phrases(of: "Prefer small pure functions, and name them well.")) : [])
         }
         let context = RuleRater.Context(
             registryFiles: 10, registryRepositories: 5, kinds: [3: .init(id: 42, reach: 2)], editedVersions: versions)
@@ -46,7 +49,7 @@ private func rule(_ position: Int, _ text: String) -> Rule {
         #expect(report.rules[0].rating == .common)
         #expect(report.rules[0].evidence == "kept by 7 of 9 edited versions")
         #expect(!report.rules[0].isEstimate)
-        // Rule 3 is kept by one version, through a rule of the same kind: 1 of 9 is not common.
+        // Rule 3 is kept by one version, edited (all its phrases in a longer rule); a kind alone keeps nothing.
         #expect(report.rules[3].rating == .distinctive)
         #expect(report.rules[3].evidence == "kept by 1 of 9 edited versions")
         // A small registry: the words decide; a script and an environment variable are project-shaped.

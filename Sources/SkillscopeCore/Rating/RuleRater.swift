@@ -8,7 +8,7 @@
 ///   holds too few repositories for that to mean anything, the thing's shape decides. Public names never bind by
 ///   rarity or shape (``PublicNames``). See `projectBound` for the order of the signals.
 /// - *common*, measured: the file has at least `minimumEditedVersions` edited versions and at least 6 in 10 of
-///   them keep the rule (the same words, or a rule of the same kind): "kept by 7 of 9 edited versions".
+///   them keep the rule (``RuleKeeping``: the same words, or most of its phrases): "kept by 7 of 9 edited versions".
 ///   *≈ common*, estimated where there are fewer: at least 1 in 5 of the files most like it (its peers: its
 ///   versions, then the nearest in meaning; `RulePeers`) hold a rule of its kind.
 /// - *distinctive*: the rest, the author's own choice.
@@ -45,13 +45,16 @@ public struct RuleRater: Sendable {
             }
         }
 
-        /// One edited version's rules: the keys of their words (``RuleKey``) and their kinds.
+        /// One edited version's rules: the keys of their words (``RuleKey``), their three-word phrases
+        /// (``RuleKeeping``) and their kinds.
         public struct Version: Sendable {
             public var keys: Set<UInt64>
             public var kinds: Set<Int64>
-            public init(keys: Set<UInt64>, kinds: Set<Int64>) {
+            public var phrases: Set<UInt64>
+            public init(keys: Set<UInt64>, kinds: Set<Int64>, phrases: Set<UInt64> = []) {
                 self.keys = keys
                 self.kinds = kinds
+                self.phrases = phrases
             }
         }
 
@@ -145,9 +148,10 @@ public struct RuleRater: Sendable {
         }
         let kind = context.kinds[rule.position]
         if measured {
-            let key = RuleKey.of(rule.text)
+            // Kept as a reader means it (``RuleKeeping``): word for word, or edited with most of its phrases; the
+            // same notion compare uses, so "kept by k of n" counts the versions compare marks kept.
             let kept = context.editedVersions.filter { version in
-                version.keys.contains(key) || kind.map { version.kinds.contains($0.id) } == true
+                RuleKeeping.keeps(rule.text, in: .init(keys: version.keys, phrases: version.phrases))
             }.count
             let total = context.editedVersions.count
             rated.rating = Double(kept) >= configuration.keptShare * Double(total) ? .common : .distinctive
