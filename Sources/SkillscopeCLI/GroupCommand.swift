@@ -80,8 +80,10 @@ struct GroupCommand: Command {
         return .success
     }
 
+    /// Distils MiniLM's static table from the registry's own rules when MiniLM is installed and the table is not.
+    ///
     /// With no `--embedder`, a registry too large for MiniLM itself groups by meaning through the static table
-    /// distilled from it: where MiniLM is installed and the table is not, it is distilled here, from the
+    /// distilled from it: it is distilled here, from the
     /// registry's own rules (word-piece counts over every rule, fitted to MiniLM on 40,000 of its list items), and
     /// kept in the model folder (2–3 minutes for the shared corpus, once). Without MiniLM nothing is made and the
     /// lexical embedder is used, with its warning.
@@ -91,18 +93,17 @@ struct GroupCommand: Command {
         else { return }
         context.output.error("group: distilling MiniLM's static table from the registry's rules (once)")
         let started = Date()
-        var texts: [String] = []
+        var rules: [String] = []
         var after: Int64 = 0
         while true {
             let page = try store.fileRules(after: after, limit: 5000)
             guard let last = page.last else { break }
-            for file in page { texts.append(file.rules.joined(separator: "\n")) }
+            for file in page { rules += file.rules }
             after = last.id
         }
         var options = StaticEmbedder.Distillation()
-        options.tokenCounts = StaticEmbedder.countTokens(in: texts, tokenizer: model.tokenizer)
-        options.trainingTexts = ModelCommand.trainingItems(
-            in: texts.map { $0.split(separator: "\n").map { "- " + $0 }.joined(separator: "\n") }, count: 40_000)
+        options.tokenCounts = StaticEmbedder.countTokens(in: rules, tokenizer: model.tokenizer)
+        options.trainingTexts = ModelCommand.chosenItems(rules, count: 40_000)
         let embedder = StaticEmbedder.distill(from: model, options: options)
         do {
             try embedder.write(to: folder.staticFile)

@@ -35,13 +35,14 @@ extension ModelCommand {
     /// chosen by their SHA-256: the lowest digests, skipping those that start with `0`, which are held out for
     /// evaluation (`bench/peers/rule_sample.py` takes its sample from them).
     static func trainingItems(in texts: [String], count: Int) -> [String] {
+        chosenItems(texts.flatMap { $0.split(whereSeparator: \.isNewline).compactMap(listItem) }, count: count)
+    }
+
+    /// Up to `count` distinct `items` of 20–300 characters, chosen by their SHA-256 as ``trainingItems(in:count:)``
+    /// chooses list items (the held-out ones, whose digest starts with `0`, left out).
+    static func chosenItems(_ candidates: [String], count: Int) -> [String] {
         guard count > 0 else { return [] }
-        var items = Set<String>()
-        for text in texts {
-            for line in text.split(whereSeparator: \.isNewline) {
-                if let item = listItem(line), (20...300).contains(item.unicodeScalars.count) { items.insert(item) }
-            }
-        }
+        let items = Set(candidates.filter { (20...300).contains($0.unicodeScalars.count) })
         let hashed = items.map { (SHA256.hex(of: Array($0.utf8)), $0) }.filter { !$0.0.hasPrefix("0") }
         return hashed.sorted { $0.0 < $1.0 }.prefix(count).map(\.1)
     }

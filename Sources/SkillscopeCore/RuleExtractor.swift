@@ -44,6 +44,8 @@ struct RuleExtractor {
     private static let longestHeading = 120
 
     private var sectionPath: [String] { headingStack.map(\.title) }
+    /// What the headings above say of the blocks under them (``RuleShapes/role(under:)``), kept as headings change.
+    private var sectionRole = RuleShapes.SectionRole.neutral
 
     mutating func walk(document: MarkdownNode) {
         self.document = document
@@ -75,6 +77,7 @@ struct RuleExtractor {
             let title = node.collapsedPlainText
             while let last = headingStack.last, last.level >= level { headingStack.removeLast() }
             headingStack.append((level, title))
+            sectionRole = RuleShapes.role(under: sectionPath)
             sections.append(Section(title: title, level: level, line: node.range.startLine))
         case .paragraph:
             let text = node.collapsedPlainText
@@ -187,7 +190,7 @@ struct RuleExtractor {
             InstructionHeuristics.isInstructingHeader(header)
             || rows.contains { row in row.cells.contains(where: InstructionHeuristics.hasInstructionSignal) }
         guard instructs else { return }
-        let describes = RuleShapes.role(under: sectionPath) == .describes
+        let describes = sectionRole == .describes
         for row in rows {
             let text = row.cells.joined(separator: " — ")
             // Under a heading that describes ("Tech stack", "Examples"), a row is a rule only with a directive word.
@@ -200,7 +203,7 @@ struct RuleExtractor {
     /// that describes ("When to use", "Tech stack", "Examples") without a directive word; a quotation; a label and
     /// a fact.
     private func describesOnly(_ text: String) -> Bool {
-        if RuleShapes.role(under: sectionPath) == .describes, !RuleShapes.hasDirective(text) { return true }
+        if sectionRole == .describes, !RuleShapes.hasDirective(text) { return true }
         return RuleShapes.isQuotation(text) || RuleShapes.isLabelledFact(text)
     }
 

@@ -47,16 +47,19 @@ enum RuleShapes {
         return .neutral
     }
 
-    /// A heading's lower-case words, numbering, emoji and trailing punctuation dropped: "2. When to Use 🎯" gives
-    /// "when to use".
+    /// A heading's lower-case words, its numbering, emoji and punctuation dropped.
+    ///
+    /// "2. When to Use 🎯" gives "when to use".
     static func headingWords(_ title: String) -> String {
         InstructionHeuristics.lowercaseWords(title, limit: 8)
             .drop { word in word.allSatisfy { $0.isNumber || $0 == "." || $0 == "-" } }
             .joined(separator: " ")
     }
 
-    /// Whether `text` tells the agent what to do with a word no description uses: a directive word or phrase
-    /// ("must", "never", "do not", "make sure") or a marker of the mood in Chinese, Japanese or Korean. An opening
+    /// Whether `text` tells the agent what to do with a word no description uses.
+    ///
+    /// That is a directive word or phrase ("must", "never", "do not", "make sure") or a marker of the mood in
+    /// Chinese, Japanese or Korean. An opening
     /// verb alone is not enough under a describing heading: "Implement network segmentation" under "When to use" is
     /// a task the skill serves, not an instruction.
     static func hasDirective(_ text: String) -> Bool {
@@ -119,8 +122,10 @@ enum RuleShapes {
         "first", "finally", "note", "tip", "important", "rule", "must", "never", "always", "required",
     ]
 
-    /// `text` split at its label's end: the first colon within 48 bytes, or, after a name in code (`` `d3` 7.9 — ``),
-    /// a spaced dash within 40. A dash after words more often ends a rule's title than a label.
+    /// `text` split at its label's end, if it has one.
+    ///
+    /// The end is the first colon within 48 bytes, or, after a name in code (`` `d3` 7.9 — ``), a spaced dash within
+    /// 40. A dash after words more often ends a rule's title than a label.
     private static func splitLabel(_ text: String) -> (label: String, rest: String)? {
         let separators: [String] = text.hasPrefix("`") ? [": ", " — ", " – ", " - "] : [": "]
         var best: (String.Index, String.Index)?

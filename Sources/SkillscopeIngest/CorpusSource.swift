@@ -122,9 +122,10 @@ public struct CorpusSource: IngestSource {
         return listing
     }
 
-    /// Each repository's whole file tree where the corpus keeps one (`trees/<owner>/<repo>.txt`, one path a line,
-    /// as `git ls-tree -r --name-only` lists them): kept in the registry, as a git or GitHub ingest keeps its
-    /// tree, so that a rule naming a file of its project is known to, and links are checked against real files.
+    /// Reads each repository's whole file tree where the corpus keeps one.
+    ///
+    /// The tree (`trees/<owner>/<repo>.txt`, one path a line, as `git ls-tree -r --name-only` lists them) is kept
+    /// in the registry, as a git or GitHub ingest keeps its tree, so that a rule naming a file of its project is known to, and links are checked against real files.
     /// A repository without a tree keeps only its instruction files, as before; an unsafe line is skipped.
     private func readTrees(of repositories: [String], into listing: inout SourceListing) {
         for repository in repositories {

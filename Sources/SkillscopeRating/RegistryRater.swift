@@ -15,9 +15,6 @@ public struct RegistryRater: Sendable {
     public var modelEmbedder: @Sendable (String) -> (any Embedder)?
     /// The edited versions read for "kept by N of M", most-starred first.
     public var maximumVersions = 50
-    /// Whether peers count one file a repository (the nearest): a collection generated from one template (800
-    /// skills of one vendor) otherwise makes its boilerplate "common". Tuned: precision 0.45 → 0.57 at cosine 0.45.
-    public var onePerRepository = true
     public var rater = RuleRater()
     /// Names that never tie a rule to a project (``PublicNames/bundled``).
     public var publicNames = PublicNames.bundled
@@ -88,10 +85,8 @@ public struct RegistryRater: Sendable {
         // The versions' rules in one read, not one a version.
         let versionRules = try store.rules(ofFiles: Array(versionIDs))
         context.editedVersions = versionIDs.map { id in
-            let texts = (versionRules[id] ?? []).map(\.text)
-            let keeping = RuleKeeping.Version(rules: texts)
-            let kinds = Set(keeping.keys.compactMap { statistics?.kind(ofKey: $0) }.map(Int64.init))
-            return RuleRater.Context.Version(keys: keeping.keys, kinds: kinds, phrases: keeping.phrases)
+            let keeping = RuleKeeping.Version(rules: (versionRules[id] ?? []).map(\.text))
+            return RuleRater.Context.Version(keys: keeping.keys, phrases: keeping.phrases)
         }
         return rater.rate(rules, context: context)
     }
@@ -145,8 +140,7 @@ public struct RegistryRater: Sendable {
             }
         }
         let found = try RulePeers.find(
-            versions: versions, vector: vector, meaning: meaning, fileKinds: fileKinds, store: store,
-            onePerRepository: onePerRepository)
+            versions: versions, vector: vector, meaning: meaning, fileKinds: fileKinds, store: store)
         let wanted = Array(Set(kinds.values.map { Int32($0.id) })).sorted()
         var related = Dictionary(uniqueKeysWithValues: wanted.map { ($0, Set([$0])) })
         // Kinds are leader clusters: a paraphrase can lead a kind of its own. A peer's kind whose leader stands
@@ -187,7 +181,9 @@ public struct RegistryRater: Sendable {
             example: examples)
     }
 
-    /// The cosine between kind leaders from which a peer's rule counts as one of the rated rule's kind: 0.4 for
+    /// The cosine between kind leaders from which a peer's rule counts as one of the rated rule's kind.
+    ///
+    /// 0.4 for
     /// the model embedders, tuned on the tune part of the blind four-class labels
     /// (`bench/truth/rule_classes.py --split tune`; static: 0.65 gave common recall 0.01, 0.45 0.42, 0.4 0.65 at
     /// precision 0.59; MiniLM at 0.4: 0.61 / 0.48); the lexical embedder's kinds are near-identical wordings,

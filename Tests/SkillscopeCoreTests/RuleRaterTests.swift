@@ -38,7 +38,7 @@ private func rule(_ position: Int, _ text: String) -> Rule {
         let keep0 = RuleKey.of("run the FULL test-suite before committing")
         let versions = (0..<9).map { index in
             RuleRater.Context.Version(
-                keys: index < 7 ? [keep0] : [], kinds: [42],
+                keys: index < 7 ? [keep0] : [],
                 phrases: index == 8
                     ? Set(RuleKeeping.phrases(of: "Prefer small pure functions, and name them well.")) : [])
         }
@@ -64,7 +64,7 @@ private func rule(_ position: Int, _ text: String) -> Rule {
         var context = RuleRater.Context(
             registryFiles: 7892, registryRepositories: 900, embedder: "minilm-static-1",
             kinds: [0: .init(id: 4, reach: 1), 1: .init(id: 5, reach: 1815), 3: .init(id: 6, reach: 40)],
-            editedVersions: [.init(keys: [], kinds: [])],
+            editedVersions: [.init(keys: [])],
             thingRepositories: ["@observable": 310, "observableobject": 120, "./scripts/release.sh": 1])
         context.peers = .init(
             count: 100, versions: 3, holding: [5: 31, 6: 19],

@@ -23,7 +23,7 @@ public struct RuleRater: Sendable {
         public var keptShare = 0.6
         /// The share of the file's peers (the files most like it) holding a rule of the kind for ≈ common.
         public var commonReach = 0.2
-        /// The fewest peers an estimate is made from.
+        /// The fewest peers an estimate is made from (fewer say too little); the default is 20.
         public var minimumPeers = 20
         /// A path, command, setting, environment variable or host named in at most this many repositories (beyond
         /// those holding a copy of the file) is project-bound; a bare inline name never is by rarity alone.
@@ -45,15 +45,13 @@ public struct RuleRater: Sendable {
             }
         }
 
-        /// One edited version's rules: the keys of their words (``RuleKey``), their three-word phrases
-        /// (``RuleKeeping``) and their kinds.
+        /// One edited version's rules: the keys of their words (``RuleKey``) and their three-word phrases
+        /// (``RuleKeeping``).
         public struct Version: Sendable {
             public var keys: Set<UInt64>
-            public var kinds: Set<Int64>
             public var phrases: Set<UInt64>
-            public init(keys: Set<UInt64>, kinds: Set<Int64>, phrases: Set<UInt64> = []) {
+            public init(keys: Set<UInt64>, phrases: Set<UInt64> = []) {
                 self.keys = keys
-                self.kinds = kinds
                 self.phrases = phrases
             }
         }
