@@ -67,6 +67,18 @@ public enum Remix {
                 .invalid, "\(name) is no valid skill name: 1-64 of a-z, 0-9 and '-', no leading, trailing or double '-'"
             )
         }
+        // A rule an earlier pick already gives, word for word or in other words (``RuleKeeping``, the notion compare
+        // and measured "common" use), is left out, and the attribution says so.
+        var given = RuleKeeping.Version(rules: [])
+        var leftOut: [String] = []
+        var picks = picks
+        for index in picks.indices {
+            let rules = picks[index].rules
+            picks[index].rules = rules.filter { !RuleKeeping.keeps($0.text, in: given) }
+            leftOut += rules.filter { !picks[index].rules.contains($0) }.map { "source-\(index + 1)#\($0.position + 1)" }
+            let all = picks[...index].flatMap(\.rules).map(\.text)
+            given = RuleKeeping.Version(rules: all)
+        }
         let sources = picks.map(\.label)
         let text =
             description
@@ -79,12 +91,16 @@ public enum Remix {
         for (index, pick) in picks.enumerated() {
             let positions = pick.rules.map { String($0.position + 1) }.joined(separator: ",")
             let digest = SHA256.hex(of: Array(pick.text.utf8))
-            yaml += "  source-\(index + 1): \(quote("\(pick.label)#\(positions) sha256:\(digest)"))\n"
+            let picked = pick.rules.isEmpty ? "" : "#\(positions)"
+            yaml += "  source-\(index + 1): \(quote("\(pick.label)\(picked) sha256:\(digest)"))\n"
+        }
+        if !leftOut.isEmpty {
+            yaml += "  left-out: \(quote("\(leftOut.joined(separator: ", ")): given by an earlier source"))\n"
         }
         yaml += "---\n\n"
         var body = "# \(title(name))\n"
         let lines = pick(lines: picks)
-        for (pick, blocks) in zip(picks, lines) {
+        for (pick, blocks) in zip(picks, lines) where !blocks.isEmpty {
             body += "\n## From \(pick.title ?? pick.label)\n\n"
             body += "Source: `\(pick.label)`.\n\n"
             body += blocks.joined(separator: "\n")

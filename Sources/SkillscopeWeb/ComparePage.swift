@@ -2,7 +2,6 @@ internal import Foundation
 internal import MicroHTTP
 internal import SkillscopeCore
 internal import SkillscopeStore
-internal import SkillscopeSync
 
 /// Two versions rule by rule: changed, added and dropped rules first, then the kept ones.
 struct Comparison: Encodable {
@@ -24,39 +23,36 @@ struct Comparison: Encodable {
     }
 
     struct Entry: Encodable {
-        /// `kept`, `changed`, `added` or `dropped`.
+        /// `kept` (word for word), `changed` (still given, in other words), `added` or `dropped`: the notion of
+        /// keeping measured "common" counts (``RuleComparison``).
         var kind: String
         var before: String?
         var after: String?
         /// The line in the second file (in the first for `dropped`).
         var line: Int
+        /// The first file's rule this entry reports on (nil for an added rule).
+        var firstLine: Int?
     }
 
     var a: Side
     var b: Side
+    /// The first file's rules the second still gives, word for word or changed.
     var kept: Int
-    /// Changed, added and dropped rules in the second file's order, then the kept ones.
+    /// Changed, added and dropped rules in the second file's order, then the ones kept word for word.
     var entries: [Entry]
 
     init(a first: StoredFile, b second: StoredFile, rulesA: [RuleView], rulesB: [RuleView]) {
         a = Side(first)
         b = Side(second)
-        let changes = RuleDiff.changes(from: first.text, to: second.text, path: second.key.path).filter(\.isRule)
-        let before = Set(rulesA.map(\.text))
-        let keptRules = rulesB.filter { before.contains($0.text) }
-        kept = keptRules.count
-        let changed = changes.map { change in
-            let kind =
-                switch change.kind {
-                case .edited: "changed"
-                case .added: "added"
-                case .removed: "dropped"
-                }
-            return Entry(kind: kind, before: change.before, after: change.after, line: change.line)
+        let compared = RuleComparison.compare(
+            rulesA.map { .init(text: $0.text, line: $0.line) }, rulesB.map { .init(text: $0.text, line: $0.line) })
+        kept = compared.filter { $0.kind.givesRule && $0.firstLine != nil }.count
+        let entries = compared.map {
+            Entry(kind: $0.kind.rawValue, before: $0.before, after: $0.after, line: $0.line, firstLine: $0.firstLine)
         }
-        entries =
-            changed.sorted { ($0.line, $0.kind) < ($1.line, $1.kind) }
-            + keptRules.map { Entry(kind: "kept", before: $0.text, after: $0.text, line: $0.line) }
+        self.entries =
+            entries.filter { $0.kind != "kept" }.sorted { ($0.line, $0.kind) < ($1.line, $1.kind) }
+            + entries.filter { $0.kind == "kept" }
     }
 
     static func load(_ query: [String: String], store: any Store) throws -> Comparison {
@@ -82,11 +78,11 @@ struct ComparePage {
         }
         var body = "<h1>Compare</h1><p class=\"compare-files\">\(link(comparison.a)) → \(link(comparison.b))</p>"
         body +=
-            "<p class=\"compare-counts\">\(counts["changed"] ?? 0) changed, \(counts["added"] ?? 0) added, \(counts["dropped"] ?? 0) dropped, \(counts["kept"] ?? 0) kept.</p>"
+            "<p class=\"compare-counts\">\(counts["kept"] ?? 0) kept word for word, \(counts["changed"] ?? 0) kept in other words, \(counts["added"] ?? 0) added, \(counts["dropped"] ?? 0) dropped.</p>"
         let changes = comparison.entries.filter { $0.kind != "kept" }
         body += "<h2>What changed</h2>"
         if changes.isEmpty {
-            body += "<p class=\"muted\">No rule changed: every rule of the second file is in the first.</p>"
+            body += "<p class=\"muted\">No rule changed: the two files give the same rules word for word.</p>"
         } else {
             body += "<ol class=\"changes\">"
             for entry in changes {

@@ -240,7 +240,7 @@ import Testing
         #expect(ratings["summary"] as? String == "3 rules: 0 common, 3 distinctive, 0 very specific")
         let rated = try #require(ratings["rules"] as? [[String: Any]])
         #expect(rated.map { $0["line"] as? Int } == [9, 10, 11])
-        #expect(rated.allSatisfy { ($0["evidence"] as? String)?.contains("too small") == true })
+        #expect(rated.allSatisfy { ($0["evidence"] as? String)?.contains("too few files like this one") == true })
         let listing = try json("/api/v1/files/\(review)/listing")
         #expect(listing["kind"] as? String == "skill" && listing["qualityScore"] is String)
     }
