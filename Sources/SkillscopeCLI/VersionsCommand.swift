@@ -69,13 +69,8 @@ struct VersionsCommand: Command {
                 ? "1 other project uses a version of this."
                 : "\(report.otherProjects) other projects use a version of this.")
         if let origin = report.likelyOrigin {
-            if origin.isSubject {
-                output.print("Likely origin: this file (the earliest of its copies).")
-            } else {
-                output.print(
-                    "Likely origin: \(origin.repository ?? "")/\(origin.path), first seen \(Self.date(origin.firstSeen))"
-                )
-            }
+            let name = origin.isSubject ? "this file" : "\(origin.repository ?? "")/\(origin.path)"
+            output.print("Likely origin: \(name), first seen \(Self.date(origin.firstSeen)) (\(origin.reason)).")
         }
         for band in report.bands {
             output.print("")

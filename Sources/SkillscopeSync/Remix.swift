@@ -75,7 +75,9 @@ public enum Remix {
         for index in picks.indices {
             let rules = picks[index].rules
             picks[index].rules = rules.filter { !RuleKeeping.keeps($0.text, in: given) }
-            leftOut += rules.filter { !picks[index].rules.contains($0) }.map { "source-\(index + 1)#\($0.position + 1)" }
+            leftOut += rules.filter { !picks[index].rules.contains($0) }.map {
+                "source-\(index + 1)#\($0.position + 1)"
+            }
             let all = picks[...index].flatMap(\.rules).map(\.text)
             given = RuleKeeping.Version(rules: all)
         }

@@ -99,6 +99,46 @@ public enum VersionConformance {
         #expect(Set(report.mostRecentlyTakenUpBy.map(\.repository)) == ["twice/skills", "independent/skills"])
     }
 
+    /// Forks share their history, so copies share their first commit: each copy names the same origin (the
+    /// most-starred repository's), says why, and none names itself unless it is that one.
+    public static func copiesSharingAFirstCommitNameOneOrigin(_ store: any Store) throws {
+        let forks = [
+            "upstream/swift-skill": 900, "fork-a/swift-skill": 3, "fork-b/swift-skill": 0, "zed/swift-skill": 3,
+        ]
+        _ = try store.write(
+            repositories: forks.map { RepositoryRecord(fullName: $0.key, stars: $0.value) },
+            files: forks.keys.map { record($0, "skills/swiftui/SKILL.md", base, firstCommit: "2026-02-02T00:00:00Z") }
+                // A later edit elsewhere, and an earlier one: the earlier one is the origin of every copy.
+                + [record("later/edit", "SKILL.md", edited(base), firstCommit: "2026-05-01T00:00:00Z")],
+            seenAt: "2026-11-30T00:00:00Z")
+        try store.refreshPassageIndex()
+        let finder = VersionFinder(store: store)
+        var origins: Set<String> = []
+        for repository in forks.keys {
+            let file = try #require(
+                try store.file(.key(FileKey(repository: repository, path: "skills/swiftui/SKILL.md"))))
+            let report = try finder.versions(of: try finder.subject(for: file))
+            let origin = try #require(report.likelyOrigin)
+            origins.insert("\(origin.repository ?? "")/\(origin.path)")
+            #expect(origin.isSubject == (repository == "upstream/swift-skill"), "\(repository)")
+            #expect(origin.reason.hasPrefix("4 copies share the earliest first commit"), "\(origin.reason)")
+        }
+        #expect(origins == ["upstream/swift-skill/skills/swiftui/SKILL.md"])
+        _ = try store.write(
+            repositories: [RepositoryRecord(fullName: "early/edit", stars: 0)],
+            files: [record("early/edit", "SKILL.md", edited(base), firstCommit: "2025-12-30T00:00:00Z")],
+            seenAt: "2026-12-01T00:00:00Z")
+        try store.refreshPassageIndex()
+        let later = VersionFinder(store: store)
+        for repository in forks.keys {
+            let file = try #require(
+                try store.file(.key(FileKey(repository: repository, path: "skills/swiftui/SKILL.md"))))
+            let report = try later.versions(of: try later.subject(for: file))
+            #expect(report.likelyOrigin?.repository == "early/edit" && report.likelyOrigin?.isSubject == false)
+            #expect(report.bands.flatMap(\.versions).first { $0.repository == "early/edit" }?.isLikelyOrigin == true)
+        }
+    }
+
     public static func aTextOutsideTheRegistryIsComparedNotStored(_ store: any Store) throws {
         try populate(store)
         let finder = VersionFinder(store: store)

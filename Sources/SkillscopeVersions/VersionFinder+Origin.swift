@@ -4,35 +4,47 @@ public import SkillscopeStore
 internal import Synchronization
 
 extension VersionFinder {
-    /// Marks the earliest member of the subject's cluster (word-for-word and edited versions) as the likely origin,
+    /// Marks the likely origin of the subject's cluster (word-for-word and edited versions, `cluster`, shown or not)
     /// and for the first versions shown, the earlier member that holds most of each.
+    ///
+    /// The origin is the earliest first commit, the subject included; a file earlier than the subject in its Edited
+    /// band makes the subject no origin. Copies that share the earliest commit (forks of one repository share their
+    /// history) are ordered by stars, then repository and path (``VersionReport/Origin/precedes(_:)``), so each copy
+    /// of a group names the same one, and the reason says so.
     ///
     /// A word-for-word version has the subject's phrases, so its overlap with any member is that member's shared
     /// count, already measured; only two edited versions are intersected, on the table.
     func markOrigin(
-        _ bands: inout [VersionReport.Band], subject: Subject, table: LineageTable, hits: [Int64: Hit]
+        _ bands: inout [VersionReport.Band], subject: Subject, cluster: [VersionReport.Origin], table: LineageTable,
+        hits: [Int64: Hit]
     ) -> VersionReport.Origin? {
         let clusterBands = bands.indices.filter { bands[$0].band != .own }
         let members = clusterBands.flatMap { bands[$0].versions }
-        guard !members.isEmpty else { return nil }
-        // The origin is a close copy: most of its phrases stand in the file (a version that only shares a
-        // passage or two is related, not the source).
-        let close = members.filter { $0.percentSame >= configuration.originThreshold }
-        let earliest = close.min { ($0.firstSeen, $0.id) < ($1.firstSeen, $1.id) }
-        var origin: VersionReport.Origin
-        if let earliest, subject.firstSeen.map({ earliest.firstSeen < $0 }) ?? true {
-            origin = VersionReport.Origin(
-                repository: earliest.repository, path: earliest.path, firstSeen: earliest.firstSeen, isSubject: false)
+        guard !cluster.isEmpty else { return nil }
+        var candidates = cluster
+        if subject.key != nil, subject.firstSeen != nil {
+            candidates.append(
+                VersionReport.Origin(
+                    repository: subject.key?.repository, path: subject.key?.path ?? "", firstSeen: subject.firstSeen,
+                    stars: subject.stars, isSubject: true))
+        }
+        guard var origin = candidates.min(by: { $0.precedes($1) }) else { return nil }
+        let tied = candidates.filter { $0.firstSeen == origin.firstSeen }.count
+        origin.reason =
+            tied > 1
+            ? "\(tied) copies share the earliest first commit (forks of one repository, most likely); the one whose "
+                + "repository has the most stars, then the first by name, is taken as the origin"
+            : "the earliest first commit among this file and its \(cluster.count) word-for-word and edited "
+                + (cluster.count == 1 ? "version" : "versions")
+        if !origin.isSubject {
             for bandIndex in clusterBands {
-                for index in bands[bandIndex].versions.indices where bands[bandIndex].versions[index].id == earliest.id
-                {
-                    bands[bandIndex].versions[index].isLikelyOrigin = true
+                for index in bands[bandIndex].versions.indices {
+                    let version = bands[bandIndex].versions[index]
+                    if version.repository == origin.repository, version.path == origin.path {
+                        bands[bandIndex].versions[index].isLikelyOrigin = true
+                    }
                 }
             }
-        } else {
-            origin = VersionReport.Origin(
-                repository: subject.key?.repository, path: subject.key?.path ?? "", firstSeen: subject.firstSeen,
-                isSubject: true)
         }
         // Came from: among earlier members (the subject included), the one holding most of this version. A source
         // without a hit is the subject.

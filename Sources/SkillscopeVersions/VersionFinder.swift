@@ -20,10 +20,6 @@ public struct VersionFinder: Sendable {
         ///
         /// The default is 10.
         public var editedThreshold = 10
-        /// N% same from which a version is close enough to be the cluster's likely origin.
-        ///
-        /// The default is 50.
-        public var originThreshold = 50
         /// Files of other repositories that may share the subject's name, without sharing passages or meaning,
         /// for the name to count as evidence of "their own version": a name more unrelated files hold is generic
         /// ("Project Guidelines", "instructions").
@@ -64,6 +60,8 @@ public struct VersionFinder: Sendable {
         /// find their own versions by meaning alone.
         public var kind: FileKind?
         public var firstSeen: String?
+        /// Its repository's stars (0 when unknown): what breaks a tie between copies that share a first commit.
+        public var stars = 0
         public var fingerprint: TextFingerprint
         /// For a text not stored: its description and rules, which its meaning is embedded from.
         public var description: String?
@@ -106,6 +104,7 @@ public struct VersionFinder: Sendable {
             id: file.id, key: file.key, name: file.name, firstSeen: file.firstCommitAt ?? file.firstSeen,
             fingerprint: try store.fingerprint(ofFile: file.id) ?? TextFingerprint(text: file.text))
         subject.kind = file.kind
+        subject.stars = file.repository.stars ?? 0
         return subject
     }
 
@@ -164,7 +163,15 @@ public struct VersionFinder: Sendable {
             }.sorted(by: Self.byStars)
             bands.append(VersionReport.Band(band: band, total: members[band]?.count ?? 0, versions: versions))
         }
-        let origin = markOrigin(&bands, subject: subject, table: table, hits: hitByID)
+        // The origin is chosen among every word-for-word and edited version, shown or not, so that each copy of a
+        // group names the same one.
+        let cluster = [VersionBand.wordForWord, .edited].flatMap { members[$0] ?? [] }.map { position in
+            let record = table.record(measured.hits[position].row)
+            return VersionReport.Origin(
+                repository: record.key.repository, path: record.key.path, firstSeen: record.firstSeen,
+                stars: record.stars, isSubject: false)
+        }
+        let origin = markOrigin(&bands, subject: subject, cluster: cluster, table: table, hits: hitByID)
         return try report(
             subject: subject, otherProjects: repositories.count, bands: bands, origin: origin,
             threshold: measured.threshold)

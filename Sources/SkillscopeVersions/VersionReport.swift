@@ -65,12 +65,38 @@ public struct VersionReport: Sendable, Codable {
     }
 
     /// An earlier file marked as the likely origin of the cluster.
+    ///
+    /// The earliest first commit among the file and its word-for-word and edited versions; copies that share it
+    /// (forks of one repository) are ordered by their repository's stars, then by repository and path, so every
+    /// copy names the same origin.
     public struct Origin: Sendable, Codable {
         public var repository: String?
         public var path: String
         public var firstSeen: String?
+        /// Its repository's stars (0 when unknown).
+        public var stars: Int
         /// Whether the file asked about is itself the likely origin.
         public var isSubject: Bool
+        /// Why it was chosen: "the earliest first commit of 4 files", or how a tie was broken.
+        public var reason: String
+
+        public init(
+            repository: String?, path: String, firstSeen: String?, stars: Int, isSubject: Bool, reason: String = ""
+        ) {
+            self.repository = repository
+            self.path = path
+            self.firstSeen = firstSeen
+            self.stars = stars
+            self.isSubject = isSubject
+            self.reason = reason
+        }
+
+        /// The order origins are chosen in: first commit, then most stars, then repository and path.
+        func precedes(_ other: Origin) -> Bool {
+            (firstSeen ?? "~", -stars, repository ?? "", path) < (
+                other.firstSeen ?? "~", -other.stars, other.repository ?? "", other.path
+            )
+        }
     }
 
     public var subject: Subject

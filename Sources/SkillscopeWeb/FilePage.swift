@@ -125,7 +125,8 @@ struct FilePage {
         if let origin = versions.likelyOrigin {
             let name =
                 origin.isSubject ? "this file" : "\(HTML.escape(origin.repository ?? ""))/\(HTML.escape(origin.path))"
-            out += "<p>Likely origin: \(name), first seen \(HTML.escape(date(origin.firstSeen))).</p>"
+            out +=
+                "<p>Likely origin: \(name), first seen \(HTML.escape(date(origin.firstSeen))) <span class=\"muted\">(\(HTML.escape(origin.reason)))</span>.</p>"
         }
         return out + "</section>"
     }

@@ -23,6 +23,8 @@ enum LineageSVG {
         var link: String?
         var isSubject: Bool
         var cameFrom: String?
+        /// The likely origin (first among nodes of its date, as the report chose it).
+        var isOrigin = false
     }
 
     /// Versions drawn at most; the most starred are kept when there are more.
@@ -41,15 +43,20 @@ enum LineageSVG {
         var nodes = [
             Node(
                 key: subjectKey, label: subject.repository, date: report.subject.firstSeen ?? "", link: nil,
-                isSubject: true, cameFrom: nil)
+                isSubject: true, cameFrom: nil, isOrigin: report.likelyOrigin?.isSubject == true)
         ]
         for version in versions {
             nodes.append(
                 Node(
                     key: "\(version.repository)/\(version.path)", label: version.repository, date: version.firstSeen,
-                    link: "/files/\(version.id)", isSubject: false, cameFrom: version.cameFrom?.description))
+                    link: "/files/\(version.id)", isSubject: false, cameFrom: version.cameFrom?.description,
+                    isOrigin: version.isLikelyOrigin))
         }
-        nodes.sort { ($0.date, $0.isSubject ? 0 : 1, $0.key) < ($1.date, $1.isSubject ? 0 : 1, $1.key) }
+        // By date; among nodes of one date the likely origin first, as the report chose it, then the subject.
+        nodes.sort {
+            ($0.date, $0.isOrigin ? 0 : 1, $0.isSubject ? 0 : 1, $0.key)
+                < ($1.date, $1.isOrigin ? 0 : 1, $1.isSubject ? 0 : 1, $1.key)
+        }
         let edges = Self.edges(nodes)
         let dates = nodes.map { day($0.date) }
         let first = dates.min() ?? 0

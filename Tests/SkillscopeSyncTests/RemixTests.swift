@@ -6,7 +6,9 @@ import Testing
 /// named in the attribution.
 @Suite struct RemixTests {
     static func pick(_ label: String, _ text: String) throws -> Remix.Pick {
-        guard case .parsed(let document) = DocumentParser().parse(Array(text.utf8), path: "\(label)/SKILL.md", kind: .skill)
+        guard
+            case .parsed(let document) = DocumentParser().parse(
+                Array(text.utf8), path: "\(label)/SKILL.md", kind: .skill)
         else {
             Issue.record("\(label) does not parse")
             return Remix.Pick(label: label, text: text, title: nil, rules: [])

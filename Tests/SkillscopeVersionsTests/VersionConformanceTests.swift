@@ -17,6 +17,12 @@ import Testing
     }
 
     @Test(arguments: StoreEngine.available)
+    func copiesSharingAFirstCommitNameOneOrigin(engine: StoreEngine) throws {
+        let directory = TemporaryDirectory()
+        try VersionConformance.copiesSharingAFirstCommitNameOneOrigin(try engine.makeEmptyStore(in: directory))
+    }
+
+    @Test(arguments: StoreEngine.available)
     func aTextOutsideTheRegistryIsComparedNotStored(engine: StoreEngine) throws {
         let directory = TemporaryDirectory()
         try VersionConformance.aTextOutsideTheRegistryIsComparedNotStored(try engine.makeEmptyStore(in: directory))

@@ -72,7 +72,8 @@ public enum RuleComparison {
                         kind: .changed, before: rule.text, after: second[match].text, line: second[match].line,
                         firstLine: rule.line))
             } else {
-                entries.append(Entry(kind: .dropped, before: rule.text, after: nil, line: rule.line, firstLine: rule.line))
+                entries.append(
+                    Entry(kind: .dropped, before: rule.text, after: nil, line: rule.line, firstLine: rule.line))
             }
         }
         for (index, rule) in second.enumerated() where !used.contains(index) {
