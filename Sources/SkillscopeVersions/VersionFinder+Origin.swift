@@ -34,8 +34,8 @@ extension VersionFinder {
             tied > 1
             ? "\(tied) copies share the earliest first commit (forks of one repository, most likely); the one whose "
                 + "repository has the most stars, then the first by name, is taken as the origin"
-            : "the earliest first commit among this file and its \(cluster.count) word-for-word and edited "
-                + (cluster.count == 1 ? "version" : "versions")
+            : "the earliest first commit among this file and the \(cluster.count) "
+                + (cluster.count == 1 ? "file that holds" : "files that hold") + " it word for word or edited"
         if !origin.isSubject {
             for bandIndex in clusterBands {
                 for index in bands[bandIndex].versions.indices {

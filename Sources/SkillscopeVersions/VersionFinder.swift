@@ -163,10 +163,10 @@ public struct VersionFinder: Sendable {
             }.sorted(by: Self.byStars)
             bands.append(VersionReport.Band(band: band, total: members[band]?.count ?? 0, versions: versions))
         }
-        // The origin is chosen among every word-for-word and edited version, shown or not, so that each copy of a
-        // group names the same one.
-        let cluster = [VersionBand.wordForWord, .edited].flatMap { members[$0] ?? [] }.map { position in
-            let record = table.record(measured.hits[position].row)
+        // The origin is chosen among every word-for-word and edited file, shown or not, the subject's own
+        // repository's included, so that each copy of a group chooses among the same files.
+        let cluster = measured.hits.filter { $0.band != .own && table.ids[$0.row] != subject.id }.map { hit in
+            let record = table.record(hit.row)
             return VersionReport.Origin(
                 repository: record.key.repository, path: record.key.path, firstSeen: record.firstSeen,
                 stars: record.stars, isSubject: false)
