@@ -144,14 +144,44 @@ unsigned decode(const unsigned char *text, size_t length, size_t *index) {
     return character;
 }
 
+/// Whether `character` is written without spaces between words: Han, kana and Hangul (Xapian's own
+/// `FLAG_CJK_NGRAM` ranges, less the rare supplementary planes, which no word of the index holds).
+bool isCJK(unsigned character) {
+    return (character >= 0x2E80 && character <= 0x2FDF) || (character >= 0x3040 && character <= 0x30FF) ||
+           (character >= 0x3100 && character <= 0x31FF) || (character >= 0x3400 && character <= 0x4DBF) ||
+           (character >= 0x4E00 && character <= 0x9FFF) || (character >= 0xAC00 && character <= 0xD7AF) ||
+           (character >= 0x1100 && character <= 0x11FF) || (character >= 0xF900 && character <= 0xFAFF) ||
+           (character >= 0xFF66 && character <= 0xFF9F);
+}
+
 /// Calls `each` with the stemmed term of every word of `text`: ASCII is classified by a table, the rest by
 /// Xapian's Unicode tables.
-template <typename Each> void forEachTerm(const char *text, size_t length, Each each) {
+///
+/// Chinese, Japanese and Korean write no space between words, so a run of their characters would be one "word"
+/// (a whole sentence, over the length limit and left out). As Xapian's term generator does with
+/// `FLAG_CJK_NGRAM`, such a run gives n-grams instead: each character and each pair of neighbours when a text is
+/// indexed; the pairs alone (the character, for a run of one) when a query is read, all of which a match needs.
+template <typename Each> void forEachTerm(const char *text, size_t length, Each each, bool isQuery = false) {
     std::string word;
     Stemmer &stems = stemmer();
     auto finish = [&]() {
         if (!word.empty() && word.size() <= maximumWordBytes) each(*stems.stem(word));
         word.clear();
+    };
+    std::string previous;
+    size_t run = 0;
+    auto gram = [&](unsigned character) {
+        std::string current;
+        Xapian::Unicode::append_utf8(current, character);
+        if (!isQuery) each(*stems.stem(current));
+        if (!previous.empty()) each(*stems.stem(previous + current));
+        previous = current;
+        ++run;
+    };
+    auto endRun = [&]() {
+        if (isQuery && run == 1) each(*stems.stem(previous));
+        previous.clear();
+        run = 0;
     };
     const auto *bytes = reinterpret_cast<const unsigned char *>(text);
     size_t index = 0;
@@ -159,6 +189,7 @@ template <typename Each> void forEachTerm(const char *text, size_t length, Each 
         const unsigned char byte = bytes[index];
         if (byte < 0x80) {
             ++index;
+            if (run > 0) endRun();
             if ((byte >= 'a' && byte <= 'z') || (byte >= '0' && byte <= '9')) {
                 word += static_cast<char>(byte);
             } else if (byte >= 'A' && byte <= 'Z') {
@@ -169,6 +200,12 @@ template <typename Each> void forEachTerm(const char *text, size_t length, Each 
             continue;
         }
         const unsigned character = decode(bytes, length, &index);
+        if (isCJK(character)) {
+            finish();
+            gram(character);
+            continue;
+        }
+        if (run > 0) endRun();
         const auto category = Xapian::Unicode::get_category(character);
         if (character <= 0xFFFF && (isWordCategory(category) || (!word.empty() && isMark(category)))) {
             Xapian::Unicode::append_utf8(word, Xapian::Unicode::tolower(character));
@@ -176,6 +213,7 @@ template <typename Each> void forEachTerm(const char *text, size_t length, Each 
             finish();
         }
     }
+    if (run > 0) endRun();
     finish();
 }
 
@@ -197,11 +235,12 @@ Xapian::Query wordsQuery(const cxapian_query &query) {
     for (size_t index = 0; index < query.word_count; ++index) {
         std::vector<Xapian::Query> parts;
         const char *word = query.words[index];
-        forEachTerm(word, std::strlen(word), [&](const std::string &term) { parts.emplace_back(term); });
+        forEachTerm(word, std::strlen(word), [&](const std::string &term) { parts.emplace_back(term); }, true);
         if (parts.empty()) continue;
         words.push_back(parts.size() == 1 ? parts[0] : Xapian::Query(Xapian::Query::OP_AND, parts.begin(), parts.end()));
     }
-    if (words.empty()) return Xapian::Query::MatchNothing;
+    // No words asked at all: every document, for the filters to choose from (a lookup by name).
+    if (words.empty()) return query.word_count == 0 ? Xapian::Query::MatchAll : Xapian::Query::MatchNothing;
     return Xapian::Query(query.all_words ? Xapian::Query::OP_AND : Xapian::Query::OP_OR, words.begin(), words.end());
 }
 

@@ -57,11 +57,40 @@ extension PostgresStore {
         return try reading { connection in
             // No words: browse the files the filters leave, most-starred first.
             if query.browses { return try Self.search(connection, tsquery: "", query: query, browsing: true) }
-            return try query.matchingAllTermsElseAny { terms, all in
-                try Self.search(
-                    connection, tsquery: terms.joined(separator: all ? " & " : " | "), query: query,
-                    rankOperator: rankOperator)
+            let named = try query.nameKey.map { try Self.named($0, query: query, connection) } ?? []
+            return try query.namedFirst(named) { query in
+                try query.matchingAllTermsElseAny { terms, all in
+                    try Self.search(
+                        connection, tsquery: terms.joined(separator: all ? " & " : " | "), query: query,
+                        rankOperator: rankOperator)
+                }
             }
+        }
+    }
+
+    /// The skills named `key` (``SearchQuery/nameKey``), by name or folder, when the query's kinds include skills:
+    /// the earliest first commit first, then the most stars, then by repository and path, as the likely origin of
+    /// copies is chosen.
+    private static func named(_ key: String, query: SearchQuery, _ connection: Connection) throws -> [SearchHit] {
+        guard query.kinds.isEmpty || query.kinds.contains(.skill) else { return [] }
+        let arguments: [any PostgresBindable] = [key, SearchQuery.namedLimit]
+        return try connection.query(
+            """
+            SELECT f.id, r.full_name, f.path, f.kind, f.name, f.description, r.stars, f.sha256,
+                coalesce(f.last_commit_at, \(StoredFile.lastSeenColumn))
+            FROM files f JOIN repositories r ON r.id = f.repository_id
+            WHERE f.kind = 'skill' AND (f.name_key = $1 OR f.path = $1 || '/SKILL.md' OR f.path LIKE '%/' || $1 || '/SKILL.md')
+                AND f.status = 'indexed' AND \(isCurrent)
+            ORDER BY coalesce(f.first_commit_at, f.first_seen), coalesce(r.stars, 0) DESC, r.full_name, f.path
+            LIMIT $2
+            """, arguments
+        ).compactMap { row in
+            guard let id = row.int64(0) else { return nil }
+            return SearchHit(
+                id: id, key: FileKey(repository: row.string(1) ?? "", path: row.string(2) ?? ""),
+                kind: FileKind(rawValue: row.string(3) ?? "") ?? .agents, name: row.string(4),
+                description: row.string(5), stars: row.int(6), score: 0,
+                snippet: String((row.string(5) ?? "").prefix(160)), sha256: row.string(7), changedAt: row.string(8))
         }
     }
 

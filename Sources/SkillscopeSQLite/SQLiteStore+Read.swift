@@ -46,7 +46,39 @@ extension SQLiteStore {
     public func search(_ query: SearchQuery) throws -> SearchResults {
         // No words: browse the files the filters leave, most-starred first.
         if query.browses { return try reading { try Self.browse($0, query: query) } }
-        return try query.matchingAllTermsElseAny { terms, all in try search(terms, all: all, query: query) }
+        let named = try query.nameKey.map { try namedSkills($0, query: query) } ?? []
+        return try query.namedFirst(named) { query in
+            try query.matchingAllTermsElseAny { terms, all in try search(terms, all: all, query: query) }
+        }
+    }
+
+    /// The skills named `key` (``SearchQuery/nameKey``), by name or folder, when the query's kinds include skills:
+    /// the earliest first commit first, then the most stars, then by repository and path, as the likely origin of
+    /// copies is chosen. The index finds them (a term each), the rows order them.
+    private func namedSkills(_ key: String, query: SearchQuery) throws -> [SearchHit] {
+        guard query.kinds.isEmpty || query.kinds.contains(.skill) else { return [] }
+        var request = XapianQuery(words: [])
+        request.filter = [[SearchIndex.Prefix.name + key]]
+        request.limit = 1_000
+        let ids = try searchIndex.read { try $0.search(request) }.matches.map { String($0.id) }
+        guard !ids.isEmpty else { return [] }
+        return try reading { connection in
+            try connection.query(
+                """
+                SELECT f.id, r.full_name, f.path, f.kind, f.name, f.description, r.stars, f.sha256, \(Self.recentColumn)
+                FROM files f JOIN repositories r ON r.id = f.repository_id
+                WHERE f.id IN (SELECT value FROM json_each(?1)) AND f.status = 'indexed' AND \(Self.isCurrent)
+                ORDER BY coalesce(f.first_commit_at, f.first_seen), coalesce(r.stars, 0) DESC, r.full_name, f.path
+                LIMIT ?2
+                """, ["[" + ids.joined(separator: ",") + "]", SearchQuery.namedLimit])
+        }.compactMap { row in
+            guard let id = row.int64(0) else { return nil }
+            return SearchHit(
+                id: id, key: FileKey(repository: row.string(1) ?? "", path: row.string(2) ?? ""),
+                kind: FileKind(rawValue: row.string(3) ?? "") ?? .agents, name: row.string(4),
+                description: row.string(5), stars: row.int(6), score: 0,
+                snippet: String((row.string(5) ?? "").prefix(160)), sha256: row.string(7), changedAt: row.string(8))
+        }
     }
 
     /// Bytes of a file's text a snippet is looked for in.

@@ -40,6 +40,8 @@ final class SearchIndex: Sendable {
         static let kind = "XK"
         static let license = "XL"
         static let topic = "XT"
+        /// A skill's name and its folder's, as ``SkillscopeCore/NameKey`` keys them (``SearchQuery/nameKey``).
+        static let name = "XN"
     }
 
     init(path: String?) throws(XapianError) {
@@ -100,6 +102,7 @@ final class SearchIndex: Sendable {
         func create() throws {
             try write(overwrite: true) { index in
                 try index.setMetadata(Key.registry, String(token))
+                try index.setMetadata(Key.words, Self.wordsVersion)
                 try index.commit()
             }
         }
@@ -119,7 +122,13 @@ final class SearchIndex: Sendable {
         static let commit = "commit"
         /// The files that commit changed, comma-separated.
         static let files = "files"
+        /// How the index cut texts into terms (``SearchIndex/wordsVersion``).
+        static let words = "words"
     }
+
+    /// How texts are cut into terms; an index cut another way is built again. 3: Chinese, Japanese and Korean as
+    /// character n-grams (``XapianDocument/addWords(_:weight:)``), and skills' names as terms.
+    static let wordsVersion = "3"
 }
 
 /// A file's texts as the writer had them, so the index needs not read the row back.
@@ -208,7 +217,9 @@ extension SQLiteStore {
                 matches = try searchIndex.write { index in
                     let built = try index.metadata(SearchIndex.Key.registry)
                     let number = Int(try index.metadata(SearchIndex.Key.commit)) ?? 0
-                    return token != 0 && built == String(token) && (number == committed || number == committed + 1)
+                    let words = try index.metadata(SearchIndex.Key.words)
+                    return token != 0 && built == String(token) && words == SearchIndex.wordsVersion
+                        && (number == committed || number == committed + 1)
                 }
             } catch let error as XapianError where error.isUnreadable {
                 matches = false
@@ -252,6 +263,7 @@ extension SQLiteStore {
         var topicsJSON: String?
         var stars: Int?
         var recent: String
+        var path: String
     }
 
     /// Makes the documents of the files `ids` that belong in the index (indexed, not removed), 500 at a time, on
@@ -281,7 +293,7 @@ extension SQLiteStore {
             var sources: [DocumentSource] = []
             for row in try connection.query(
                 """
-                SELECT f.id, f.kind, r.license, r.topics, r.stars, \(recentColumn)
+                SELECT f.id, f.kind, r.license, r.topics, r.stars, \(recentColumn), f.path
                 FROM files f JOIN repositories r ON r.id = f.repository_id
                 WHERE f.id IN (SELECT value FROM json_each(?1)) AND f.status = 'indexed' AND \(isCurrent)
                 """, [list])
@@ -290,7 +302,8 @@ extension SQLiteStore {
                 sources.append(
                     DocumentSource(
                         id: id, texts: fileTexts, kind: row.string(1) ?? "", license: row.string(2),
-                        topicsJSON: row.string(3), stars: row.int(4), recent: row.string(5) ?? ""))
+                        topicsJSON: row.string(3), stars: row.int(4), recent: row.string(5) ?? "",
+                        path: row.string(6) ?? ""))
             }
             // Cutting a text into words and stemming them is most of a write's search cost.
             let built = sources.concurrentMap { Self.makeDocument($0) }
@@ -307,6 +320,15 @@ extension SQLiteStore {
         document.addWords(source.texts.rulesText, weight: fieldWeights.rules)
         document.addWords(source.texts.body, weight: fieldWeights.body)
         document.addBooleanTerm(SearchIndex.Prefix.kind + source.kind)
+        if source.kind == FileKind.skill.rawValue {
+            // A skill is known by its name and by its folder's (`react-best-practices/` holding a skill named
+            // `vercel-react-best-practices`).
+            let folder = source.path.split(separator: "/").dropLast().last.map(String.init)
+            for key in Set([NameKey.make(source.texts.name), NameKey.make(folder)].compactMap { $0 })
+            where key.utf8.count <= 200 {
+                document.addBooleanTerm(SearchIndex.Prefix.name + key)
+            }
+        }
         document.setValue(source.kind, slot: SearchIndex.Slot.kind)
         if let license = source.license {
             document.addBooleanTerm(SearchIndex.Prefix.license + license)

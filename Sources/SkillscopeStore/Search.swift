@@ -183,3 +183,49 @@ extension SearchQuery {
         return results
     }
 }
+
+extension SearchQuery {
+    /// Skills a name query puts first at most.
+    public static let namedLimit = 50
+
+    /// The skill name the query may be (``NameKey``: `skill creator`, `Skill-Creator` and `skill_creator` are one),
+    /// when it could be one: at most four words, ranked by relevance, no filter but kinds, within the first pages.
+    public var nameKey: String? {
+        let terms = self.terms
+        guard !terms.isEmpty, terms.count <= 4, sort == .relevance, topic == nil, license == nil, !hasReviews,
+            offset < 1_000
+        else { return nil }
+        return NameKey.make(terms.joined(separator: "-"))
+    }
+
+    /// A search whose query is a skill's name: the files of that name (`named`, ordered as the engine found them:
+    /// the earliest first, so the likely origin of a group of copies leads) come first, then the rest of the
+    /// ranking without them. `search` runs the engine's ranking for a query.
+    ///
+    /// Someone who types `skill-creator` looks for the skills of that name, not for the files that say "skill" and
+    /// "creator" most often (bench/RESULTS.md, "Search that finds names").
+    public func namedFirst(
+        _ named: [SearchHit], search: (SearchQuery) throws -> SearchResults
+    ) throws -> SearchResults {
+        guard !named.isEmpty else { return try search(self) }
+        // The ranking from its top, deep enough to fill this page once the named files are taken out of it.
+        var ranking = self
+        ranking.offset = 0
+        ranking.limit = offset + limit
+        var results = try search(ranking)
+        let namedIDs = Set(named.map(\.id))
+        let top = results.hits.first?.score ?? 1
+        let first = named.map { hit in
+            var hit = hit
+            hit.score = top
+            return hit
+        }
+        let combined = first + results.hits.filter { !namedIDs.contains($0.id) }
+        results.hits = Array(combined.dropFirst(offset).prefix(limit))
+        // The named files say their own name, so the ranking counted them already (but for a name in another
+        // script than its words).
+        results.total = max(results.total, named.count)
+        results.matchedAllTerms = true
+        return results
+    }
+}

@@ -396,6 +396,56 @@ public enum StoreConformance {
         #expect(throws: StoreError.self) { try store.search(SearchQuery(text: "  ++ ")) }
     }
 
+    /// A query that is a skill's name (front matter or folder, however it is written) puts the skills of that name
+    /// first, the earliest (then the most starred) on top, above files that only say its words more often.
+    public static func aSkillsNameFindsItsCopiesFirst(_ store: any Store) throws {
+        func record(_ repository: String, _ path: String, _ text: String, first: String) -> FileRecord {
+            var record = Fixtures.record(repository, path, text)
+            record.firstCommitAt = first
+            return record
+        }
+        let creator =
+            "---\nname: skill-creator\ndescription: Guide for making skills. Use when writing one.\n---\n"
+            + "# Making skills\n\n- Start from the task the skill serves.\n"
+        let noisy =
+            "---\nname: writing-helper\ndescription: Skill creator notes for every skill creator.\n---\n"
+            + "# Skill creator notes\n\n" + (0..<20).map { "- A skill creator keeps skill \($0) short.\n" }.joined()
+        _ = try store.write(
+            repositories: [
+                RepositoryRecord(fullName: "upstream/skills", stars: 900),
+                RepositoryRecord(fullName: "fork/skills", stars: 2),
+                RepositoryRecord(fullName: "noise/notes", stars: 5000),
+                RepositoryRecord(fullName: "vercel/agent", stars: 10),
+            ],
+            files: [
+                record("noise/notes", "writing/SKILL.md", noisy, first: "2025-01-01T00:00:00Z"),
+                record("fork/skills", "skills/skill-creator/SKILL.md", creator, first: "2025-10-01T00:00:00Z"),
+                record("upstream/skills", "skills/skill-creator/SKILL.md", creator, first: "2025-10-01T00:00:00Z"),
+                record(
+                    "vercel/agent", "skills/react-best-practices/SKILL.md",
+                    "---\nname: vercel-react-best-practices\ndescription: React performance rules.\n---\n- Memoise.\n",
+                    first: "2026-01-01T00:00:00Z"),
+                record(
+                    "noise/notes", "react/SKILL.md",
+                    "---\nname: react-notes\ndescription: React best practices, best practices for React.\n---\n"
+                        + "- React best practices: keep components small.\n", first: "2025-01-01T00:00:00Z"),
+            ], seenAt: seenAt)
+        for text in ["skill creator", "Skill-Creator", "skill_creator"] {
+            let results = try store.search(SearchQuery(text: text))
+            #expect(
+                results.hits.prefix(2).map(\.key.repository) == ["upstream/skills", "fork/skills"], "\(text)")
+            #expect(results.hits.count == 3 && results.total == 3, "\(text)")
+        }
+        let second = try store.search(SearchQuery(text: "skill creator", limit: 1, offset: 1))
+        #expect(second.hits.map(\.key.repository) == ["fork/skills"])
+        let third = try store.search(SearchQuery(text: "skill creator", limit: 2, offset: 2))
+        #expect(third.hits.map(\.key.repository) == ["noise/notes"])
+        let folder = try store.search(SearchQuery(text: "react-best-practices"))
+        #expect(folder.hits.first?.key.path == "skills/react-best-practices/SKILL.md")
+        let agentsOnly = try store.search(SearchQuery(text: "skill creator", kinds: [.agents]))
+        #expect(agentsOnly.hits.isEmpty)
+    }
+
     /// Past ``SearchResults/exactCountLimit`` matches the total is an estimate, said to be one, near the true count;
     /// below it every count is exact.
     public static func aSearchWithManyMatchesEstimatesItsTotalAndSaysSo(_ store: any Store) throws {

@@ -11,7 +11,8 @@ public final class XapianDocument: @unchecked Sendable {
 
     /// Adds the words of `text`, each counted `weight` times: runs of letters and digits of the Basic Multilingual
     /// Plane with the marks that follow them, everything else separating (`_` included), lower-cased and stemmed
-    /// as English under the prefix `Z`; words over 64 bytes are left out.
+    /// as English under the prefix `Z`; words over 64 bytes are left out. Chinese, Japanese and Korean, written
+    /// without spaces, give each character and each pair of neighbouring characters (a query needs its pairs).
     public func addWords(_ text: String, weight: UInt32 = 1) {
         var text = text
         text.withUTF8 { bytes in

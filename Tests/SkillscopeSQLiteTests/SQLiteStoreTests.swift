@@ -75,6 +75,12 @@ import Xapian
     }
 
     @Test(arguments: StoreEngine.available)
+    func aSkillsNameFindsItsCopiesFirst(engine: StoreEngine) throws {
+        let directory = TemporaryDirectory()
+        try StoreConformance.aSkillsNameFindsItsCopiesFirst(try engine.makeEmptyStore(in: directory))
+    }
+
+    @Test(arguments: StoreEngine.available)
     func aSearchWithManyMatchesEstimatesItsTotalAndSaysSo(engine: StoreEngine) throws {
         let directory = TemporaryDirectory()
         try StoreConformance.aSearchWithManyMatchesEstimatesItsTotalAndSaysSo(try engine.makeEmptyStore(in: directory))

@@ -21,6 +21,29 @@ import Xapian
         return (path, store)
     }
 
+    /// Chinese, Japanese and Korean write words without spaces between them: a word is found inside a sentence.
+    @Test func aCJKWordIsFoundInsideASentence() throws {
+        let directory = TemporaryDirectory()
+        let store = try SQLiteStore(path: directory.appending("registry.sqlite"))
+        _ = try store.write(
+            repositories: [],
+            files: [
+                Fixtures.record("zh/skills", "review/SKILL.md", "---\nname: review\n---\n- 在合并前进行代码审查，确保质量。\n"),
+                Fixtures.record("ja/skills", "review/SKILL.md", "---\nname: review\n---\n- 合併の前にコードレビューを行う。\n"),
+                Fixtures.record("ko/skills", "review/SKILL.md", "---\nname: review\n---\n- 병합 전에 코드 리뷰를 요청하세요.\n"),
+                Fixtures.record("zh/other", "AGENTS.md", "# 规则\n\n- 代码写完后运行测试。\n"),
+            ], seenAt: "2026-11-30T00:00:00Z")
+        func repositories(_ text: String) throws -> [String] {
+            try store.search(SearchQuery(text: text)).hits.map(\.key.repository).sorted()
+        }
+        #expect(try repositories("代码审查") == ["zh/skills"])
+        #expect(try repositories("代码") == ["zh/other", "zh/skills"])
+        #expect(try repositories("审") == ["zh/skills"])
+        #expect(try repositories("レビュー") == ["ja/skills"])
+        #expect(try repositories("리뷰") == ["ko/skills"])
+        #expect(XapianDatabase.terms(of: "代码审查").contains("Z代码"))
+    }
+
     @Test func aLostIndexFolderIsBuiltAgainFromTheRows() throws {
         let directory = TemporaryDirectory()
         let path: String

@@ -13,7 +13,10 @@ places are ten different texts), and the labelled files are grouped by sha256 th
 gives each file's sha256). Then, over the first 10 distinct texts:
   precision@10 = texts graded 1 or 2 / 10
   nDCG@10      = DCG of the gains (2, 1, 0) / DCG of the ideal order of the labelled texts (log2 discount)
-Printed per query with --show, and as means per kind and overall.
+Printed per query with --show, and as means per kind and overall. Two more figures (issue 44):
+  rank 1       = for name queries (ids n01-n30), whether the first distinct text is graded 2 (the named skill or a
+                 copy of it)
+  recall@10    = for CJK queries, labelled texts among the first 10 / min(10, labelled texts)
 """
 import argparse
 import collections
@@ -45,6 +48,7 @@ def main():
         queries = [q for q in queries if q["split"] == args.split]
 
     by_kind = collections.defaultdict(list)
+    rank_one, recall = [], []
     for query in queries:
         grades = {}
         for item in query["relevant"]:
@@ -72,6 +76,10 @@ def main():
         idcg = sum(g / math.log2(i + 2) for i, g in enumerate(ideal))
         ndcg = dcg / idcg if idcg else 0.0
         by_kind[query["kind"]].append((precision, ndcg))
+        if query["id"].startswith("n"):
+            rank_one.append(bool(gains) and gains[0] == 2)
+        if query["kind"] == "cjk":
+            recall.append(sum(g > 0 for g in gains) / min(10, len(grades)))
         if args.show:
             print(f"{query['id']} [{query['kind']}] {query['query']!r}: P@10 {precision:.2f} nDCG@10 {ndcg:.3f}  "
                   + " ".join(str(g) for g in gains))
@@ -82,6 +90,11 @@ def main():
               f"nDCG@10 {sum(n for _, n in values) / len(values):.3f}  ({len(values)} queries)")
     print(f"  {'all':11} P@10 {sum(p for p, _ in everything) / len(everything):.3f}  "
           f"nDCG@10 {sum(n for _, n in everything) / len(everything):.3f}")
+    if rank_one:
+        print(f"  name queries with the named skill at rank 1: {sum(rank_one)} of {len(rank_one)} "
+              f"({sum(rank_one) / len(rank_one):.3f})")
+    if recall:
+        print(f"  CJK recall@10 {sum(recall) / len(recall):.3f} ({len(recall)} queries)")
 
 
 if __name__ == "__main__":
