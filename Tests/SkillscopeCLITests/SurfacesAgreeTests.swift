@@ -18,8 +18,8 @@ import Testing
         "Set `APP_ENV=test` when running the tests.", "Prefer early returns over nested conditions.",
     ]
 
-    /// A registry of 8 repositories, 56 files: skills, their copies and edits elsewhere, CLAUDE.md, AGENTS.md
-    /// and cursor rules.
+    /// A registry of 24 repositories, 192 files: skills, their copies and edits elsewhere, CLAUDE.md, AGENTS.md
+    /// and cursor rules, grouped (lexically) so that ratings carry every kind of evidence, the peers' estimate too.
     static func registry(in directory: TemporaryDirectory) throws -> String {
         var generator = SeededGenerator(seed: 26)
         func rules(_ count: Int) -> String {
@@ -38,7 +38,9 @@ import Testing
                 \(rules(5 + index % 4))
                 """
         }
-        let owners = ["acme", "lena", "orbit", "kite", "moss", "pine", "reed", "vale"]
+        let owners = ["acme", "lena", "orbit", "kite", "moss", "pine", "reed", "vale"].flatMap {
+            [$0, $0 + "-b", $0 + "-c"]
+        }
         for (number, owner) in owners.enumerated() {
             let root = "\(owner)/"
             for index in 0..<12 where (index + number) % 3 == 0 {
@@ -51,6 +53,19 @@ import Testing
             try directory.write(root + "AGENTS.md", "# Agents\n\n" + rules(4))
             try directory.write(
                 root + ".cursor/rules/style.mdc", "---\ndescription: Style\nglobs: *.ts\n---\n" + rules(3))
+            try directory.write(root + "scripts/release.sh", "#!/bin/sh\necho release\n")
+            // A file of its own words with one common rule: no other file is a version of it, so how common that
+            // rule is comes from the files most like it (the peers' estimate).
+            let words = (0..<60).map { _ in String(UnicodeScalar(UInt8(97 + generator.next() % 26))) }
+            let own = (0..<8).map { sentence in
+                "- Check the "
+                    + (0..<8).map { word in
+                        owner + words[(sentence * 8 + word) % words.count] + "\(sentence)\(word)"
+                    }.joined(separator: " ") + " today."
+            }
+            try directory.write(
+                root + "GEMINI.md",
+                "# Gemini\n\n- Run the whole test suite before you push.\n" + own.joined(separator: "\n"))
         }
         let database = directory.appending("r.sqlite")
         for owner in owners {
@@ -59,6 +74,8 @@ import Testing
             ])
             #expect(run.status == 0, "\(run.stderr)")
         }
+        let group = try BinaryRunner.run(["group", "--db", database, "--embedder", "lexical"])
+        #expect(group.status == 0, "\(group.stderr)")
         return database
     }
 
@@ -71,7 +88,7 @@ import Testing
     func essentials(_ report: [String: Any]) -> String {
         let file = report["file"] as? [String: Any] ?? [:]
         let rules = (report["rules"] as? [[String: Any]] ?? []).map {
-            "\($0["line"] as? Int ?? -1):\($0["rating"] as? String ?? "?")"
+            "\($0["line"] as? Int ?? -1):\($0["rating"] as? String ?? "?"):\($0["evidence"] as? String ?? "?")"
         }
         let ratings = report["ratings"] as? [String: Any] ?? [:]
         let counts = ratings["counts"] as? [String: Int] ?? [:]
@@ -97,6 +114,9 @@ import Testing
         defer { server.stop() }
         var compared = 0
         var sawVersions = false
+        // Every kind of evidence a rating gives, seen at least once among the files compared.
+        let evidenceKinds = ["kept by ", "≈ held by ", "a file of this repository", "held by only "]
+        var sawEvidence: Set<String> = []
         for id in 1...56 {
             let show = try BinaryRunner.run(["show", String(id), "--db", database, "--json"])
             guard show.status == 0 else { continue }
@@ -127,10 +147,12 @@ import Testing
             if expected.range(of: #"(word-for-word|edited)=[1-9]"#, options: .regularExpression) != nil {
                 sawVersions = true
             }
+            for kind in evidenceKinds where expected.contains(kind) { sawEvidence.insert(kind) }
             compared += 1
         }
         #expect(compared >= 50)
         // The registry is built so that most skills have copies or edits elsewhere.
         #expect(sawVersions)
+        #expect(sawEvidence == Set(evidenceKinds), "evidence seen: \(sawEvidence.sorted())")
     }
 }
