@@ -15,7 +15,7 @@ struct VersionsCommand: Command {
           Word for word  the same words
           Edited         shares passages: "N% same" is the share of the version's five-word phrases that also
                          stand in this file; 10% or more counts
-          Their own      neither, but the same name
+          Their own      neither, but the same name and close in meaning
         Each band is ranked by stars and cut at the 200 most-starred; totals are counted before the cut. Also shows
         the likely origin (the earliest of the copies), adoption (who took it up after this file appeared) and the
         other files of this file's repository. FILE may be a registry id, owner/repo/path, or a file on disk, which
@@ -78,7 +78,7 @@ struct VersionsCommand: Command {
             if band.versions.isEmpty { output.print("  None found.") }
             for version in band.versions.prefix(limit) {
                 var line = "  - \(version.repository) ★ \(version.stars)  \(version.path)"
-                line += version.band == .own ? "  same name" : "  \(version.percentSame)% same"
+                line += version.band == .own ? "  \(version.reason)" : "  \(version.percentSame)% same"
                 line += "  first seen \(Self.date(version.firstSeen))"
                 if version.isLikelyOrigin { line += "  (likely origin)" }
                 if let source = version.cameFrom { line += "  ← \(source)" }

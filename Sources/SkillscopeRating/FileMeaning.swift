@@ -133,17 +133,30 @@ public struct MeaningFinder: MeaningNeighbours {
     public let makeEmbedder: @Sendable () throws -> (any Embedder)?
 
     public func neighbours(of subject: VersionFinder.Subject) throws -> [Int64] {
-        if let id = subject.id {
-            guard let vector = meaning.vector(ofFile: id) else { return [] }
-            return meaning.neighbours(of: vector).filter { $0 != id }
+        guard let vector = try vector(of: subject) else { return [] }
+        return meaning.neighbours(of: vector).filter { $0 != subject.id }
+    }
+
+    public func closeness(of subject: VersionFinder.Subject, to ids: [Int64]) throws -> [Int64: Float] {
+        guard !ids.isEmpty, let vector = try vector(of: subject) else { return [:] }
+        var found: [Int64: Float] = [:]
+        for id in ids {
+            guard let other = meaning.vector(ofFile: id) else { continue }
+            found[id] = zip(vector, other).reduce(0) { $0 + $1.0 * $1.1 }
         }
-        guard let embedder = try makeEmbedder(), embedder.identifier == meaning.embedder else { return [] }
+        return found
+    }
+
+    /// The subject's meaning: stored for a stored file, else embedded from its rules, name and description.
+    private func vector(of subject: VersionFinder.Subject) throws -> ArraySlice<Float>? {
+        if let id = subject.id { return meaning.vector(ofFile: id) }
+        guard let embedder = try makeEmbedder(), embedder.identifier == meaning.embedder else { return nil }
         var vector = try Self.vector(
             rules: subject.rules, about: [subject.name, subject.description].compactMap { $0 }.joined(separator: ". "),
             embedder: embedder)[...]
-        guard vector.contains(where: { $0 != 0 }) else { return [] }
+        guard vector.contains(where: { $0 != 0 }) else { return nil }
         normalize(&vector)
-        return meaning.neighbours(of: vector)
+        return vector
     }
 
     /// The mean of a text's rules, embedded, and of its name and description, embedded (each part unit length).

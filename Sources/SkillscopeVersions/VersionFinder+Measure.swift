@@ -78,6 +78,13 @@ extension VersionFinder {
         for id in close {
             if let row = table.row(of: id) { marked[row] |= 5 }
         }
+        // A file of the same name needs less: on the same subject, not a rewrite (``Configuration/sameNameCloseness``).
+        if let meaning, !sameName.isEmpty {
+            for (id, cosine) in try meaning.closeness(of: subject, to: sameName)
+            where cosine >= configuration.sameNameCloseness {
+                if let row = table.row(of: id) { marked[row] |= 5 }
+            }
+        }
         if let id = subject.id, let row = table.row(of: id) { marked[row] = 0 }
         let rows = marked.indices.filter { marked[$0] != 0 }
         let shared = sharedCounts(of: fingerprint.phrases, rows: rows, in: table)

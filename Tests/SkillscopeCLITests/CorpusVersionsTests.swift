@@ -5,7 +5,8 @@ import SkillscopeTesting
 import Testing
 
 /// Acceptance on ../shared/corpus, through a real server: every group of word-for-word copies names one likely origin
-/// from each of its members, and "kept by k of n edited versions" counts exactly the versions compare marks kept.
+/// from each of its members, "kept by k of n edited versions" counts exactly the versions compare marks kept, and
+/// every rating's evidence quotes its rule and names files that exist.
 /// Skipped when the corpus is absent.
 @Suite(.enabled(if: Paths.sharedCorpus != nil, "../shared/corpus is absent"))
 struct CorpusVersionsTests {
@@ -36,6 +37,91 @@ struct CorpusVersionsTests {
         let connection = try Connection(path: database)
         try await everyGroupOfCopiesNamesOneOriginNoLaterThanItsEditedVersions(server.url, connection)
         try await keptByCountsTheEditedVersionsCompareMarksKept(server.url, connection)
+        try await everyEvidenceQuotesItsRuleAndNamesFilesThatExist(server.url, connection, corpus: corpus)
+    }
+
+    /// Over every rule of every file: a name the evidence quotes (`…`) stands in the rule's text, and a file the
+    /// evidence calls the repository's is in its tree (the corpus tree, or its instruction files).
+    func everyEvidenceQuotesItsRuleAndNamesFilesThatExist(_ base: String, _ connection: Connection, corpus: String)
+        async throws
+    {
+        let ids = try connection.query("SELECT id FROM files WHERE status = 'indexed' ORDER BY id").compactMap {
+            $0.int(0)
+        }
+        var instructionFiles: [String: Set<String>] = [:]
+        for row in try connection.query(
+            "SELECT r.full_name, f.path FROM files f JOIN repositories r ON r.id = f.repository_id")
+        {
+            instructionFiles[row.string(0) ?? "", default: []].insert(row.string(1) ?? "")
+        }
+        // What each file's rules quote that their text lacks, and the files they call the repository's.
+        let found = try await Self.each(ids) {
+            id -> (repository: String, path: String, misquoted: [String], named: [String]) in
+            let report = try await Self.json(base, "api/v1/files/\(id)")
+            let file = report["file"] as? [String: Any] ?? [:]
+            var misquoted: [String] = []
+            var named: [String] = []
+            for rule in report["rules"] as? [[String: Any]] ?? [] {
+                let text = rule["text"] as? String ?? ""
+                let evidence = rule["evidence"] as? String ?? ""
+                let quoted = evidence.split(separator: "`", omittingEmptySubsequences: false).enumerated()
+                    .filter { $0.offset % 2 == 1 }.map { String($0.element) }
+                for name in quoted where !text.contains(name) {
+                    misquoted.append("line \(rule["line"] as? Int ?? 0): \(evidence) — not in: \(text.prefix(200))")
+                }
+                if evidence.hasSuffix("a file of this repository"), let name = quoted.first { named.append(name) }
+            }
+            return (file["repository"] as? String ?? "", file["path"] as? String ?? "", misquoted, named)
+        }
+        var filesChecked = 0
+        var filesNamed = 0
+        for id in ids {
+            guard let result = found[id] else { continue }
+            filesChecked += 1
+            for line in result.misquoted { Issue.record("\(result.repository)/\(result.path) \(line)") }
+            guard !result.named.isEmpty else { continue }
+            let treeFile = "\(corpus)/trees/\(result.repository).txt"
+            let tree = Set(
+                ((try? String(contentsOfFile: treeFile, encoding: .utf8)) ?? "").split(separator: "\n").map(String.init)
+            )
+            .union(instructionFiles[result.repository] ?? [])
+            let folder = result.path.split(separator: "/").dropLast().joined(separator: "/")
+            for name in result.named {
+                filesNamed += 1
+                #expect(
+                    Self.names(name, aFileOf: tree, from: folder),
+                    "\(result.repository)/\(result.path): `\(name)` is called a file of the repository")
+            }
+        }
+        #expect(filesChecked == ids.count)
+        #expect(filesNamed > 20)
+    }
+
+    /// Whether a word of `name` (a path, or a command that runs one) is a file or folder of `tree`: from the
+    /// rule's folder (`..` climbing out of it) or from the root, or the end of a longer path when it has a folder.
+    static func names(_ name: String, aFileOf tree: Set<String>, from folder: String) -> Bool {
+        for word in name.split(separator: " ") {
+            var relative: [Substring] = []
+            for part in word.split(separator: "/") where part != "." {
+                if part.contains(where: { "*{}<>[]$".contains($0) }) { break }
+                relative.append(part)
+            }
+            var base = folder.split(separator: "/")
+            while relative.first == ".." {
+                relative.removeFirst()
+                guard !base.isEmpty else { break }
+                base.removeLast()
+            }
+            guard !relative.isEmpty else { continue }
+            for candidate in [(base + relative).joined(separator: "/"), relative.joined(separator: "/")] {
+                if tree.contains(candidate) || tree.contains(where: { $0.hasPrefix(candidate + "/") }) { return true }
+            }
+            let ending = "/" + relative.joined(separator: "/")
+            if relative.count >= 2, tree.contains(where: { $0.hasSuffix(ending) || $0.contains(ending + "/") }) {
+                return true
+            }
+        }
+        return false
     }
 
     /// One page of many at once: the server answers on several threads.

@@ -30,6 +30,10 @@ private func rule(_ position: Int, _ text: String) -> Rule {
         #expect(!paths.contains("../../../scripts/release.sh", from: "skills/pdf/SKILL.md"))
         #expect(!paths.contains("docs/guide.md", from: nil))
         #expect(!RepositoryPaths([]).contains("scripts/release.sh", from: nil))
+        // A folder above names no file: `../`, `../..`, `../<project>-<name>`.
+        #expect(!paths.contains("../", from: "skills/pdf/SKILL.md"))
+        #expect(!paths.contains("../..", from: "skills/pdf/references/forms.md"))
+        #expect(!paths.contains("../<project-name>-<name>", from: "skills/pdf/SKILL.md"))
     }
 }
 
@@ -63,6 +67,29 @@ private func rule(_ position: Int, _ text: String) -> Rule {
         return context
     }
 
+    /// Evidence quotes the rule's own words: the name as written, the command as written.
+    @Test func evidenceQuotesTheRuleAsItIsWritten() {
+        let report = RuleRater().rate(
+            [
+                rule(0, "The Orbit-Station gateway answers on one port."),
+                rule(1, "Start the services with `pnpm start:all` first."),
+                rule(2, "Keep skills in ~/.orbit/station/ and nowhere else."),
+            ], context: context())
+        #expect(report.rules[0].evidence == "names `Orbit-Station`, the project itself")
+        #expect(report.rules[1].evidence.hasPrefix("names `pnpm start:all`"))
+        // The project's whole name as a path's parts is no mention of it (its first part may be).
+        #expect(
+            !report.rules[2].evidence.contains("orbit-station") && !report.rules[2].evidence.contains("orbit/station"))
+        for rated in report.rules {
+            let quoted = rated.evidence.split(separator: "`", omittingEmptySubsequences: false).enumerated()
+                .filter { $0.offset % 2 == 1 }.map { String($0.element) }
+            #expect(quoted.allSatisfy { rated.text.contains($0) }, "\(rated.evidence)")
+        }
+        #expect(RuleRater.spelling(of: "pptx", in: "Build it with the PPTX skill") == "PPTX")
+        #expect(RuleRater.written(as: "claude-skills", in: "Tested in ~/.claude/skills/") == nil)
+        #expect(NamedThing(text: "pnpm run start:all", kind: .command).key == "pnpm start:all")
+    }
+
     @Test func eachSignalSaysWhatDecided() {
         let report = RuleRater().rate(
             [
@@ -77,7 +104,7 @@ private func rule(_ position: Int, _ text: String) -> Rule {
             report.rules.map(\.evidence).prefix(4) == [
                 "names `scripts/release.sh`, a file of this repository",
                 "names `ship-it`, a skill of this repository",
-                "names `orbit-station`, the project itself",
+                "names `Orbit Station`, the project itself",
                 "names `deploy/staging.yml`, seen in 2 repositories",
             ])
         #expect(

@@ -21,7 +21,17 @@ public struct NamedThing: Sendable, Hashable, Codable {
     }
 
     /// What the registry counts repositories by.
-    public var key: String { text.lowercased() }
+    ///
+    /// A package manager's script is one thing with or without `run` (`pnpm run dev:all`, `pnpm dev:all`).
+    public var key: String {
+        let lowered = text.lowercased()
+        guard kind == .command else { return lowered }
+        let words = lowered.split(separator: " ")
+        if words.count == 3, words[1] == "run", ["pnpm", "yarn", "bun"].contains(words[0]) {
+            return "\(words[0]) \(words[2])"
+        }
+        return lowered
+    }
 
     /// Whether it may name a file of a project (a path, a command's script, a code span with a `/`): what only
     /// the project's file list can decide, read only when a rule has one.

@@ -98,7 +98,8 @@ public enum NamedThings {
             guard words.count > index, !builtIns.contains(words[index]), !words[index].hasPrefix("-") else {
                 return nil
             }
-            return "\(first) run \(words[index])"
+            // As the rule writes it (`pnpm start:all`); ``NamedThing/key`` counts `pnpm run start:all` with it.
+            return words[0...index].joined(separator: " ")
         }
         guard words.count > 1, !words[1].hasPrefix("-") else { return nil }
         let builtIns: Set<String> = ["test", "build", "install", "clean", "all", "check", "lint", "format"]

@@ -39,6 +39,8 @@ public struct RepositoryPaths: Sendable {
             if base.isEmpty { return false }
             base.removeLast()
         }
+        // `../`, `../..`, `../<name>`: a folder above, no file of the tree.
+        guard !relative.isEmpty else { return false }
         let fromFolder = (base + relative).joined(separator: "/")
         let asNamed = relative.joined(separator: "/")
         for candidate in [fromFolder, asNamed] where files.contains(candidate) || folders.contains(candidate) {

@@ -202,7 +202,8 @@ public struct RuleRater: Sendable {
                 if !Self.everyProjectHas(NamedThing(text: path, kind: .path).key),
                     context.repositoryFiles.contains(path, from: context.filePath)
                 {
-                    return "names `\(thing.text)`, a file of this repository"
+                    // The path as the rule writes it (`bun build.ts` names `build.ts`).
+                    return "names `\(text.contains(thing.text) ? thing.text : path)`, a file of this repository"
                 }
             }
         }
@@ -212,7 +213,7 @@ public struct RuleRater: Sendable {
             }
         }
         if let word = Self.skillWord(in: text, skills: context.repositorySkills) {
-            return "names `\(word)`, a skill of this repository"
+            return "names `\(Self.spelling(of: word, in: text))`, a skill of this repository"
         }
         if let skill = Self.namedSkill(in: text, things: things) {
             return "names the skill `\(skill)`"
@@ -327,7 +328,37 @@ public struct RuleRater: Sendable {
         }
         // Whole words only: "aiida-core" and "AiiDA core" name `aiida-core`; "score" names no `core`.
         let joined = "-" + InstructionHeuristics.lowercaseWords(text, limit: 400).joined(separator: "-") + "-"
-        return names.first { joined.contains("-\($0)-") }.map { "`\($0)`" }
+        // Written as a name (`Azazel-Gadget`, "AiiDA core"), not as a path's parts (`~/.claude/skills/` is no
+        // `claude-skills`).
+        return names.filter { joined.contains("-\($0)-") }.lazy.compactMap { written(as: $0, in: text) }.first
+            .map { "`\($0)`" }
+    }
+
+    /// `key` as `text` writes it: `Azazel-Gadget` for `azazel-gadget`, `PPTX` for `pptx` (letters in any case,
+    /// `-`, `_`, `.` or a space between words), so that evidence quotes the rule's own words; `key` when the text
+    /// writes it no such way.
+    static func spelling(of key: String, in text: String) -> String { written(as: key, in: text) ?? key }
+
+    /// `key` as `text` writes it (see ``spelling(of:in:)``), or nil.
+    static func written(as key: String, in text: String) -> String? {
+        let characters = Array(text)
+        let folded: [Character] = characters.map { character in
+            if character == "-" || character == "_" || character == "." || character == " " { return "-" }
+            let lower = character.lowercased()
+            return lower.count == 1 ? Character(lower) : character
+        }
+        let target = Array(key)
+        guard !target.isEmpty, folded.count >= target.count else { return nil }
+        func isWordCharacter(_ index: Int) -> Bool {
+            index >= 0 && index < folded.count && (folded[index].isLetter || folded[index].isNumber)
+        }
+        for start in 0...(folded.count - target.count)
+        where folded[start] == target[0] && !isWordCharacter(start - 1) && !isWordCharacter(start + target.count)
+            && Array(folded[start..<(start + target.count)]) == target
+        {
+            return String(characters[start..<(start + target.count)])
+        }
+        return nil
     }
 
     /// An identifier without its call parentheses and its receiver: `Provider.model_profile()` gives `model_profile`.
