@@ -90,6 +90,36 @@ private func rule(_ position: Int, _ text: String) -> Rule {
         #expect(NamedThing(text: "pnpm run start:all", kind: .command).key == "pnpm start:all")
     }
 
+    /// A host of a private network or a Windows path is one project's place; a public host and a file name that
+    /// only looks like one are not.
+    @Test func privateHostsAndWindowsPathsAreTheProjects() {
+        #expect(
+            RuleRater.privatePlace(in: "Call https://api.billing.internal/v2 for refunds.")
+                == "names `api.billing.internal`, a host of a private network")
+        #expect(
+            RuleRater.privatePlace(in: "Deploy from build01.corp only.")
+                == "names `build01.corp`, a host of a private network")
+        #expect(
+            RuleRater.privatePlace(in: "Open `printer.lan:631` to reset it.")
+                == "names `printer.lan`, a host of a private network")
+        #expect(
+            RuleRater.privatePlace(in: "Keep the checkout in C:\\Projects\\shop.")
+                == "names `C:\\Projects\\shop`, a path on one Windows machine")
+        #expect(
+            RuleRater.privatePlace(in: "Builds land on \\\\fileserver\\builds nightly.")
+                == "names `\\\\fileserver\\builds`, a share on one Windows network")
+        for text in [
+            "Use https://api.github.com for issues.", "Keep secrets in CLAUDE.local.md.", "Bind to localhost:8080.",
+            "Match *.local hosts with mDNS.", "Use .local for overrides.", "Write C: drive notes in README.",
+        ] {
+            #expect(RuleRater.privatePlace(in: text) == nil, "\(text)")
+        }
+        let report = RuleRater().rate(
+            [rule(0, "Send metrics to grafana.ops.internal, nowhere else.")], context: context())
+        #expect(report.rules[0].rating == .verySpecific)
+        #expect(report.rules[0].evidence == "names `grafana.ops.internal`, a host of a private network")
+    }
+
     @Test func eachSignalSaysWhatDecided() {
         let report = RuleRater().rate(
             [

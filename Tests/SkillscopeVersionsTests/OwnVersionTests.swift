@@ -35,7 +35,8 @@ import Testing
             files: [
                 Fixtures.record(
                     "subject/skills", "swiftui-patterns/SKILL.md",
-                    Self.skill("swiftui-patterns", ["Keep each view small enough to read at once.", "Pass state down."])),
+                    Self.skill(
+                        "swiftui-patterns", ["Keep each view small enough to read at once.", "Pass state down."])),
                 Fixtures.record(
                     "close/skills", "swiftui-patterns/SKILL.md",
                     Self.skill("swiftui-patterns", ["Split a screen into child views early on.", "Prefer bindings."])),

@@ -212,6 +212,7 @@ public struct RuleRater: Sendable {
                 return "names `\(thing.text)`, a skill of this repository"
             }
         }
+        if let place = Self.privatePlace(in: text) { return place }
         if let word = Self.skillWord(in: text, skills: context.repositorySkills) {
             return "names `\(Self.spelling(of: word, in: text))`, a skill of this repository"
         }
@@ -281,6 +282,41 @@ public struct RuleRater: Sendable {
             if shaped.isProjectShaped, !Self.everyProjectHas(shaped.key) {
                 return "names `\(thing.text)`, \(shaped.kindPhrase) (too few repositories for statistics)"
             }
+        }
+        return nil
+    }
+
+    /// Suffixes of hosts that only a private network resolves (RFC 6762's `.local`, RFC 8375's `.home.arpa`, and
+    /// the names companies give their own: `.internal`, `.corp`, `.lan`, `.intranet`).
+    static let privateHostSuffixes = [".internal", ".local", ".corp", ".lan", ".intranet", ".home.arpa"]
+
+    /// The evidence of a place only one project's machines have, or nil: a host of a private network
+    /// (`api.billing.internal`, `build01.corp`) or a Windows path (`C:\Projects\shop`, `\\fileserver\builds`),
+    /// quoted as the rule writes it.
+    static func privatePlace(in text: String) -> String? {
+        let separators: Set<Character> = [" ", "\t", "\n", "`", "(", ")", "<", ">", "\"", "'", ",", ";", "[", "]"]
+        for token in text.split(whereSeparator: { separators.contains($0) }) {
+            var word = Substring(token)
+            while let last = word.last, ".:!?".contains(last) { word = word.dropLast() }
+            guard word.count >= 4, !word.contains("*") else { continue }
+            let characters = Array(word)
+            if characters.count >= 4, characters[0].isLetter, characters[0].isASCII, characters[1] == ":",
+                characters[2] == "\\", characters[3].isLetter || characters[3].isNumber
+            {
+                return "names `\(word)`, a path on one Windows machine"
+            }
+            if word.hasPrefix("\\\\"), word.dropFirst(2).contains("\\") {
+                return "names `\(word)`, a share on one Windows network"
+            }
+            var host = word
+            if let scheme = host.firstRange(of: "://") { host = host[scheme.upperBound...] }
+            host = host.prefix { $0 != "/" && $0 != ":" && $0 != "?" }
+            let lowered = host.lowercased()
+            guard lowered.contains("."), !lowered.hasPrefix("."),
+                lowered.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "." || $0 == "-" }),
+                privateHostSuffixes.contains(where: { lowered.hasSuffix($0) && lowered.count > $0.count })
+            else { continue }
+            return "names `\(host)`, a host of a private network"
         }
         return nil
     }
