@@ -133,19 +133,26 @@ enum Hosts {
         return nil
     }
 
-    /// The Levenshtein distance between two short strings, capped at 3.
+    /// The edit distance between two short strings (insertions, deletions, substitutions and swaps of two
+    /// neighbours, each one edit: `reqeusts` is one from `requests`), capped at 3.
     static func distance(_ a: String, _ b: String) -> Int {
         let a = Array(a)
         let b = Array(b)
         if abs(a.count - b.count) > 2 { return 3 }
+        guard !a.isEmpty, !b.isEmpty else { return min(3, max(a.count, b.count)) }
+        var before = [Int](repeating: 0, count: b.count + 1)
         var previous = Array(0...b.count)
-        for i in 1...max(1, a.count) where !a.isEmpty {
+        for i in 1...a.count {
             var current = [i] + Array(repeating: 0, count: b.count)
-            for j in 1...max(1, b.count) where !b.isEmpty {
+            for j in 1...b.count {
                 current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+                if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
+                    current[j] = min(current[j], before[j - 2] + 1)
+                }
             }
+            before = previous
             previous = current
         }
-        return min(3, a.isEmpty ? b.count : previous[b.count])
+        return min(3, previous[b.count])
     }
 }

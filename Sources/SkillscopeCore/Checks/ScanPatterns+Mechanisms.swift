@@ -54,8 +54,11 @@ extension Patterns {
             + #"index-url\s*=|goproxy=|source\s+["']|--source|--find-links|--trusted-host)[\s=]*["']?https?://([^/\s"'`]+)"#
     )
     /// `npx -y pkg`, `pnpm dlx pkg`, `bunx pkg`, `uvx pkg`: a package fetched and run in one step, unasked.
+    ///
+    /// The JSON form of an MCP entry counts too: `"command": "npx", "args": ["-y", "pkg"]`.
     static let runFetchedPackage = ScanPattern(
-        #"\b(?:npx\s+(?:-y|--yes)\s+|(?:pnpm|yarn)\s+dlx\s+|bunx\s+|uvx\s+)(@?[\w.-]+(?:/[\w.-]+)?(?:@[\w.^~-]+)?)"#)
+        #"(?|\b(?:npx\s+(?:-y|--yes)\s+|(?:pnpm|yarn)\s+dlx\s+|bunx\s+|uvx\s+)(@?[\w.-]+(?:/[\w.-]+)?(?:@[\w.^~-]+)?)|"#
+            + #""npx"\s*,\s*"args"\s*:\s*\[\s*"(?:-y|--yes)"\s*,\s*"(@?[\w.-]+(?:/[\w.-]+)?(?:@[\w.^~-]+)?)")"#)
     /// Scopes and packages of the MCP reference servers and the big vendors.
     static let knownPackageScope = ScanPattern(
         #"^(@modelcontextprotocol/|@anthropic-ai/|@playwright/|@openai/|@google/|@microsoft/|@azure/|@aws/|"#
@@ -137,6 +140,7 @@ extension Patterns {
             + #"\b(utente|riepilogo|resoconto|rapporto)|"#
             // Dutch and Polish
             + #"\b(vertel|meld|noem|toon)\b[^.]{0,40}\bniet\b[^.]{0,40}\b(gebruiker|samenvatting)|"#
+            + #"\b(vertel|meld|noem|toon)\b[^.]{0,40}\b(gebruiker|samenvatting)\b[^.]{0,20}\bniet\b|"#
             + #"\bnie\s+(mów|informuj|wspominaj|zgłaszaj|pokazuj)\w*\b[^.]{0,60}(użytkownik|podsumowani|raport)|"#
             // Russian
             + #"\bне\s+(сообщай|говори|упоминай|рассказывай|показывай|информируй|пиши)\w*[^.]{0,60}"#
@@ -204,7 +208,7 @@ extension Patterns {
             + #"手順|後始末|この|단계|шаг|очистк|schritt|paso|étape|passo"#)
     /// Words of secrets, in a Markdown URL or the sentence that introduces it.
     static let secretWord = ScanPattern(
-        #"token|secret|password|passwd|api.?key|credential|\.env\b|dot_?env|\benv\b|private key|\bssh\b|cookie|"#
+        #"token|secret|password|passwd|api.?key|credential|\.env\b|dot_?env|_env\b|\benv\b|private key|\bssh\b|cookie|"#
             + #"jeton|passwort|contraseña|senha|пароль|токен|密码|令牌|密钥|パスワード|トークン|비밀번호|토큰"#)
     /// A claim that the user approved everything in advance: only the user can approve, in the conversation.
     static let claimedApproval = ScanPattern(
@@ -221,7 +225,10 @@ extension Patterns {
         #"(environ|\benv\b|getenv|process\.env|env::var|system\.getenv|\$env:)[^\n]{0,40}(token|secret|key|password|"#
             + #"passwd|credential|auth)|expanduser\(|homedir\(|path\.home\(|user\.home|\$home\b|\$\{home\}|"#
             + #"["'`]~/|dict\(\s*os\.environ|json\.stringify\(\s*process\.env|os\.environ\.items|settings\.xml|"#
-            + #"keychain|find-generic-password|\.npmrc|\.netrc|\.aws|\.ssh|\.kube|\.docker/config|credentials"#)
+            + #"keychain|find-generic-password|\.npmrc|\.netrc|\.aws|\.ssh|\.kube|\.docker/config|credentials|"#
+            // The repository and the user's files: git's output, files read whole.
+            + #"\bgit['"]?\s*,?\s*\[?\s*['"]?(rev-parse|diff|log|show|ls-files|remote|config)\b|readfilesync\(|"#
+            + #"\.read_text\(|open\([^)]*\)\.read\(|file\.read\("#)
     /// Environment variables a script reads by name, to tell a vendor's key from a leak.
     static let secretName = ScanPattern(
         #"([a-z][a-z0-9]*_(?:[a-z0-9]+_)*(?:api_?key|token|secret|key|password))\b"#)
@@ -250,4 +257,8 @@ extension Patterns {
     static let homeOrRead = ScanPattern(
         #"~/|\$home|%userprofile%|\$env:userprofile|\b(cat|read|reads|type|copy|cp|upload|send|print|show|dump|"#
             + #"get-content|open|tar|zip|base64|curl|scp|rsync|paste|share|post)\b"#)
+    /// A download saved to a file (not thrown away to `/dev/null`): something to run later.
+    static let downloadToFile = ScanPattern(
+        #"\b(curl|wget)\b[^\n]*\s-(o|-output|O)\s*["']?(?!/dev/null)[^\s"']+|\bwget\b[^\n]*https?://[^\n]*(?<!-o /dev/null)$|"#
+            + #"urlretrieve\(|invoke-webrequest[^\n]*-outfile"#)
 }

@@ -143,14 +143,16 @@ extension TextScan {
 
     // MARK: Context
 
-    /// The lines a line is read with: its code block, the whole script, or for prose its sentence, the next
-    /// three lines and a code block that opens among them (an instruction and the block it introduces).
+    /// The lines a line is read with: its code block with the two lines introducing it, the whole script, or for
+    /// prose its sentence, the next three lines and a code block that opens among them (an instruction and the
+    /// block it introduces).
     func context(_ index: Int) -> ClosedRange<Int> {
         if isScript { return 0...(lines.count - 1) }
         if let fence = fenceOf[index] {
             var end = index
             while end + 1 < lines.count, fenceOf[end + 1] == fence { end += 1 }
-            return fence...min(lines.count - 1, end + 1)
+            // The lines introducing a block say where it goes: "Write this to `~/.claude/settings.json`:".
+            return max(0, fence - 2)...min(lines.count - 1, end + 1)
         }
         var end = min(lines.count - 1, index + 3)
         if let opening = (index...end).first(where: {
@@ -194,10 +196,16 @@ extension TextScan {
     private func persistenceReason(_ index: Int, lower: (Int) -> String) -> String? {
         let range = isScript || fenceOf[index] != nil ? context(index) : section(index)
         let text = range.map(lower).joined(separator: "\n")
-        if let host = unknownHosts(range, lower: lower).first {
-            return "reaches \(host), a host that is not the project's"
-        }
+        let original = range.map { String(lines[$0]) }.joined(separator: "\n")
         if Patterns.pipeToShell.matches(text) { return "runs code downloaded at each run" }
+        // A ping to a health-check service reaches outside and harms nothing: only sending data, or fetching a
+        // file to run, makes the host matter.
+        if let host = unknownHosts(range, lower: lower).first,
+            Patterns.sendMarkerOriginalCase.matches(original) || Patterns.remoteHost.matches(text)
+                || Patterns.downloadToFile.matches(text)
+        {
+            return "sends data to or fetches code from \(host), a host that is not the project's"
+        }
         if Patterns.secretFiles.matches(text) || Patterns.sshFolder.matches(text) {
             return "reads private keys or credentials"
         }
@@ -216,8 +224,15 @@ extension TextScan {
         if Patterns.confirmationOff.matches(text),
             !(max(0, index - 3)...index).contains(where: { Patterns.sandbox.matches(lower($0)) })
         {
+            // In the user's own settings it reaches every project; in this project's, a reviewer sees it.
+            let global = context(index).contains { Patterns.globalAgentConfig.matches(lower($0)) }
             results.append(
-                (.fail, "turns the user's confirmation off in the agent's settings, for every later session"))
+                global
+                    ? (
+                        .fail,
+                        "turns the user's confirmation off in the agent's settings, for every project and session"
+                    )
+                    : (.warn, "turns the user's confirmation off in this project's agent settings"))
         }
         if Patterns.agentRuleFile.matches(text) {
             // The sentence around the line: a list of files often runs onto the next lines.
@@ -361,7 +376,9 @@ extension TextScan {
             guard let host = Patterns.url.captures(Lowercase.of(url)).first.map(Hosts.name), !Hosts.isLocal(host),
                 !Hosts.isWellKnown(host), Patterns.filledQuery.matches(url)
             else { continue }
-            let sentence = sentenceBefore(index) + " " + text
+            // The sentence, and the paragraph before, say what the agent fills in.
+            let before = (max(0, index - 3)..<index).map { Lowercase.of(lines[$0]) }.joined(separator: " ")
+            let sentence = before + " " + text
             if Patterns.secretWord.matches(sentence) || Patterns.secretWord.matches(Lowercase.of(url)) {
                 return (.fail, "a Markdown image or link whose URL carries secrets to \(host) when it is rendered")
             }
