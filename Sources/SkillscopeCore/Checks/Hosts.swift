@@ -7,7 +7,7 @@ enum Hosts {
     /// Forges, package registries and vendors whose names are worth imitating, and whose own hosts are no sink
     /// for what the user gives them.
     static let wellKnown = [
-        "github.com", "githubusercontent.com", "raw.githubusercontent.com", "gitlab.com", "bitbucket.org",
+        "github.com", "github.io", "githubusercontent.com", "raw.githubusercontent.com", "gitlab.com", "bitbucket.org",
         "pypi.org", "files.pythonhosted.org", "pythonhosted.org", "npmjs.org", "registry.npmjs.org", "npmjs.com",
         "yarnpkg.com", "crates.io", "rubygems.org", "golang.org", "go.dev", "proxy.golang.org", "nuget.org",
         "docker.io", "docker.com", "ghcr.io", "brew.sh", "rustup.rs", "rust-lang.org", "debian.org", "ubuntu.com",
@@ -15,6 +15,12 @@ enum Hosts {
         "google.com", "googleapis.com", "microsoft.com", "apple.com", "amazonaws.com", "anthropic.com",
         "openai.com", "cloudflare.com", "stripe.com", "slack.com", "atlassian.net", "atlassian.com",
         "hashicorp.com", "astral.sh", "deno.land", "jsdelivr.net", "unpkg.com", "sourceforge.net", "pkg.dev",
+    ]
+
+    /// The forges' and registries' own domains, whose one-letter typos are registered to catch a hurried eye.
+    static let typoTargets = [
+        "github.com", "gitlab.com", "pypi.org", "npmjs.org", "npmjs.com", "rubygems.org", "crates.io",
+        "githubusercontent.com", "nuget.org", "golang.org", "bitbucket.org", "docker.com", "pythonhosted.org",
     ]
 
     /// Package registries and indexes run by the ecosystems themselves, or forges' package services.
@@ -130,6 +136,13 @@ enum Hosts {
             }
         }
         for known in wellKnown where known.contains(".") && name.hasPrefix(known + ".") { return known }
+        // A one-letter typo of a forge's or registry's own domain (`githb.com`, `pypl.org`); short names are left
+        // out, where one letter apart is often another real project (`k3s.io`).
+        let registered = labels.suffix(2).joined(separator: ".")
+        for known in typoTargets where registered != known && registered.count >= 8 && distance(registered, known) == 1
+        {
+            return known
+        }
         return nil
     }
 

@@ -57,7 +57,7 @@ extension Patterns {
     ///
     /// The JSON form of an MCP entry counts too: `"command": "npx", "args": ["-y", "pkg"]`.
     static let runFetchedPackage = ScanPattern(
-        #"(?|\b(?:npx\s+(?:-y|--yes)\s+|(?:pnpm|yarn)\s+dlx\s+|bunx\s+|uvx\s+)(@?[\w.-]+(?:/[\w.-]+)?(?:@[\w.^~-]+)?)|"#
+        #"(?|\b(?:npx\s+(?:-y|--yes)\s+|(?:pnpm|yarn)\s+dlx\s+|bunx\s+|uvx\s+|pipx\s+run\s+)(@?[\w.-]+(?:/[\w.-]+)?(?:@[\w.^~-]+)?)|"#
             + #""npx"\s*,\s*"args"\s*:\s*\[\s*"(?:-y|--yes)"\s*,\s*"(@?[\w.-]+(?:/[\w.-]+)?(?:@[\w.^~-]+)?)")"#)
     /// Scopes and packages of the MCP reference servers and the big vendors.
     static let knownPackageScope = ScanPattern(
@@ -122,8 +122,10 @@ extension Patterns {
     /// listener. Fifteen languages: en, de, es, fr, pt, it, nl, pl, ru, ja, zh, ko, tr, ar, he, fa.
     static let conceal = ScanPattern(
         // English: "do not mention this step to the user", "leave it out of your summary", "no need to tell"
-        #"\b(do not|don'?t|never|no need to)\s+(mention|tell|report|show|inform|notify|explain)\b[^.]{0,60}"#
-            + #"\b(user|summary|report|reply|answer)\b|\bkeep (this|it|these \w+) (from|out of) (the user|your summary)|"#
+        #"\b(do not|don'?t|never|no need to)\s+(mention|tell|report|show|inform|notify|explain|surface|disclose|"#
+            + #"bring up|reveal)\b[^.]{0,60}\b(user|summary|report|reply|answer)\b|"#
+            + #"\bkeep (this|it|these \w+) (from|out of) (the user|your summary)|"#
+            + #"\b(the )?(user|human) (does ?n[o']t|doesn'?t|need ?n[o']t|needn'?t) (need to )?(know|see|be told)\b|"#
             // German
             + #"\b(erwähne|erwähnt|nenne|sage|sag|melde|berichte|zeige)\w*\b[^.]{0,60}\bnicht\b[^.]{0,40}"#
             + #"\b(nutzer|benutzer|zusammenfassung|bericht)|\bnicht\b[^.]{0,30}\b(nutzer|benutzer)\w*\s+(erwähnen|sagen|melden|zeigen)|"#
@@ -172,6 +174,7 @@ extension Patterns {
             + #"\$\(whoami\)|\bwhoami\b[^\n]*(=|==|-eq)|getpass\.getuser\(\)\s*==|os\.getlogin\(\)\s*==|\$env:username\s+-eq|"#
             + #"\$\(hostname\)\s*[!=]?=|socket\.gethostname\(\)\s*==|os\.userinfo\(\)\.username\s*==|"#
             + #"%\s*\d+\s*==|\b(count|counter|runs?|n)\w*\s*(>=|==|-ge|-eq|>)\s*\d{2,}|every \d+(th)? (run|time|call)|"#
+            + #"\b\d+(st|nd|rd|th) (run|time|call|invocation|session)\b|"#
             + #"\[\s*-n\s+["']?\$\{?ci\b|\$\{?ci:-|\bgithub_actions\b[^\n]*(=|==)|process\.env\.ci\b|environ\.get\(\s*["']ci["']"#
     )
     /// A Markdown image or link: rendering it, or a click, sends its URL's query to the host.
@@ -203,9 +206,15 @@ extension Patterns {
         #"(token|key|secret|password|pat)\w*"?\s*:\s*"[^"\n]*(\$\{?\w+|<[^>\n]*>|hosts\.yml|~/|\.env)|"#
             + #"--env\s+\w*(token|key|secret)"#)
     /// What an action, not a datum, is called: a redaction line that names one conceals it.
+    ///
+    /// "Don't show the user the full build log" shortens a reply; "don't tell the user about this step" hides an
+    /// action. The action is named by a word of doing (step, change, command, upload) or a pronoun pointing back
+    /// at what was just asked (this, it, davon, 这).
     static let concealedAction = ScanPattern(
-        #"\b(step|steps|this|these|cleanup|change|changes|edit|edits|command|commands)\b|步骤|这一步|清理|修改|原因|"#
-            + #"手順|後始末|この|단계|шаг|очистк|schritt|paso|étape|passo"#)
+        #"\b(step|steps|this|these|that|it|cleanup|change|changes|edit|edits|command|commands|action|actions|"#
+            + #"upload|request|what you (did|ran|changed|sent)|schritt|davon|dies\w*|paso|esto|étape|cela|ça|"#
+            + #"passo|questo|isso|isto|stap|dit|krok\w*|tym)\b|步骤|这一步|这|此|清理|修改|原因|手順|後始末|この|これ|"#
+            + #"단계|이것|이 |шаг|очистк|этом|это|об этой|adım|bu |الخطوة|هذ|השלב|זה|این"#)
     /// Words of secrets, in a Markdown URL or the sentence that introduces it.
     static let secretWord = ScanPattern(
         #"token|secret|password|passwd|api.?key|credential|\.env\b|dot_?env|_env\b|\benv\b|private key|\bssh\b|cookie|"#

@@ -35,7 +35,7 @@ extension TextScan {
                 "pnpm", "yarn",
                 "gem", "cargo", "poetry", "registry", "mcp", "hooks", "autoapprove", "defaultmode", "verify",
                 "spctl", "xattr", "setenforce", "ufw", "csrutil", "netsh", "every", "counter", "count",
-                "ci", "user", "users", "summary", "report", "mention",
+                "ci", "user", "users", "human", "summary", "report", "mention", "pipx",
             ]
         ),
         (
@@ -330,7 +330,8 @@ extension TextScan {
     private func conceals(_ index: Int, _ text: String) -> Bool {
         let unquoted = Self.removingQuotes(text)
         guard Patterns.conceal.matches(unquoted) else { return false }
-        if Patterns.redacted.matches(unquoted), !Patterns.concealedAction.matches(unquoted) { return false }
+        // What is kept back must be an action: a redaction of secrets or a shorter reply names no action.
+        guard Patterns.concealedAction.matches(unquoted) else { return false }
         return !isInNegatedList(index) && !Patterns.teaching.matches(text)
     }
 
