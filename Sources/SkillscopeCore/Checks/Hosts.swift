@@ -135,7 +135,11 @@ enum Hosts {
                 return known
             }
         }
-        for known in wellKnown where known.contains(".") && name.hasPrefix(known + ".") { return known }
+        // The rest must be a registered name of its own (`github.com.mirror.example`); a git setting such as
+        // `http.https://github.com.proxy` names no host.
+        for known in wellKnown where known.contains(".") && name.hasPrefix(known + ".") {
+            if name.dropFirst(known.count + 1).contains(".") { return known }
+        }
         // A one-letter typo of a forge's or registry's own domain (`githb.com`, `pypl.org`); short names are left
         // out, where one letter apart is often another real project (`k3s.io`).
         let registered = labels.suffix(2).joined(separator: ".")

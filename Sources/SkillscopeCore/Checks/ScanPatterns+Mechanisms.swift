@@ -36,8 +36,11 @@ extension Patterns {
         #"\b(claude|agents|gemini)\.md\b|\.cursorrules|\.cursor/rules|copilot-instructions\.md|\.windsurfrules|"#
             + #"\.clinerules|\.github/instructions"#)
     /// Beyond this project: the home folder, every repository, `../`.
+    ///
+    /// Many projects, not one file: a glob over folders, or every repository. The user's own global rules file
+    /// (`~/.claude/CLAUDE.md`) is where setup skills write, and one place the user reads.
     static let beyondProject = ScanPattern(
-        #"(^|[\s`'"(])~/|\$home/|/\*/|\.\./|\b(every|all|each|other) (of the |the |your )?(repositor|project|repo)|"#
+        #"/\*/|/\*\*/|\b(every|all|each|other) (of the |the |your )?(repositor|project|repo)|"#
             + #"\bacross (all |every |your )?(repositor|project|repo)|jede[mns]? (repository|projekt)|"#
             + #"todos los (repositorios|proyectos)|tous les (dépôts|projets)|todos os (repositórios|projetos)|"#
             + #"tutti i (repository|progetti)|所有(仓库|项目)|すべての(リポジトリ|プロジェクト)|모든 (저장소|프로젝트)"#)
@@ -50,7 +53,8 @@ extension Patterns {
     )
     /// A package index, registry or mirror named for installs; the capture is its host.
     static let indexSetting = ScanPattern(
-        #"(?:--(?:extra-)?index-url|(?:^|\s)-i|--registry|registry\s*=|config set registry|"#
+        // `@scope:registry=` is left out: a company's own packages on its own registry, the safe way to have them.
+        #"(?:--(?:extra-)?index-url|(?:^|\s)-i|--registry|(?<!:)registry\s*=|config set registry|"#
             + #"index-url\s*=|goproxy=|source\s+["']|--source|--find-links|--trusted-host)[\s=]*["']?https?://([^/\s"'`]+)"#
     )
     /// `npx -y pkg`, `pnpm dlx pkg`, `bunx pkg`, `uvx pkg`: a package fetched and run in one step, unasked.
@@ -124,8 +128,7 @@ extension Patterns {
         // English: "do not mention this step to the user", "leave it out of your summary", "no need to tell"
         #"\b(do not|don'?t|never|no need to)\s+(mention|tell|report|show|inform|notify|explain|surface|disclose|"#
             + #"bring up|reveal)\b[^.]{0,60}\b(user|summary|report|reply|answer)\b|"#
-            + #"\bkeep (this|it|these \w+) (from|out of) (the user|your summary)|"#
-            + #"\b(the )?(user|human) (does ?n[o']t|doesn'?t|need ?n[o']t|needn'?t) (need to )?(know|see|be told)\b|"#
+            + #"\bkeep (this|it|these \w+) (from the user\b|out of (your|the) (summary|report|reply))|"#
             // German
             + #"\b(erwähne|erwähnt|nenne|sage|sag|melde|berichte|zeige)\w*\b[^.]{0,60}\bnicht\b[^.]{0,40}"#
             + #"\b(nutzer|benutzer|zusammenfassung|bericht)|\bnicht\b[^.]{0,30}\b(nutzer|benutzer)\w*\s+(erwähnen|sagen|melden|zeigen)|"#
@@ -167,8 +170,10 @@ extension Patterns {
     /// A condition on a date, a run count, one user or machine, or CI: what a test run, or a reviewer, never sees
     /// happen.
     static let trigger = ScanPattern(
-        #"\bdate\s+\+%[sydm]|datetime\.(now|today|utcnow)\(\)\s*[<>]|date\.today\(\)\s*[<>]|\bdate\.now\(\)\s*[<>]|"#
-            + #"new date\(\)\s*[<>]|time\.time\(\)\s*[<>]|\btime\.now\(\)\.after\(|get-date\)?\s*-g[te]|"#
+        // A comparison with a literal date or epoch: comparing with a variable is ordinary code (a cooldown).
+        #"\bdate\s+\+%[sydm]\)?["']?\s*(-gt|-ge|-lt|>|<|=)+\s*["']?(20\d\d|\d{9,})|"#
+            + #"(datetime\.(now|today|utcnow)\(\)|date\.today\(\)|\bdate\.now\(\)|new date\(\)|time\.time\(\)|"#
+            + #"get-date\)?)\s*(>=?|<=?|-g[te]|-l[te])\s*[^\n]{0,30}(20\d\d|\d{9,})|\btime\.now\(\)\.after\(|"#
             + #"\b(after|from|starting|since|ab|nach|à partir du|a partir de|desde|dal|od|с|после)\s+(the\s+|dem\s+|le\s+)?"#
             + #"(\d{1,2}(er|st|nd|rd|th|\.)?\s+\w+\s+)?20\d\d|20\d\d[-/年]\d{1,2}[-/月]\d{1,2}日?\s*(以降|以后|から|부터|이후)|"#
             + #"\$\(whoami\)|\bwhoami\b[^\n]*(=|==|-eq)|getpass\.getuser\(\)\s*==|os\.getlogin\(\)\s*==|\$env:username\s+-eq|"#
@@ -220,9 +225,13 @@ extension Patterns {
         #"token|secret|password|passwd|api.?key|credential|\.env\b|dot_?env|_env\b|\benv\b|private key|\bssh\b|cookie|"#
             + #"jeton|passwort|contraseña|senha|пароль|токен|密码|令牌|密钥|パスワード|トークン|비밀번호|토큰"#)
     /// A claim that the user approved everything in advance: only the user can approve, in the conversation.
+    ///
+    /// A claim needs a claimant and a scope: "the owner has pre-approved every command", not "pre-approved
+    /// templates" or "tools that are pre-approved to run".
     static let claimedApproval = ScanPattern(
-        #"\b(pre-?approved|pre-?authori[sz]ed|approved (every|all) (shell )?commands|already (approved|authori[sz]ed) "#
-            + #"(every|all|any))|vorab (genehmigt|freigegeben)|pré-?approuvé|preaprobad|pré-?aprovad|"#
+        #"\b(has|have|had|already) (pre-?approved|pre-?authori[sz]ed|approved|authori[sz]ed) (all|every|any)\b|"#
+            + #"\bpre-?(approved|authori[sz]ed) (all|every|any) (shell |terminal )?(commands?|actions?|tool calls?)|"#
+            + #"vorab (genehmigt|freigegeben)|pré-?approuvé|preaprobad|pré-?aprovad|"#
             + #"사전에 승인|사전 승인|预先(批准|授权)|事前に(承認|許可)|заранее (одобрил|разрешил)"#)
     /// A reason given for a grant: "why this skill needs Bash", "Bash, because the tests run in it".
     static let shellReason = ScanPattern(

@@ -164,17 +164,6 @@ extension TextScan {
         return sentenceStart(index)...end
     }
 
-    /// The section a line sits in: from the heading before it to the next, at most 40 lines each way.
-    func section(_ index: Int) -> ClosedRange<Int> {
-        if isScript { return 0...(lines.count - 1) }
-        func isHeading(_ line: Int) -> Bool { fenceOf[line] == nil && lines[line].hasPrefix("#") }
-        var start = index
-        while start > 0, index - start < 40, !isHeading(start) { start -= 1 }
-        var end = index
-        while end + 1 < lines.count, end - index < 40, !isHeading(end + 1) { end += 1 }
-        return start...end
-    }
-
     /// Outside hosts named in a range of lines: neither this machine, nor a placeholder, nor well known.
     func unknownHosts(_ range: ClosedRange<Int>, lower: (Int) -> String) -> [String] {
         var hosts: [String] = []
@@ -194,7 +183,7 @@ extension TextScan {
     /// What makes a persistence place harmful, from its section: it reaches an unknown host, downloads code or reads
     /// secrets.
     private func persistenceReason(_ index: Int, lower: (Int) -> String) -> String? {
-        let range = isScript || fenceOf[index] != nil ? context(index) : section(index)
+        let range = context(index)
         let text = range.map(lower).joined(separator: "\n")
         let original = range.map { String(lines[$0]) }.joined(separator: "\n")
         if Patterns.pipeToShell.matches(text) { return "runs code downloaded at each run" }
@@ -249,16 +238,20 @@ extension TextScan {
             let fetched = Patterns.runFetchedPackage.captures(block).filter { !Self.isKnownPackage($0) }
             let remote = Patterns.serverURL.captures(block).filter { !Hosts.isLocal($0) && !Hosts.isWellKnown($0) }
             let secrets = Patterns.serverSecret.matches(block)
-            if Patterns.mcpServer.matches(block), !fetched.isEmpty || !remote.isEmpty {
+            // Reported once a block, on its first line that names the configuration.
+            if Patterns.mcpServer.matches(block), !fetched.isEmpty || !remote.isEmpty,
+                !range.contains(where: { $0 < index && Patterns.agentConfigPlace.matches(lower($0)) })
+            {
                 let what = fetched.first.map { "the unknown package \($0)" } ?? "the server at \(remote[0])"
-                if global || secrets {
+                // Documenting one's own server is what MCP projects do; handing it the user's tokens is the harm.
+                if secrets {
+                    results.append((.fail, "registers \(what) as an MCP server and hands it the user's secrets"))
+                } else {
                     results.append(
                         (
-                            .fail,
-                            "registers \(what) as an MCP server \(global ? "for every project" : "with the user's secrets")"
+                            .warn,
+                            "registers \(what) as an MCP server\(global ? " for every project" : ""); check who publishes it"
                         ))
-                } else {
-                    results.append((.warn, "registers \(what) as an MCP server; check who publishes it"))
                 }
             }
         }
