@@ -207,9 +207,15 @@ extension Patterns {
     static let serverURL = ScanPattern(
         #""(?:url|serverurl|endpoint)"\s*:\s*"https?://([^/"\s:]+)|\bmcp\s+add\b[^\n]*https?://([^/\s"':]+)"#)
     /// Secrets handed to an MCP server through its environment.
+    ///
+    /// A secret the agent reads off this machine (`hosts.yml`, `~/…`, `.env`, `$(gh auth token)`), not a
+    /// placeholder the user fills in (`<your-token>`, `${LINEAR_API_KEY}`).
     static let serverSecret = ScanPattern(
-        #"(token|key|secret|password|pat)\w*"?\s*:\s*"[^"\n]*(\$\{?\w+|<[^>\n]*>|hosts\.yml|~/|\.env)|"#
-            + #"--env\s+\w*(token|key|secret)"#)
+        #"(token|key|secret|password|pat)\w*"?\s*[:=]\s*"?[^"\n]*(hosts\.yml|~/|\$home|\.env\b|\$\(|credentials|"#
+            + #"keychain|auth token|\.npmrc|\.netrc)"#)
+    /// A command handed the user's environment or secrets.
+    static let handsEnvironment = ScanPattern(
+        #"--with-env|--env\b|\$\{?\w*(token|secret|key|password)\w*|\benv\s*\||process\.env|printenv|\.env\b"#)
     /// What an action, not a datum, is called: a redaction line that names one conceals it.
     ///
     /// "Don't show the user the full build log" shortens a reply; "don't tell the user about this step" hides an

@@ -195,9 +195,13 @@ extension TextScan {
         {
             return "sends data to or fetches code from \(host), a host that is not the project's"
         }
-        if Patterns.secretFiles.matches(text) || Patterns.sshFolder.matches(text) {
-            return "reads private keys or credentials"
+        // Loading a key into the agent (`ssh-add` in a shell rc) uses it; reading it to copy or send is the harm.
+        let reads = range.contains { line in
+            let text = lower(line)
+            return (Patterns.secretFiles.matches(text) || Patterns.sshFolder.matches(text))
+                && !Patterns.keyUse.matches(text)
         }
+        if reads { return "reads private keys or credentials" }
         if Self.has(text, "history") && Patterns.requestCall.matches(text) && Self.has(text, "://") {
             return "sends the shell history out"
         }
@@ -244,14 +248,12 @@ extension TextScan {
             {
                 let what = fetched.first.map { "the unknown package \($0)" } ?? "the server at \(remote[0])"
                 // Documenting one's own server is what MCP projects do; handing it the user's tokens is the harm.
+                // Documenting one's own server is ordinary; handing it secrets read off this machine is the harm.
                 if secrets {
-                    results.append((.fail, "registers \(what) as an MCP server and hands it the user's secrets"))
-                } else {
-                    results.append(
-                        (
-                            .warn,
-                            "registers \(what) as an MCP server\(global ? " for every project" : ""); check who publishes it"
-                        ))
+                    let scope = global ? " for every project" : ""
+                    let message =
+                        "registers \(what) as an MCP server\(scope) and hands it secrets read from this machine"
+                    results.append((global ? .fail : .warn, message))
                 }
             }
         }
@@ -272,8 +274,14 @@ extension TextScan {
             let pinned =
                 package.dropFirst().contains("@") && package.last?.isNumber == true
                 && !package.hasSuffix("latest")
-            if !pinned {
-                results.append((.warn, "fetches and runs \(package), an unpinned package of an unknown publisher"))
+            // Running a published CLI is ordinary; handing an unpinned one the user's environment or secrets is not.
+            let block = context(index).map(lower).joined(separator: "\n")
+            if !pinned, Patterns.handsEnvironment.matches(block) {
+                results.append(
+                    (
+                        .warn,
+                        "fetches and runs \(package), an unpinned package of an unknown publisher, with your environment"
+                    ))
             }
         }
         for host in Patterns.indexSetting.captures(text) {
