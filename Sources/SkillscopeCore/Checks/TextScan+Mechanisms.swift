@@ -195,11 +195,12 @@ extension TextScan {
         {
             return "sends data to or fetches code from \(host), a host that is not the project's"
         }
-        // Loading a key into the agent (`ssh-add` in a shell rc) uses it; reading it to copy or send is the harm.
+        // Loading a key into the agent (`ssh-add` in a shell rc) uses it, and `HISTFILE=~/.zsh_history` names where
+        // history goes; reading a secret to copy or send it is the harm.
         let reads = range.contains { line in
             let text = lower(line)
             return (Patterns.secretFiles.matches(text) || Patterns.sshFolder.matches(text))
-                && !Patterns.keyUse.matches(text)
+                && !Patterns.keyUse.matches(text) && !Self.has(text, "histfile")
         }
         if reads { return "reads private keys or credentials" }
         if Self.has(text, "history") && Patterns.requestCall.matches(text) && Self.has(text, "://") {
