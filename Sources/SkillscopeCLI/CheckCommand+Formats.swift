@@ -54,7 +54,7 @@ extension CheckCommand {
                 found.append(
                     Located(
                         ruleID: "security/" + finding.category.rawValue,
-                        level: finding.level == .fail ? "error" : "warning",
+                        level: finding.level == .fail ? "error" : finding.level == .note ? "note" : "warning",
                         message: finding.message + ": " + finding.evidence, file: file, line: max(1, finding.line),
                         column: columns ? column(of: finding.evidence, line: finding.line, in: lines(file)) : 1,
                         help: securityHelp[finding.category] ?? "A security risk in an agent's instructions."))
@@ -104,6 +104,17 @@ extension CheckCommand {
         .broadTools: "`allowed-tools` grants an unrestricted shell; restrict it to the commands needed.",
         .destructive:
             "A command that deletes the home or root folder, rewrites a shared branch, drops a database or opens every file to everyone.",
+        .persistence:
+            "Something installed to run again later (cron, systemd, launchd, shell rc, git hooks, authorized_keys) that reaches outside or reads secrets.",
+        .agentConfig:
+            "Changes to the agent's own configuration: MCP servers, hooks, permission modes, or other projects' agent rules.",
+        .supplyChain:
+            "Code from an unknown source run at install time: install hooks, `npx -y`, unknown indexes, look-alike names.",
+        .conceal: "An instruction to keep what the agent does from the user.",
+        .delayedTrigger: "A harmful step that only runs on a date, a count, a named machine or user, or in CI.",
+        .socialEngineering: "The user is talked into turning off protections or handing over secrets.",
+        .tlsOff: "Certificate checks turned off on a connection that carries credentials.",
+        .lookalikeHost: "A host that imitates a well-known one with homoglyphs, punycode or a borrowed prefix.",
     ]
 
     /// Whether the findings fail the check under `failOn`.
@@ -111,7 +122,7 @@ extension CheckCommand {
         switch failOn {
         case .never: false
         case .error: found.contains { $0.level == "error" }
-        case .warning: !found.isEmpty
+        case .warning: found.contains { $0.level != "note" }
         }
     }
 
@@ -168,14 +179,14 @@ extension CheckCommand {
             .replacingOccurrences(of: "\n", with: "%0A")
     }
 
-    /// GitHub workflow commands, one `::error` or `::warning` line a finding.
+    /// GitHub workflow commands, one `::error`, `::warning` or `::notice` line a finding.
     static func githubAnnotations(_ found: [Located]) -> [String] {
         let escapeData = escapedData
         func escapeProperty(_ text: String) -> String {
             escapeData(text).replacingOccurrences(of: ":", with: "%3A").replacingOccurrences(of: ",", with: "%2C")
         }
         return found.map { finding in
-            "::\(finding.level) file=\(escapeProperty(finding.file)),line=\(finding.line),col=\(finding.column),title=\(escapeProperty(finding.ruleID))::\(escapeData(finding.message))"
+            "::\(finding.level == "note" ? "notice" : finding.level) file=\(escapeProperty(finding.file)),line=\(finding.line),col=\(finding.column),title=\(escapeProperty(finding.ruleID))::\(escapeData(finding.message))"
         }
     }
 }

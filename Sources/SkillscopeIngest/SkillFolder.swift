@@ -9,7 +9,8 @@ public enum SkillFolder {
     /// At most this many scripts are read from one skill.
     public static let maximumScripts = 64
 
-    /// The scripts in `folder` and its subfolders, by path relative to `folder`.
+    /// The files the scan reads in `folder` and its subfolders (scripts, Markdown, configuration; see
+    /// `BundledFile.isScanned`), by path relative to `folder`.
     ///
     /// Three levels down, `.git` and `node_modules` skipped, links not followed. Files that are not UTF-8 text
     /// are skipped.
@@ -32,8 +33,7 @@ public enum SkillFolder {
             case .directory:
                 walk(folder: folder, relative: child, depth: depth + 1, into: &found)
             case .regularFile:
-                let fileExtension = (entry.name as NSString).pathExtension.lowercased()
-                guard BundledFile.scriptExtensions.contains(fileExtension),
+                guard BundledFile.isScanned(child),
                     let bytes = FileSystem.contents(atPath: folder + "/" + child, maximumBytes: maximumScriptBytes),
                     let text = String(validating: bytes, as: UTF8.self)
                 else { continue }

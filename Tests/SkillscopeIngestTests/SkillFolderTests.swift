@@ -5,11 +5,12 @@ import SkillscopeTesting
 import Testing
 
 @Suite struct SkillFolderTests {
-    @Test func scriptsAreFoundThreeLevelsDownWithoutLinksOrSkippedFolders() throws {
+    @Test func scannedFilesAreFoundThreeLevelsDownWithoutLinksOrSkippedFolders() throws {
         let directory = try TemporaryDirectory()
         try directory.write("skill/SKILL.md", "---\nname: skill\n---\n")
         try directory.write("skill/scripts/run.sh", "echo run\n")
         try directory.write("skill/scripts/notes.txt", "not a script\n")
+        try directory.write("skill/scripts/logo.svgz", "not read\n")
         try directory.write("skill/a/b/c/deep.py", "print('three levels down')\n")
         try directory.write("skill/a/b/c/d/deeper.py", "print('four levels down')\n")
         try directory.write("skill/node_modules/pkg/index.js", "module.exports = 1\n")
@@ -22,7 +23,8 @@ import Testing
             atPath: directory.appending("skill/linked.sh"), withDestinationPath: directory.appending("outside/leak.sh"))
 
         let scripts = SkillFolder.scripts(in: directory.appending("skill"))
-        #expect(scripts.map(\.path) == ["a/b/c/deep.py", "scripts/run.sh"])
+        // Text and configuration are read too (issue 45): a skill's harm often sits beside its SKILL.md.
+        #expect(scripts.map(\.path) == ["a/b/c/deep.py", "scripts/notes.txt", "scripts/run.sh"])
         #expect(scripts.last?.text == "echo run\n")
     }
 }

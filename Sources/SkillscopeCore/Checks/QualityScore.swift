@@ -149,7 +149,7 @@ public struct QualityScore: Sendable, Hashable, Codable {
             inputs.hasExamples ? "rules with code examples" : "no code examples")
 
         switch inputs.security {
-        case .pass: add("security", 0.15, 0.15, "scan passed")
+        case .pass, .note: add("security", 0.15, 0.15, "scan passed")
         case .warn: add("security", 0.05, 0.15, "scan warned")
         case .fail: add("security", 0, 0.15, "scan failed (score capped at 0.30)")
         }

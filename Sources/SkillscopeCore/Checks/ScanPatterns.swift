@@ -92,7 +92,11 @@ enum Patterns {
             + #"(["']?(~|\$home|\$\{home\}|\$user_?profile)["']?(/\*?)?["']?|["']?(/|/\*|/(usr|etc|var|home|bin|boot|lib|opt|root)/?)["']?)"#
             + #"(\s|$|[;&|)`])"#
             + #"|\bfind\s+["']?(~|\$home|\$\{home\}|/)["']?/?\s[^\n]*-delete\b"#
-            + #"|\b(remove-item|rmdir)\b[^\n]*(-recurse|/s)\b[^\n]*\s(c:\\?|~|\$home|\$env:userprofile)(\s|$|[;"'])"#)
+            + #"|\b(remove-item|rmdir)\b[^\n]*(-recurse|/s)\b[^\n]*\s(c:\\?|~|\$home|\$env:userprofile)(\s|$|[;"'])"#
+            // The same from a script: `shutil.rmtree(os.path.expanduser("~"))`, `fs.rmSync(os.homedir(), …)`.
+            + #"|\b(shutil\.rmtree|rmtree|fs\.rm(sync)?|fs\.rmdirsync)\(\s*(os\.path\.expanduser\(\s*["']~/?["']\s*\)|"#
+            + #"path\.home\(\)|pathlib\.path\.home\(\)|os\.homedir\(\)|os\.environ\[["']home["']\]|"#
+            + #"os\.getenv\(\s*["']home["']\s*\)|home\b|["']/["'])"#)
     /// `git push` forcing a main, master or production branch (`--force`, `-f`, or a `+main` refspec).
     static let forcePushMain = ScanPattern(
         #"\bgit\s+push\b(?=[^\n]*(\s--force(-with-lease)?\b|\s-f\b))[^\n]*\s(origin\s+)?(main|master|prod|production|trunk)\b"#
@@ -131,7 +135,8 @@ enum Patterns {
     // MARK: secret-access
 
     static let secretFiles = ScanPattern(
-        #"\.ssh/(id_[a-z0-9_]+\b(?!\.pub)|\*)|\bid_(rsa|dsa|ecdsa|ed25519)\b(?!\.pub)|\.aws/credentials|\.netrc\b|\.npmrc\b|\.pypirc\b|"#
+        #"\.ssh/(id_[a-z0-9_]+\b(?!\.pub)|\*)|\bid_(rsa|dsa|ecdsa|ed25519)\b(?!\.pub)|\.aws[/\\]credentials|\.gem/credentials|"#
+            + #"\.config/gh/hosts\.yml|\.claude\.json\b|\.netrc\b|\.npmrc\b|\.pypirc\b|"#
             + #"\.docker/config\.json|\.kube/config|\.git-credentials|\.gnupg\b|/etc/shadow|\.(bash|zsh)_history|"#
             + #"login\.keychain|\b(find|dump)-(generic|internet)-password\b|\bdump-keychain\b|\bsecret-tool\s+"#
             + #"(lookup|search)|\bcmdkey\s+/list|\bcredential manager\b|get-storedcredential|\bwallet\.dat\b|"#
@@ -289,6 +294,7 @@ enum Patterns {
 
     static let scriptNetwork = ScanPattern(
         #"\b(curl|wget|invoke-webrequest|iwr|irm)\b|requests\.(get|post|put|session)|\burllib\b|http\.client|"#
+            + #"\bhttps?\.(get|request)\(|"#
             + #"\bhttpx\b|\baiohttp\b|\bfetch\(|\baxios\b|\bsocket\.|net\.connect|new websocket|xmlhttprequest|"#
             + #"/dev/tcp/|\bnc\s|\bnet/http\b|\bopen-uri\b"#)
     static let scriptSpawn = ScanPattern(

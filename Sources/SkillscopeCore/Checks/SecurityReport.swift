@@ -1,16 +1,21 @@
 /// What the security scan found in one file (and the scripts bundled beside a skill), with a verdict.
 public struct SecurityReport: Sendable, Hashable, Codable {
     /// The scan's overall answer: the worst level among the findings.
+    ///
+    /// `note` is a finding's level only: something a reader may want to know that is no risk, such as
+    /// `allowed-tools: Bash` in a skill that says why it needs a shell. A report of notes alone passes.
     public enum Verdict: String, Sendable, Hashable, Codable, Comparable {
         case pass
+        case note
         case warn
         case fail
 
         private var rank: Int {
             switch self {
             case .pass: 0
-            case .warn: 1
-            case .fail: 2
+            case .note: 1
+            case .warn: 2
+            case .fail: 3
             }
         }
         public static func < (lhs: Verdict, rhs: Verdict) -> Bool { lhs.rank < rhs.rank }
@@ -37,12 +42,30 @@ public struct SecurityReport: Sendable, Hashable, Codable {
         /// A command that destroys what it cannot give back: deleting the home folder or the root, force-pushing
         /// to main, dropping a database, `chmod -R 777`, formatting a disk.
         case destructive = "destructive-command"
+        /// Something installed to run again later without the agent: cron, systemd, launchd, shell rc files, git
+        /// hooks, `authorized_keys`, Run keys and scheduled tasks, when what it runs reaches outside or reads secrets.
+        case persistence
+        /// The agent's own configuration changed: MCP server lists, hooks, permission modes, other agents' rules.
+        case agentConfig = "agent-config"
+        /// Code from elsewhere run at install time or from an unknown source: install hooks, `npx -y`, unknown
+        /// package indexes and mirrors, look-alike package names, fetched binaries.
+        case supplyChain = "supply-chain"
+        /// An instruction to keep what the agent does from the user.
+        case conceal
+        /// A harmful step that runs only on a date, a count, a machine, a user or in CI: a test run never sees it.
+        case delayedTrigger = "delayed-trigger"
+        /// The user talked into weakening their own machine or handing over secrets.
+        case socialEngineering = "social-engineering"
+        /// TLS certificate checks turned off where credentials travel.
+        case tlsOff = "tls-off"
+        /// A host that pretends to be a well-known one: homoglyphs, punycode, a well-known name as a prefix.
+        case lookalikeHost = "lookalike-host"
     }
 
     /// One piece of evidence.
     public struct Finding: Sendable, Hashable, Codable {
         public var category: Category
-        /// `fail` or `warn`.
+        /// `fail`, `warn` or `note`.
         public var level: Verdict
         public var message: String
         /// The bundled file the evidence is in, relative to the skill's folder; `nil` for the scanned file.
@@ -67,10 +90,11 @@ public struct SecurityReport: Sendable, Hashable, Codable {
     public var verdict: Verdict
     public var findings: [Finding]
 
-    /// A report over `findings`, its verdict their worst level.
+    /// A report over `findings`, its verdict their worst level; notes alone pass.
     public init(findings: [Finding]) {
         self.findings = findings
-        self.verdict = findings.map(\.level).max() ?? .pass
+        let worst = findings.map(\.level).max() ?? .pass
+        self.verdict = worst == .note ? .pass : worst
     }
 
     /// The categories found, each once, in the order ``Category`` lists them.

@@ -21,9 +21,9 @@ public enum SecurityScan {
     /// Scans `document` and, for a skill, the text files bundled in its folder.
     public static func scan(_ document: Document, bundled: [BundledFile] = []) -> SecurityReport {
         var findings = TextScan(lines: document.lines, file: nil).findings()
-        findings += broadTools(document.frontMatter)
+        findings += broadTools(document.frontMatter, reasonGiven: givesShellReason(document.text))
         let skillText = bundled.isEmpty ? "" : Lowercase.of(document.text)
-        for file in bundled { findings += scanScript(file, skillText: skillText) }
+        for file in bundled { findings += scanBundled(file, skillText: skillText, bundled: bundled) }
         if findings.contains(where: { $0.level == .fail && $0.file == nil }), isAboutAttacks(document.text) {
             // A guide to attacks quotes them: what would fail elsewhere needs a look here, not a verdict.
             findings = findings.map { finding in
@@ -50,7 +50,10 @@ public enum SecurityScan {
     // MARK: allowed-tools
 
     /// `allowed-tools` entries that grant any shell command.
-    static func broadTools(_ frontMatter: YAMLNode?) -> [SecurityReport.Finding] {
+    ///
+    /// A skill that says why it needs a shell (a heading or sentence naming the shell with a reason) gets a note for
+    /// `Bash`, not a warning: the grant is explained, and a reader can judge it. `*` stays a warning.
+    static func broadTools(_ frontMatter: YAMLNode?, reasonGiven: Bool = false) -> [SecurityReport.Finding] {
         guard let node = frontMatter?["allowed-tools"] else { return [] }
         var tools: [(String, Int)] = []
         if let items = node.items {
@@ -68,14 +71,25 @@ public enum SecurityScan {
                 compact.hasPrefix("Bash(")
                 ? String(tool.dropFirst(5)).split(whereSeparator: { " :)".contains($0) }).first.map(String.init) : nil
             guard unrestricted.contains(compact) || scoped.map(wrappers.contains) == true else { continue }
+            let explained = reasonGiven && compact != "*"
             findings.append(
                 SecurityReport.Finding(
-                    category: .broadTools, level: .warn,
+                    category: .broadTools, level: explained ? .note : .warn,
                     message:
                         "allowed-tools grants '\(tool)', any shell command without asking; scope it, as Bash(git status:*)",
                     line: line, evidence: "allowed-tools: \(tool)"))
         }
         return findings
+    }
+
+    /// Whether a text says why it needs a shell: a line naming the shell with a reason, in several languages.
+    static func givesShellReason(_ text: String) -> Bool {
+        let lower = Lowercase.of(text)
+        guard TextScan.has(lower, "bash") || TextScan.has(lower, "shell") else { return false }
+        return lower.split(separator: "\n").contains { line in
+            (TextScan.has(String(line), "bash") || TextScan.has(String(line), "shell"))
+                && Patterns.shellReason.matches(String(line))
+        }
     }
 
     /// Splits an `allowed-tools` string on spaces and commas outside parentheses.
@@ -104,50 +118,6 @@ public enum SecurityScan {
         }
         if !current.isEmpty { tools.append(current) }
         return tools
-    }
-
-    // MARK: Bundled scripts
-
-    /// Scans a script bundled beside a skill whose SKILL.md (lower-cased) is `skillText`.
-    static func scanScript(_ file: BundledFile, skillText: String = "") -> [SecurityReport.Finding] {
-        let fileExtension = file.path.split(separator: ".").last.map { $0.lowercased() } ?? ""
-        guard BundledFile.scriptExtensions.contains(fileExtension) else { return [] }
-        var findings: [SecurityReport.Finding] = []
-        // What would fail in an instruction file fails in a script the skill runs.
-        for finding in TextScan(file.text, file: file.path, isScript: true).findings() where finding.level == .fail {
-            var moved = finding
-            moved.message = "bundled script: " + finding.message
-            moved.category = .bundledScript
-            findings.append(moved)
-        }
-        var network: (Int, String)?
-        var spawn: (Int, String)?
-        for (index, line) in file.text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            let lower = line.lowercased()
-            if lower.trimmingCharacters(in: .whitespaces).hasPrefix("#!") { continue }
-            if network == nil, Patterns.scriptNetwork.matches(lower) { network = (index + 1, String(line)) }
-            if spawn == nil, Patterns.scriptSpawn.matches(lower) { spawn = (index + 1, String(line)) }
-        }
-        // A script that reaches only hosts its SKILL.md names does what the skill says it does.
-        if findings.isEmpty, network != nil, !skillText.isEmpty {
-            let hosts = scriptHosts(file.text)
-            if !hosts.isEmpty, hosts.allSatisfy({ skillText.contains($0) }) { network = nil }
-        }
-        if findings.isEmpty, let (line, text) = network {
-            findings.append(
-                SecurityReport.Finding(
-                    category: .bundledScript, level: .warn,
-                    message: "bundled script reaches the network; check what it fetches or sends", file: file.path,
-                    line: line, evidence: evidence(text)))
-        }
-        if findings.isEmpty, let (line, text) = spawn {
-            findings.append(
-                SecurityReport.Finding(
-                    category: .bundledScript, level: .warn,
-                    message: "bundled script runs commands through a shell or eval", file: file.path, line: line,
-                    evidence: evidence(text)))
-        }
-        return findings
     }
 
     /// The hosts a script names: those of its URLs and its quoted IPv4 addresses, lower-cased.

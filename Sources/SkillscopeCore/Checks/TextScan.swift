@@ -23,6 +23,9 @@ struct TextScan {
         static let destructive = Marks(rawValue: 1 << 10)
         /// Permission prompts turned off (`--dangerously-skip-permissions`, `yolo`).
         static let permissions = Marks(rawValue: 1 << 11)
+        /// The words of the scan's mechanisms (issue 45): persistence places, agent configuration, installs,
+        /// TLS switches, protections, concealment and trigger phrasings (``TextScan/mechanismFindings``).
+        static let mechanism = Marks(rawValue: 1 << 12)
     }
 
     /// A word that marks a line; `word` asks for no letter or digit on either side.
@@ -122,7 +125,9 @@ struct TextScan {
         }
         add(.download, word: true, "curl", "wget", "iwr", "irm", "pipe", "fetch")
         add(.destructive, word: true, "rm", "chmod", "push", "drop", "dropdb", "mkfs", "dd", "rmdir", "flushall")
-        add(.destructive, "remove-item", "dropdatabase", "format c:", "-delete", "truncate", "kubectl", "delete from")
+        add(
+            .destructive, "remove-item", "dropdatabase", "format c:", "-delete", "truncate", "kubectl", "delete from",
+            "rmtree", "rmsync", "fs.rm(")
         add(.download, "invoke-webrequest", "invoke-restmethod", "downloadstring", "downloadfile", "net.webclient")
         add(
             .decode, "base64", "atob(", "b64decode", "frombase64string", "xxd", "-enc", "encodedcommand", "fromhex",
@@ -135,7 +140,8 @@ struct TextScan {
         add([.secret, .environment], "export -p", "declare -x", "env:")
         add([.secret, .secretFile], word: true, "keychain", "cmdkey", "wallet.dat")
         add(
-            [.secret, .secretFile], ".ssh", "id_rsa", "id_ed25519", "id_ecdsa", "id_dsa", ".aws", "-password",
+            [.secret, .secretFile], ".ssh", "id_rsa", "hosts.yml", "gem/credentials", ".claude.json", "id_ed25519",
+            "id_ecdsa", "id_dsa", ".aws", "-password",
             "secret-tool", ".netrc", ".npmrc", ".pypirc", "docker/config", "kube/config", "git-credentials", ".gnupg",
             "/etc/shadow", "_history", "private key", "mnemonic", "credential manager", "-----begin", ".keystore",
             ".jks", ".p12", ".pfx", "gradle.properties", "gh auth", "storedcredential")
@@ -181,6 +187,12 @@ struct TextScan {
             "yolo mod", "yoloモ", "yolo模", "approval_policy",
             "ask-for-approval", "auto-approve", "autoapprove")
         add(.comment, "<!--", "[//]: #")
+        for (word, words) in Self.mechanismTriggers {
+            for text in words {
+                let bytes = Array(text.utf8)
+                table[Int(bytes[0])].append(Trigger(bytes: bytes, marks: .mechanism, word: word))
+            }
+        }
         return TriggerTable(table)
     }()
 
@@ -450,8 +462,11 @@ struct TextScan {
             if mark.contains(.permissions), let message = bypassesPermissions(index, text) {
                 add(.broadTools, .warn, message, index)
             }
-            if mark.contains(.destructive), let message = Self.destroys(text), !negated(index) {
-                add(.destructive, .fail, message, index)
+            // Every harm a line holds is reported: `rm -rf / && psql -c 'DROP DATABASE app'` is two.
+            if mark.contains(.destructive), case let messages = Self.destroys(text), !messages.isEmpty,
+                !negated(index)
+            {
+                for message in messages { add(.destructive, .fail, message, index) }
             }
             if mark.contains(.url) || mark.contains(.secret) {
                 let unit: Unit
@@ -479,6 +494,7 @@ struct TextScan {
             }
         }
         found += htmlComments(lower: lower)
+        found += mechanismFindings(found, lower: lower)
         for blob in blobs {
             let text = lower(blob.line)
             if Self.has(text, "data:image/") || Self.has(text, "integrity=") || Self.has(text, "sha512-") { continue }
@@ -535,7 +551,7 @@ struct TextScan {
 
     /// The line a list item or a wrapped sentence starts on, for a line of prose that continues one (up to four
     /// lines back): "- Do **not** open `~/.ssh/id_*`,\n  `~/.aws/credentials` …" forbids on its second line too.
-    private func sentenceStart(_ index: Int) -> Int {
+    func sentenceStart(_ index: Int) -> Int {
         var start = index
         while start > 0, index - start < 4, fenceOf[start - 1] == nil {
             let line = lines[start].drop { $0 == " " || $0 == "\t" }
@@ -549,7 +565,7 @@ struct TextScan {
     }
 
     /// The lower-cased lines of the sentence that `index` continues, before it ("" when it starts one).
-    private func sentenceBefore(_ index: Int) -> String {
+    func sentenceBefore(_ index: Int) -> String {
         (sentenceStart(index)..<index).map { Lowercase.of(lines[$0]) }.joined(separator: " ")
     }
 
@@ -562,7 +578,7 @@ struct TextScan {
 
     /// Whether a list item sits under a heading or an introducing line ("Never:", "## Anti-patterns", "Konkret
     /// ablehnen, wenn …:") that negates the whole list; a line continuing an item counts as the item.
-    private func isInNegatedList(_ index: Int) -> Bool {
+    func isInNegatedList(_ index: Int) -> Bool {
         guard fenceOf[index] == nil else { return false }
         let itemLine = sentenceStart(index)
         let item = lines[itemLine].drop { $0 == " " }
@@ -597,7 +613,7 @@ struct TextScan {
     }
 
     /// Whether a line tells the agent not to do what it names, or sits in a code block shown as a bad example.
-    private func isNegated(_ index: Int, _ text: String) -> Bool {
+    func isNegated(_ index: Int, _ text: String) -> Bool {
         if Self.forbids(text) || isInNegatedList(index) || isInDenyList(index) { return true }
         if fenceOf[index] == nil, !isScript {
             // The sentence's earlier lines, from their last full stop on.
@@ -611,19 +627,25 @@ struct TextScan {
         return before >= 0 && fenceOf[before] == nil && Patterns.badExample.matches(Lowercase.of(lines[before]))
     }
 
-    /// What a lower-cased line's command would destroy, or nil: look-alikes such as `rm -rf ./build` or
+    /// What a lower-cased line's command would destroy, every harm once, or none: look-alikes such as `rm -rf ./build` or
     /// `rm -rf node_modules` are not findings.
-    static func destroys(_ text: String) -> String? {
-        if Patterns.removeHomeOrRoot.matches(text) { return "deletes the home folder or the root, recursively" }
-        if Patterns.forcePushMain.matches(text) { return "force-pushes to a main branch, rewriting its history" }
-        if Patterns.dropDatabase.matches(text) { return "drops a database" }
-        if Patterns.wipeProduction.matches(text) {
-            return Self.has(text, "kubectl")
-                ? "deletes a production namespace and everything in it" : "deletes the rows of a production database"
+    static func destroys(_ text: String) -> [String] {
+        var found: [String] = []
+        if Patterns.removeHomeOrRoot.matches(text) { found.append("deletes the home folder or the root, recursively") }
+        if Patterns.forcePushMain.matches(text) { found.append("force-pushes to a main branch, rewriting its history") }
+        // A test database, or one on this machine, is rebuilt by the tests: dropping it is how they start clean.
+        if Patterns.dropDatabase.matches(text), !Patterns.testDatabase.matches(text) {
+            found.append("drops a database")
         }
-        if Patterns.worldWritable.matches(text) { return "makes a tree writable by everyone (chmod -R 777)" }
-        if Patterns.wipeDisk.matches(text) { return "formats or overwrites a disk" }
-        return nil
+        if Patterns.wipeProduction.matches(text) {
+            found.append(
+                Self.has(text, "kubectl")
+                    ? "deletes a production namespace and everything in it"
+                    : "deletes the rows of a production database")
+        }
+        if Patterns.worldWritable.matches(text) { found.append("makes a tree writable by everyone (chmod -R 777)") }
+        if Patterns.wipeDisk.matches(text) { found.append("formats or overwrites a disk") }
+        return found
     }
 
     /// Whether a line tells the agent to run with its permission prompts off, outside a container or a machine
@@ -687,7 +709,9 @@ struct TextScan {
             let base = ScanPattern.escaped(String(target.split(separator: "/").last ?? Substring(target)))
             let run = ScanPattern(
                 #"\b(bash|sh|zsh|source|python3?|node|ruby|perl|pwsh|powershell|iex)\s+(-\S+\s+)*["']?"#
-                    + #"(\S*/)?"# + base + #"\b|(^|\s)\.\s+["']?"# + name + #"|\./"# + base + #"\b"#)
+                    + #"(\S*/)?"# + base + #"\b|(^|\s)\.\s+["']?"# + name + #"|\./"# + base + #"\b"#
+                    // Made executable, or started in the background: a program, not a file to read.
+                    + #"|\bchmod\s+[+ugoa]*\+?[0-7]*x?\S*\s+["']?"# + name + #"|\bnohup\s+["']?"# + name)
             if run.matches(following) {
                 return "downloads a script to \(target) and runs it: whatever the server sent runs unread"
             }
@@ -704,7 +728,7 @@ struct TextScan {
         var lines: ClosedRange<Int>?
     }
 
-    private func unit(_ index: Int, lower: (Int) -> String) -> Unit {
+    func unit(_ index: Int, lower: (Int) -> String) -> Unit {
         if isScript {
             // A script is read whole: a request is often built over several lines.
             return Unit(
@@ -742,13 +766,9 @@ struct TextScan {
     static func outsideHosts(_ text: String) -> [String] {
         Patterns.url.captures(text).map { $0.lowercased() }.filter { host in
             let name = host.split(separator: ":").first.map(String.init) ?? host
-            let local = ["localhost", "127.0.0.1", "0.0.0.0", "[::1]", "host"]
-            let placeholders = ["example.com", "example.org", "example.net"]
-            // A name without a dot is a service of the same network or a placeholder (`http://agent/task`).
-            return !local.contains(name) && !placeholders.contains { name == $0 || name.hasSuffix("." + $0) }
-                && (name.contains(".") || name.hasPrefix("["))
-                && !name.hasSuffix(".local") && !name.hasSuffix(".test")
-                && !name.hasSuffix(".localhost") && !name.hasPrefix("${")
+            // A name without a dot is a service of the same network or a placeholder (`http://agent/task`);
+            // `Hosts.isLocal` says which `.test` names stand for outside hosts.
+            return !Hosts.isLocal(name) && name != "host" && !name.hasPrefix("${")
                 && !name.hasPrefix("$") && !name.hasPrefix("<") && !name.hasPrefix("{")
         }
     }
@@ -757,7 +777,7 @@ struct TextScan {
     ///
     /// In prose the line is read whole; in code a URL counts only as a request's
     /// target (a request call on its line or the two before), and the request is read from there to six lines on.
-    private func exfiltration(_ unit: Unit, lower: (Int) -> String) -> (line: Int, SecurityReport.Verdict, String)? {
+    func exfiltration(_ unit: Unit, lower: (Int) -> String) -> (line: Int, SecurityReport.Verdict, String)? {
         if let found = remoteCopy(unit, lower: lower) { return found }
         guard let lineRange = unit.lines else {
             return exfiltration(text: unit.text, original: unit.original).map { (unit.start, $0.0, $0.1) }
@@ -841,7 +861,8 @@ struct TextScan {
         let what: String
         let mark = marks[index]
         if mark.contains(.secretFile),
-            Patterns.secretFiles.matches(text) || Patterns.sshFolder.matches(text), !Patterns.keyUse.matches(text)
+            Patterns.secretFiles.matches(text) || Patterns.sshFolder.matches(text), !Patterns.keyUse.matches(text),
+            !Self.namesConfigOnly(text)
         {
             what = "reads private keys, credentials or keychains"
         } else if mark.contains(.environment),
@@ -865,6 +886,13 @@ struct TextScan {
             (!isScript && Patterns.sendVerb.matches(text))
             || (!Self.outsideHosts(unit.original).isEmpty && Patterns.sendMarkerOriginalCase.matches(unit.original))
         return sent ? (.fail, what + " and sends them out") : (.warn, what)
+    }
+
+    /// Whether a line only names a tool's configuration file (`.npmrc` of the project, as a label or a file to
+    /// write), without the home folder or a verb that reads or sends it: naming a file is not reading its secrets.
+    static func namesConfigOnly(_ text: String) -> Bool {
+        guard Patterns.configFileName.matches(text), !Patterns.homeOrRead.matches(text) else { return false }
+        return !Patterns.secretFiles.matches(Patterns.configFileName.removing(from: text))
     }
 
     /// Whether a lower-cased text overrides the agent's instructions or hides actions from the user, in English or

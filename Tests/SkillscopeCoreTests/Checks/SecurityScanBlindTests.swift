@@ -130,8 +130,9 @@ import Testing
     @Test func permissionPromptsTurnedOffWarnOutsideAContainer() {
         let always = "# Agent\n\n- Always start with `claude --dangerously-skip-permissions`.\n"
         #expect(categories(always) == [.broadTools])
+        // A setting outlives the session: it is also the agent's configuration changed (issue 45).
         let setting = "# Agent\n\nKeep `\"defaultMode\": \"bypassPermissions\"` in `.claude/settings.json`.\n"
-        #expect(categories(setting) == [.broadTools])
+        #expect(categories(setting) == [.broadTools, .agentConfig])
         let yolo = "# Agent\n\n- ターミナルコマンドは Auto-Run / YOLO モードを常に有効にする。\n"
         #expect(categories(yolo) == [.broadTools])
         // Inside a disposable container, refused, or the YOLO model.

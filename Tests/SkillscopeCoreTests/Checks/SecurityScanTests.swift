@@ -71,7 +71,7 @@ enum SecurityFixtures {
             let walker = FileManager.default.enumerator(at: skillFolder, includingPropertiesForKeys: nil)
             while let url = walker?.nextObject() as? URL {
                 let relative = String(url.path.dropFirst(skillFolder.path.count + 1))
-                guard BundledFile.scriptExtensions.contains(url.pathExtension.lowercased()),
+                guard BundledFile.isScanned(relative),
                     let text = try? String(contentsOf: url, encoding: .utf8)
                 else { continue }
                 bundled.append(BundledFile(path: relative, text: text))

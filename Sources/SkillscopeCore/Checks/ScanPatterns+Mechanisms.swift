@@ -1,0 +1,288 @@
+/// The patterns of the scan's mechanisms (issue 45): places, switches and phrasings, each read on a lower-cased
+/// line that the byte pass marked (``TextScan/Marks/mechanism``).
+///
+/// None of them is a finding alone. A persistence place, a registry setting or a date condition is everyday work;
+/// what makes them harmful is what they carry (an outside host, a secret, a download run as code), and that is
+/// judged in `TextScan+Mechanisms.swift`, where each mechanism's reasoning is written down.
+extension Patterns {
+    // MARK: Persistence places
+
+    /// Places that run something again later, without the agent: cron, systemd, launchd, login shells, git hooks,
+    /// ssh's `authorized_keys`, Windows Run keys and scheduled tasks, PowerShell profiles.
+    static let persistencePlace = ScanPattern(
+        #"\bcrontab\b|/etc/cron|\bsystemctl\s+(--user\s+)?(enable|start)\b|^\s*\[service\]|^\s*execstart\s*=|"#
+            + #"\blaunchctl\s+(load|bootstrap|submit)|library/launch(agents|daemons)|runatload|"#
+            + #"\.(bashrc|zshrc|bash_profile|zprofile|zshenv|profile|bash_login)\b|config\.fish|\bprompt_command\b|"#
+            + #"authorized_keys|core\.hookspath|\.git/hooks/|\bschtasks(\.exe)?\b[^\n]*/create|"#
+            + #"register-scheduledtask|currentversion\\+run\b|\$profile\b|/etc/rc\.local|/etc/profile\.d|"#
+            + #"\bloginitems\b|login items"#)
+    /// A key written into `authorized_keys`: someone else's key, a door that stays open.
+    static let foreignKey = ScanPattern(
+        #"(ssh-(rsa|ed25519|dss)|ecdsa-sha2-\S+)\s+aaaa[^\n]*(>>|tee\s+-a)[^\n]*authorized_keys"#)
+
+    // MARK: Agent configuration
+
+    /// Where an agent's configuration lives, or a command that changes it.
+    static let agentConfigPlace = ScanPattern(
+        #"mcpservers|\bmcp\s+add\b|\.mcp\.json|\.claude\.json|claude_desktop_config|\.cursor/mcp\.json|"#
+            + #"\.claude/settings(\.local)?\.json|settings\.json|"hooks"|\b(pre|post)tooluse\b|"#
+            + #"\benableallprojectmcpservers\b|\bautoapprove\b|tools\.autoapprove|\bdefaultmode\b"#)
+    /// A setting that turns the user's confirmation off for every later session, not one run's flag.
+    static let confirmationOff = ScanPattern(
+        #"["']?defaultmode["']?\s*[:=]\s*["']?bypasspermissions|["']?enableallprojectmcpservers["']?\s*[:=]\s*true|"#
+            + #"autoapprove["']?\s*[:=]\s*(true|\[\s*["']\*)|"allow"\s*:\s*\[\s*"(bash|\*)""#)
+    /// Other agents' rule files: what a skill writes there outlives it and reaches other projects.
+    static let agentRuleFile = ScanPattern(
+        #"\b(claude|agents|gemini)\.md\b|\.cursorrules|\.cursor/rules|copilot-instructions\.md|\.windsurfrules|"#
+            + #"\.clinerules|\.github/instructions"#)
+    /// Beyond this project: the home folder, every repository, `../`.
+    ///
+    /// Many projects, not one file: a glob over folders, or every repository. The user's own global rules file
+    /// (`~/.claude/CLAUDE.md`) is where setup skills write, and one place the user reads.
+    static let beyondProject = ScanPattern(
+        #"/\*/|/\*\*/|\b(every|all|each|other) (of the |the |your )?(repositor|project|repo)|"#
+            + #"\bacross (all |every |your )?(repositor|project|repo)|jede[mns]? (repository|projekt)|"#
+            + #"todos los (repositorios|proyectos)|tous les (dépôts|projets)|todos os (repositórios|projetos)|"#
+            + #"tutti i (repository|progetti)|所有(仓库|项目)|すべての(リポジトリ|プロジェクト)|모든 (저장소|프로젝트)"#)
+
+    // MARK: Supply chain
+
+    /// An install command and its arguments up to the end of the command.
+    static let installCommand = ScanPattern(
+        #"\b(?:pip3?|uv pip|pipx|python3? -m pip|poetry|npm|pnpm|yarn|bun|gem|cargo)\s+(?:install|add|i)\s+([^\n;&|#]*)"#
+    )
+    /// A package index, registry or mirror named for installs; the capture is its host.
+    static let indexSetting = ScanPattern(
+        // `@scope:registry=` is left out: a company's own packages on its own registry, the safe way to have them.
+        #"(?:--(?:extra-)?index-url|(?:^|\s)-i|--registry|(?<!:)registry\s*=|config set registry|"#
+            + #"index-url\s*=|goproxy=|source\s+["']|--source|--find-links|--trusted-host)[\s=]*["']?https?://([^/\s"'`]+)"#
+    )
+    /// `npx -y pkg`, `pnpm dlx pkg`, `bunx pkg`, `uvx pkg`: a package fetched and run in one step, unasked.
+    ///
+    /// The JSON form of an MCP entry counts too: `"command": "npx", "args": ["-y", "pkg"]`.
+    static let runFetchedPackage = ScanPattern(
+        #"(?|\b(?:npx\s+(?:-y|--yes)\s+|(?:pnpm|yarn)\s+dlx\s+|bunx\s+|uvx\s+|pipx\s+run\s+)(@?[\w.-]+(?:/[\w.-]+)?(?:@[\w.^~-]+)?)|"#
+            + #""npx"\s*,\s*"args"\s*:\s*\[\s*"(?:-y|--yes)"\s*,\s*"(@?[\w.-]+(?:/[\w.-]+)?(?:@[\w.^~-]+)?)")"#)
+    /// Scopes and packages of the MCP reference servers and the big vendors.
+    static let knownPackageScope = ScanPattern(
+        #"^(@modelcontextprotocol/|@anthropic-ai/|@playwright/|@openai/|@google/|@microsoft/|@azure/|@aws/|"#
+            + #"@cloudflare/|@vercel/|@sentry/|@stripe/|@github/|@upstash/|@supabase/|create-|@angular/|@vue/|"#
+            + #"@nestjs/|@biomejs/|prettier|eslint|typescript|vite|tsx|ts-node|jest|vitest|serve|http-server)"#)
+    /// Code run at install time: package.json hooks, setup.py's own install command, a gem's extension.
+    static let installHook = ScanPattern(
+        #""(pre|post)?install"\s*:\s*"|\bcmdclass\s*=|class \w+\((install|develop|egg_info)\)|"#
+            + #"from setuptools\.command\.(install|develop)"#)
+    /// A binary fetched into a folder on the PATH, or made executable.
+    static let fetchedBinary = ScanPattern(
+        #"\b(curl|wget)\b[^\n]*\s-(o|-output|o\s*-)?\s*["']?(/usr/local/bin|/usr/bin|/opt/\w+/bin|~/\.local/bin|"#
+            + #"\$home/\.local/bin|~/bin)/"#)
+    /// A checksum or signature checked: the download is what was published.
+    static let verified = ScanPattern(
+        #"sha(256|512)sum|shasum\s+-a|--check\b|gpg\s+--verify|cosign\s+verify|get-filehash|checksum|minisign"#)
+
+    // MARK: TLS
+
+    /// Certificate checks turned off, for one request or for a whole tool.
+    static let tlsOff = ScanPattern(
+        #"\bcurl\b[^\n|]*\s(-k|--insecure)\b|(?<![\w-])-k\s+-|verify\s*=\s*false|\.verify\s*=\s*false|"#
+            + #"insecureskipverify\s*:\s*true|node_tls_reject_unauthorized\s*=\s*["']?0|rejectunauthorized\s*:\s*false|"#
+            + #"http\.sslverify\s+(false|0)|git_ssl_no_verify\s*=\s*(1|true)|strict-ssl\s+false|strict-ssl\s*=\s*false|"#
+            + #"--no-check-certificate|-skipcertificatecheck|_create_unverified_context|pythonhttpsverify\s*=\s*0|"#
+            + #"ssl_verify(peer|host)?["']?\s*[,=:]\s*(false|0)|--trusted-host|sslverify\s*=\s*false|"#
+            + #"servercertificatevalidationcallback\s*=\s*\{\s*\$true"#)
+    /// Credentials on the wire: an auth header, basic auth, a token in a URL or an auth setting.
+    static let credentialOnWire = ScanPattern(
+        #"authorization|bearer|basic ?auth|setbasicauth|\s-u\s+["']?\$?\w+|x-api-key|api[_-]?key|_authtoken|"#
+            + #"https?://[^/\s"'@]+:[^/\s"'@]+@|\$\{?\w*(token|secret|password|passwd|key)\w*\}?|password|"#
+            + #"auth\s*=|headers\s*=\s*\{[^}]*(token|key|auth)|npm_token|twine_password|credentials"#)
+
+    // MARK: Social engineering
+
+    /// The machine's own protections switched off: Gatekeeper, quarantine, Defender, SELinux, firewalls, SIP.
+    static let protectionOff = ScanPattern(
+        #"\bspctl\s+--master-disable|\bspctl\s+--global-disable|\bxattr\s+-[a-z]*r[a-z]*d[a-z]*\s+com\.apple\.quarantine|"#
+            + #"set-mppreference\s+-disable\w+\s+\$?(true|1)|add-mppreference\s+-exclusionpath\s+["']?[a-z]:\\?["']?(\s|$)|"#
+            + #"\bsetenforce\s+0|\bufw\s+disable|netsh\s+advfirewall\s+set\s+\w+\s+state\s+off|\bcsrutil\s+disable|"#
+            + #"systemctl\s+(stop|disable)\s+(apparmor|firewalld)"#)
+    /// The user asked to hand a secret to the chat or the agent.
+    static let askForSecret = ScanPattern(
+        #"\b(ask|have|get|tell|request)\w*\s+(the\s+)?user\s+(to\s+)?(paste|send|share|give|type|enter|provide|copy)\b"#
+            + #"[^.]{0,80}\b(token|password|recovery codes?|backup codes?|2fa|otp|private key|seed phrase|api key|"#
+            + #"credentials|passphrase)|"#
+            + #"(사용자|유저)\w*[^.。]{0,40}(토큰|비밀번호|복구 코드|복구코드|키)[^.。]{0,40}(붙여|입력|보내)|"#
+            + #"(nutzer|benutzer)\w*[^.]{0,60}(token|passwort|wiederherstellungscodes?)[^.]{0,40}(einfügen|schicken|senden|geben)|"#
+            + #"(pide|pedir|solicita)\w*\s+al usuario[^.]{0,60}(token|contraseña|códigos? de recuperación)|"#
+            + #"demande\w*\s+à l'utilisat\w+[^.]{0,60}(jeton|token|mot de passe|codes? de récupération)|"#
+            + #"(peça|pedir|solicite)\w*\s+ao usuário[^.]{0,60}(token|senha|códigos? de recuperação)|"#
+            + #"(chiedi|chiedere)\w*\s+all'utente[^.]{0,60}(token|password|codici di recupero)|"#
+            + #"(попроси|попросите|запроси)\w*\s+пользовател\w*[^.]{0,60}(токен|парол|код)|"#
+            + #"(让|请|要求)用户[^。]{0,30}(令牌|token|密码|恢复码|密钥)[^。]{0,20}(粘贴|贴到|发给|发送|提供给)|ユーザーに[^。]{0,30}(トークン|パスワード|リカバリーコード)[^。]{0,20}(貼り付け|入力|送)"#
+    )
+
+    // MARK: Concealment, in many languages
+
+    /// An instruction to keep an action from the user, or out of the summary or report, beyond the English and
+    /// the languages of ``injectionElsewhere``: the verb of telling, negated, with the user or the report as its
+    /// listener. Fifteen languages: en, de, es, fr, pt, it, nl, pl, ru, ja, zh, ko, tr, ar, he, fa.
+    static let conceal = ScanPattern(
+        // English: "do not mention this step to the user", "leave it out of your summary", "no need to tell"
+        #"\b(do not|don'?t|never|no need to)\s+(mention|tell|report|show|inform|notify|explain|surface|disclose|"#
+            + #"bring up|reveal)\b[^.]{0,60}\b(user|summary|report|reply|answer)\b|"#
+            + #"\bkeep (this|it|these \w+) (from the user\b|out of (your|the) (summary|report|reply))|"#
+            // German
+            + #"\b(erwähne|erwähnt|nenne|sage|sag|melde|berichte|zeige)\w*\b[^.]{0,60}\bnicht\b[^.]{0,40}"#
+            + #"\b(nutzer|benutzer|zusammenfassung|bericht)|\bnicht\b[^.]{0,30}\b(nutzer|benutzer)\w*\s+(erwähnen|sagen|melden|zeigen)|"#
+            // Spanish
+            + #"\bno\s+(le\s+)?(menciones|digas|cuentes|informes|avises|muestres|expliques)\b[^.]{0,60}"#
+            + #"\b(usuari[oa]|resumen|informe)|\bno hace falta (avisar|decir|informar|explicar)\w*[^.]{0,30}usuari|"#
+            // French
+            + #"\bne\s+(le\s+|la\s+|les\s+|l')?(mentionne|dis|signale|indique|montre|explique)\w*\b[^.]{0,60}"#
+            + #"(utilisat\w+|résumé|rapport)|\bsans (en )?(informer|prévenir|avertir) l'utilisat|"#
+            // Portuguese
+            + #"\bnão\s+(mencione|diga|conte|informe|avise|mostre|explique)\b[^.]{0,60}\b(usuári[oa]|utilizador|resumo|relatório)|"#
+            // Italian
+            + #"\bnon\s+(dire|dirlo|menzionare|menzionarlo|segnalare|informare|mostrare|spiegare)\b[^.]{0,60}"#
+            + #"\b(utente|riepilogo|resoconto|rapporto)|"#
+            // Dutch and Polish
+            + #"\b(vertel|meld|noem|toon)\b[^.]{0,40}\bniet\b[^.]{0,40}\b(gebruiker|samenvatting)|"#
+            + #"\b(vertel|meld|noem|toon)\b[^.]{0,40}\b(gebruiker|samenvatting)\b[^.]{0,20}\bniet\b|"#
+            + #"\bnie\s+(mów|informuj|wspominaj|zgłaszaj|pokazuj)\w*\b[^.]{0,60}(użytkownik|podsumowani|raport)|"#
+            // Russian
+            + #"\bне\s+(сообщай|говори|упоминай|рассказывай|показывай|информируй|пиши)\w*[^.]{0,60}"#
+            + #"(пользовател|отч[её]т|итог|резюме)|"#
+            // Japanese, Chinese, Korean
+            + #"ユーザー(に|には|へ)[^。]{0,20}(表示しない|伝えない|知らせない|言わない|報告しない|見せない|説明しない)|"#
+            + #"報告に(も)?(書かない|含めない|記載しない)|"#
+            + #"(不要|别|无需|不必|切勿)[^。，,]{0,10}(告诉|告知|提及|提到|通知|解释|说明|透露)[^。]{0,20}(用户|总结|报告)|"#
+            + #"(不要|别|无需|不必)[^。，,]{0,6}(向|跟|对)用户(解释|说明|提及|透露)|"#
+            + #"(사용자|유저)(에게|한테)[^.。]{0,20}(알리지|말하지|보고하지|표시하지|보여주지|설명하지)|"#
+            // Turkish, Arabic, Hebrew, Persian
+            + #"kullanıcıya[^.]{0,30}(söyleme|bildirme|gösterme|bahsetme)|"#
+            + #"لا\s+(تخبر|تذكر|تبلغ|تُعلم|تعلم)[^.]{0,30}المستخدم|אל\s+(תספר|תגיד|תזכיר|תדווח)[^.]{0,30}למשתמש|"#
+            + #"به کاربر[^.]{0,30}(نگو|اطلاع نده|نشان نده)"#)
+    /// What a redaction hides: secrets and private names, not the agent's actions.
+    static let redacted = ScanPattern(
+        #"\b(token|tokens|password|passwords|secret|secrets|api keys?|card numbers?|customer names?|jira|ticket)\b|"#
+            + #"jetons?|mots? de passe|contraseñas?|senhas?|passwort|пароль|токен|密码|令牌|パスワード|トークン|비밀번호|토큰"#)
+
+    // MARK: Delayed and conditional triggers
+
+    /// A condition on a date, a run count, one user or machine, or CI: what a test run, or a reviewer, never sees
+    /// happen.
+    static let trigger = ScanPattern(
+        // A comparison with a literal date or epoch: comparing with a variable is ordinary code (a cooldown).
+        #"\bdate\s+\+%[sydm]\)?["']?\s*(-gt|-ge|-lt|>|<|=)+\s*["']?(20\d\d|\d{9,})|"#
+            + #"(datetime\.(now|today|utcnow)\(\)|date\.today\(\)|\bdate\.now\(\)|new date\(\)|time\.time\(\)|"#
+            + #"get-date\)?)\s*(>=?|<=?|-g[te]|-l[te])\s*[^\n]{0,30}(20\d\d|\d{9,})|\btime\.now\(\)\.after\(|"#
+            + #"\b(after|from|starting|since|ab|nach|à partir du|a partir de|desde|dal|od|с|после)\s+(the\s+|dem\s+|le\s+)?"#
+            + #"(\d{1,2}(er|st|nd|rd|th|\.)?\s+\w+\s+)?20\d\d|20\d\d[-/年]\d{1,2}[-/月]\d{1,2}日?\s*(以降|以后|から|부터|이후)|"#
+            + #"\$\(whoami\)|\bwhoami\b[^\n]*(=|==|-eq)|getpass\.getuser\(\)\s*==|os\.getlogin\(\)\s*==|\$env:username\s+-eq|"#
+            + #"\$\(hostname\)\s*[!=]?=|socket\.gethostname\(\)\s*==|os\.userinfo\(\)\.username\s*==|"#
+            + #"%\s*\d+\s*==|\b(count|counter|runs?|n)\w*\s*(>=|==|-ge|-eq|>)\s*\d{2,}|every \d+(th)? (run|time|call)|"#
+            + #"\b\d+(st|nd|rd|th) (run|time|call|invocation|session)\b|"#
+            + #"\[\s*-n\s+["']?\$\{?ci\b|\$\{?ci:-|\bgithub_actions\b[^\n]*(=|==)|process\.env\.ci\b|environ\.get\(\s*["']ci["']"#
+    )
+    /// A Markdown image or link: rendering it, or a click, sends its URL's query to the host.
+    static let markdownLinkURL = ScanPattern(#"!?\[[^\]]*\]\((https?://(?:<[^>\n]*>|[^)\s])+)"#)
+    /// A value in a URL's query that the agent is to fill in: `<…>`, `$VAR`, `{var}`, `%s`, `BASE64_OF_X`.
+    static let filledQuery = ScanPattern(
+        #"[?&][\w.-]+=(<[^>]*>|\$\{?\w+|\{\{?[^}]*\}|%s|[A-Z][A-Z0-9]*_[A-Z0-9_]+)"#)
+
+    // MARK: Helpers of the mechanisms
+
+    /// `user@host:` of scp, rsync and ssh remotes; the capture is the host.
+    static let remoteHost = ScanPattern(#"\b[\w.-]+@((?:\d{1,3}\.){3}\d{1,3}|[a-z0-9-]+(?:\.[a-z0-9-]+)+):"#)
+    /// Writing into a file, in the languages of ``conceal``.
+    static let ruleWrite = ScanPattern(
+        #"\b(append|write|add|copy|insert|create|put|sync|propagate|update|schreib|füge|hänge|escrib|añad|ajout|"#
+            + #"écri|copie|scriv|aggiung|escrev|adicion|dopisz|zapisz|skopiuj|voeg|schrijf|добав|запиш|скопир)\w*|"#
+            + #"追加|写入|書き|추가|복사"#)
+    /// The agent's configuration for every project, not this one's.
+    static let globalAgentConfig = ScanPattern(
+        #"~/\.claude|\$home/\.claude|claude_desktop_config|~/\.cursor/|~/\.codeium|~/\.gemini|--scope\s+user|"#
+            + #"\s-s\s+user\b|\bglobal\w*"#)
+    /// An MCP server's entry or registration.
+    static let mcpServer = ScanPattern(#"mcpservers|\bmcp\s+add\b|\.mcp\.json|"command"\s*:|"url"\s*:"#)
+    /// The host of a server's URL in an MCP entry or `mcp add` command.
+    static let serverURL = ScanPattern(
+        #""(?:url|serverurl|endpoint)"\s*:\s*"https?://([^/"\s:]+)|\bmcp\s+add\b[^\n]*https?://([^/\s"':]+)"#)
+    /// Secrets handed to an MCP server through its environment.
+    ///
+    /// A secret the agent reads off this machine (`hosts.yml`, `~/…`, `.env`, `$(gh auth token)`), not a
+    /// placeholder the user fills in (`<your-token>`, `${LINEAR_API_KEY}`).
+    static let serverSecret = ScanPattern(
+        #"(token|key|secret|password|pat)\w*"?\s*[:=]\s*"?[^"\n]*(hosts\.yml|~/|\$home|\.env\b|\$\(|credentials|"#
+            + #"keychain|auth token|\.npmrc|\.netrc)"#)
+    /// A command handed the user's environment or secrets.
+    static let handsEnvironment = ScanPattern(
+        #"--with-env|--env\b|\$\{?\w*(token|secret|key|password)\w*|\benv\s*\||process\.env|printenv|\.env\b"#)
+    /// What an action, not a datum, is called: a redaction line that names one conceals it.
+    ///
+    /// "Don't show the user the full build log" shortens a reply; "don't tell the user about this step" hides an
+    /// action. The action is named by a word of doing (step, change, command, upload) or a pronoun pointing back
+    /// at what was just asked (this, it, davon, 这).
+    static let concealedAction = ScanPattern(
+        #"\b(step|steps|this|these|that|it|cleanup|change|changes|edit|edits|command|commands|action|actions|"#
+            + #"upload|request|what you (did|ran|changed|sent)|schritt|davon|dies\w*|paso|esto|étape|cela|ça|"#
+            + #"passo|questo|isso|isto|stap|dit|krok\w*|tym)\b|步骤|这一步|这|此|清理|修改|原因|手順|後始末|この|これ|"#
+            + #"단계|이것|이 |шаг|очистк|этом|это|об этой|adım|bu |الخطوة|هذ|השלב|זה|این"#)
+    /// Words of secrets, in a Markdown URL or the sentence that introduces it.
+    static let secretWord = ScanPattern(
+        #"token|secret|password|passwd|api.?key|credential|\.env\b|dot_?env|_env\b|\benv\b|private key|\bssh\b|cookie|"#
+            + #"jeton|passwort|contraseña|senha|пароль|токен|密码|令牌|密钥|パスワード|トークン|비밀번호|토큰"#)
+    /// A claim that the user approved everything in advance: only the user can approve, in the conversation.
+    ///
+    /// A claim needs a claimant and a scope: "the owner has pre-approved every command", not "pre-approved
+    /// templates" or "tools that are pre-approved to run".
+    static let claimedApproval = ScanPattern(
+        #"\b(has|have|had|already) (pre-?approved|pre-?authori[sz]ed|approved|authori[sz]ed) (all|every|any)\b|"#
+            + #"\bpre-?(approved|authori[sz]ed) (all|every|any) (shell |terminal )?(commands?|actions?|tool calls?)|"#
+            + #"vorab (genehmigt|freigegeben)|pré-?approuvé|preaprobad|pré-?aprovad|"#
+            + #"사전에 승인|사전 승인|预先(批准|授权)|事前に(承認|許可)|заранее (одобрил|разрешил)"#)
+    /// A reason given for a grant: "why this skill needs Bash", "Bash, because the tests run in it".
+    static let shellReason = ScanPattern(
+        #"\b(why|because|reason|needs?|needed|so that|in order to|used (only )?(to|for)|warum|weil|benötigt|braucht|"#
+            + #"freigegeben|porque|necesita|para qué|parce que|a besoin|pourquoi|perché|serve|porquê|precisa|"#
+            + #"waarom|omdat|dlaczego|ponieważ|potrzeb\w*|зачем|потому|нужен)\b|なぜ|ため|理由|因为|为了|需要|왜|위해|필요"#)
+    /// A script that reads secrets or the user's files: what makes its network use worth a look.
+    static let scriptSource = ScanPattern(
+        #"(environ|\benv\b|getenv|process\.env|env::var|system\.getenv|\$env:)[^\n]{0,40}(token|secret|key|password|"#
+            + #"passwd|credential|auth)|expanduser\(|homedir\(|path\.home\(|user\.home|\$home\b|\$\{home\}|"#
+            + #"["'`]~/|dict\(\s*os\.environ|json\.stringify\(\s*process\.env|os\.environ\.items|settings\.xml|"#
+            + #"keychain|find-generic-password|\.npmrc|\.netrc|\.aws|\.ssh|\.kube|\.docker/config|credentials|"#
+            // The repository and the user's files: git's output, files read whole.
+            + #"\bgit['"]?\s*,?\s*\[?\s*['"]?(rev-parse|diff|log|show|ls-files|remote|config)\b|readfilesync\(|"#
+            + #"\.read_text\(|open\([^)]*\)\.read\(|file\.read\("#)
+    /// Environment variables a script reads by name, to tell a vendor's key from a leak.
+    static let secretName = ScanPattern(
+        #"([a-z][a-z0-9]*_(?:[a-z0-9]+_)*(?:api_?key|token|secret|key|password))\b"#)
+    /// A package.json install hook and its command.
+    static let packageHook = ScanPattern(#""(?:pre|post)?install"\s*:\s*"([^"]+)""#)
+    /// A test or throwaway database, or one on this machine: dropping it is how tests start clean.
+    static let testDatabase = ScanPattern(
+        #"\s-h\s+["']?(localhost|127\.0\.0\.1)|host=(localhost|127\.0\.0\.1)|@(localhost|127\.0\.0\.1)|"#
+            + #"drop\s+database\s+(if\s+exists\s+)?[`"']?\w*(test|tmp|scratch)\w*|dropdb\s+(--if-exists\s+)?\w*test"#)
+    /// A script that runs or installs what it fetched: child processes, `chmod +x`, `exec`.
+    static let installRun = ScanPattern(
+        #"execfilesync|execsync|\bspawn\w*\(|child_process|chmod|\bexec\w*\(|subprocess|os\.system|\bsystem\("#)
+    /// A socket opened to a host, in a script that also starts a shell: a reverse shell.
+    static let socketOpen = ScanPattern(
+        #"\bnet\.connect\(|\bnew net\.socket|\bsocket\.(socket|create_connection)\(|\.connect\(\(|tcpclient\(|"#
+            + #"/dev/tcp/|\bnc\s+(-\w+\s+)*-e\b|\bncat\b"#)
+    static let interactiveShell = ScanPattern(
+        #"['"](/bin/(ba|z)?sh|cmd\.exe|powershell(\.exe)?)['"]|\bbash\s+-i\b|pty\.spawn\("#)
+    /// A script that saves what it downloads: fetched files that land in the project unreviewed.
+    static let downloadSaved = ScanPattern(
+        #"\bcurl\b[^\n]*\s-(o|-output)\b|\bwget\b|\.write_(text|bytes)\(\s*(resp|r|res|response)\b|urlretrieve\(|"#
+            + #"copyfileobj\(\s*(resp|r|res|response)|invoke-webrequest[^\n]*-outfile|\bdownload_file\("#)
+    /// Tools' configuration files, which hold a token only once the user put it there.
+    static let configFileName = ScanPattern(#"\.npmrc\b|\.pypirc\b|\.netrc\b|\.docker/config\.json|\.kube/config"#)
+    /// The home folder, or a verb that reads or sends a file.
+    static let homeOrRead = ScanPattern(
+        #"~/|\$home|%userprofile%|\$env:userprofile|\b(cat|read|reads|type|copy|cp|upload|send|print|show|dump|"#
+            + #"get-content|open|tar|zip|base64|curl|scp|rsync|paste|share|post)\b"#)
+    /// A download saved to a file (not thrown away to `/dev/null`): something to run later.
+    static let downloadToFile = ScanPattern(
+        #"\b(curl|wget)\b[^\n]*\s-(o|-output|O)\s*["']?(?!/dev/null)[^\s"']+|\bwget\b[^\n]*https?://[^\n]*(?<!-o /dev/null)$|"#
+            + #"urlretrieve\(|invoke-webrequest[^\n]*-outfile"#)
+}
