@@ -33,7 +33,9 @@ public final class XapianResults: @unchecked Sendable {
         return counts
     }
 
-    /// A passage of at most `bytes` bytes of `text` where the search's words are, "…" where text was left out.
+    /// A passage of at most `bytes` bytes of `text` where the search's words are, "…" where text was left out:
+    /// plain text, as the file has it (Xapian escapes it for HTML, which every surface does itself: `React.FC<Props>`
+    /// came out as `React.FC&lt;Props&gt;` on the page, in JSON and in MCP).
     public func snippet(of text: String, bytes: Int) -> String {
         var text = text
         let snippet = text.withUTF8 { buffer in
@@ -43,6 +45,8 @@ public final class XapianResults: @unchecked Sendable {
         }
         guard let snippet else { return "" }
         defer { cxapian_free(snippet) }
-        return String(cString: snippet)
+        // `&amp;` last: a text that says `&lt;` was escaped to `&amp;lt;`.
+        return String(cString: snippet).replacing("&lt;", with: "<").replacing("&gt;", with: ">")
+            .replacing("&quot;", with: "\"").replacing("&#39;", with: "'").replacing("&amp;", with: "&")
     }
 }

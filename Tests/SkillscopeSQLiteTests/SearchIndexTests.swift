@@ -44,6 +44,23 @@ import Xapian
         #expect(XapianDatabase.terms(of: "代码审查").contains("Z代码"))
     }
 
+    /// A snippet is the file's own text: escaped once, by whatever shows it.
+    @Test func aSnippetIsPlainText() throws {
+        let directory = TemporaryDirectory()
+        let store = try SQLiteStore(path: directory.appending("registry.sqlite"))
+        _ = try store.write(
+            repositories: [],
+            files: [
+                Fixtures.record(
+                    "acme/web", "AGENTS.md",
+                    "# Components as React.FC<Props> & never as \"any\"; write &lt; in HTML\n\n- Type every prop.\n")
+            ], seenAt: "2026-11-30T00:00:00Z")
+        let snippet = try #require(try store.search(SearchQuery(text: "components")).hits.first?.snippet)
+        #expect(snippet.contains("React.FC<Props> & never as \"any\""), "\(snippet)")
+        // Markdown's own `&lt;` is its `<`, as the file reads.
+        #expect(snippet.contains("write < in HTML") && !snippet.contains("&amp;"), "\(snippet)")
+    }
+
     @Test func aLostIndexFolderIsBuiltAgainFromTheRows() throws {
         let directory = TemporaryDirectory()
         let path: String

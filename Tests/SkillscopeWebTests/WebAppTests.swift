@@ -493,17 +493,25 @@ final class Lines: @unchecked Sendable {
         ) { app.handle($0) }
         let port = try server.start()
         defer { server.stop() }
-        // Another analysis holds the one turn.
+        // Another analysis holds the one turn. The gate is captured itself and the holder is waited for at the end,
+        // so no thread is left inside the gate once the test returns.
         let inside = DispatchSemaphore(value: 0)
         let release = DispatchSemaphore(value: 0)
+        let finished = DispatchSemaphore(value: 0)
+        let gate = app.heavy
         DispatchQueue.global().async {
-            _ = try? app.heavy.run {
+            _ = try? gate.run {
                 inside.signal()
                 release.wait()
             }
+            finished.signal()
         }
         inside.wait()
-        defer { release.signal() }
+        defer {
+            release.signal()
+            finished.wait()
+            withExtendedLifetime(gate) {}
+        }
         let client = try #require(LoopbackConnection(port: port))
         let body = Array(##"{"text": "# Rules\n\n- Run the tests before every push.\n", "kind": "claude"}"##.utf8)
         #expect(client.send(LoopbackConnection.request("POST", "/api/v1/analyze", body: body)))
