@@ -12,7 +12,7 @@ public enum SkillscopeCLI {
         VersionsCommand.self, CheckCommand.self, ExportCommand.self, MigrateCommand.self, ServeCommand.self,
         MCPCommand.self, TokenCommand.self, ReviewsCommand.self, StatsCommand.self, RemixCommand.self, AddCommand.self,
         RemoveCommand.self, ListCommand.self, InstallCommand.self, UpdateCommand.self, ResolveCommand.self,
-        SyncCommand.self,
+        KeepCommand.self, SyncCommand.self,
         StatusCommand.self, GroupCommand.self, AnalyzeCommand.self, ModelCommand.self,
     ]
 

@@ -30,6 +30,8 @@ public struct SkillManager: Sendable {
     public static let skillsFolder = ".agents/skills"
     /// The locked upstream versions, relative to ``root``.
     public static let baseFolder = ".skillscope/base"
+    /// Where `remove --force` keeps an edited skill, relative to ``root``.
+    public static let backupFolder = ".skillscope/backup"
 
     public init(root: String, isGlobal: Bool = false, reader: any SourceReader) {
         self.root = URL(fileURLWithPath: root).standardizedFileURL.path
@@ -187,11 +189,17 @@ public struct SkillManager: Sendable {
                     "a skill named \(name) from \(entry.source) is installed; pass --as NAME to install this one under another name, remove it first, or pass --force to replace it"
                 )
             }
-            let edited = readFiles(folder).filter { !entry.accepts(SHA256.hex(of: $0.value), at: $0.key) }
+            let edited = unrecordedEdits(entry: entry, files: readFiles(folder))
             if !edited.isEmpty {
                 throw SyncError(
                     .mismatch,
-                    "\(name) was edited locally (\(edited.keys.sorted().joined(separator: ", "))); use `skillscope update \(name)` to keep the edits, or --force"
+                    "\(name) was edited locally (\(edited.joined(separator: ", "))); use `skillscope update \(name)` to keep the edits, or --force"
+                )
+            }
+            if let kept = entry.modified, !kept.isEmpty {
+                throw SyncError(
+                    .mismatch,
+                    "\(name) has local edits the lock keeps (\(kept.keys.sorted().joined(separator: ", "))); use `skillscope update \(name)` to merge upstream into them, or --force to replace them with the source's version"
                 )
             }
         } else if (try? FileManager.default.attributesOfItem(atPath: folder)) != nil {
@@ -242,16 +250,53 @@ public struct SkillManager: Sendable {
         )
     }
 
+    /// What `remove` did.
+    public struct Removal: Sendable, Hashable, Codable {
+        /// The paths removed, relative to the root.
+        public var paths: [String] = []
+        /// Where the installed copy was moved, relative to the root, when it held edits.
+        public var backup: String?
+    }
+
     /// Removes a skill: its links and copies, its canonical and base copies and its lock entry.
     ///
-    /// - Returns: the paths removed, relative to the root.
-    public func remove(_ name: String) throws(SyncError) -> [String] {
+    /// An installed copy that is not upstream's text (an edit the lock records, or, with ``force``, one it does
+    /// not) is moved to ``backupFolder`` rather than deleted.
+    ///
+    /// - Throws: ``SyncError`` `.mismatch` when the copy holds edits the lock does not record, unless ``force``.
+    public func remove(_ name: String) throws(SyncError) -> Removal {
         try SafePath.checkSkillName(name)
         var lock = try readLock()
-        if hasOnlyVercelLock { return try vercelRemove(name) }
+        if hasOnlyVercelLock { return Removal(paths: try vercelRemove(name)) }
         guard let entry = lock.skills[name] else { throw SyncError(.notFound, "no skill \(name) in \(lockPath)") }
+        let canonical = Self.skillsFolder + "/" + name
+        let files = readFiles(root + "/" + canonical)
+        let edited = unrecordedEdits(entry: entry, files: files)
+        guard edited.isEmpty || force else {
+            throw SyncError(
+                .mismatch,
+                "\(name) has local edits the lock does not record (\(edited.joined(separator: ", "))); run `skillscope keep \(name)` to record them, or `skillscope remove \(name) --force` to remove it with a copy kept under \(Self.backupFolder)/\(canonical)"
+            )
+        }
         var removed: [String] = []
+        var backup: String?
         let manager = FileManager.default
+        // Whatever is not upstream's text (an edit, recorded or not) is moved aside rather than deleted.
+        if !edited.isEmpty || entry.modified != nil {
+            let copy = root + "/" + Self.backupFolder + "/" + canonical
+            do {
+                try manager.createDirectory(
+                    atPath: (copy as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+                if (try? manager.attributesOfItem(atPath: copy)) != nil { try manager.removeItem(atPath: copy) }
+                try manager.moveItem(atPath: root + "/" + canonical, toPath: copy)
+            } catch {
+                throw SyncError(
+                    .io, "cannot keep a copy of \(canonical) in \(Self.backupFolder): \(error.localizedDescription)",
+                    underlying: error)
+            }
+            removed.append(canonical)
+            backup = Self.backupFolder + "/" + canonical
+        }
         for agent in try Agent.parse(entry.agents) {
             let folder = agent.skillFolder(global: isGlobal)
             guard folder != Self.skillsFolder else { continue }
@@ -269,7 +314,7 @@ public struct SkillManager: Sendable {
         try lock.write(to: lockPath)
         // The folders left empty (an agent's skill folder, .agents/skills, .skillscope/base), up to the root.
         for path in removed { removeEmptyParents(of: root + "/" + path) }
-        return removed
+        return Removal(paths: removed, backup: backup)
     }
 
     /// Removes the empty folders above `path`, up to the root (never the root, never one holding anything).
@@ -299,9 +344,18 @@ public struct SkillManager: Sendable {
     public func state(of name: String, entry: SkillLock.Entry) -> String {
         let files = readFiles(root + "/" + Self.skillsFolder + "/" + name)
         if !conflicts(name, entry: entry, files: files).isEmpty { return "conflict" }
-        if entry.files.keys.contains(where: { files[$0] == nil }) { return "missing" }
-        let edited = entry.files.keys.contains { !entry.accepts(SHA256.hex(of: files[$0] ?? []), at: $0) }
+        if entry.lockedPaths.contains(where: { files[$0] == nil }) { return "missing" }
+        let edited = !unrecordedEdits(entry: entry, files: files).isEmpty
         return edited ? "edited" : "ok"
+    }
+
+    /// The files of an installed skill that differ from what the lock records (edited, or added by hand), sorted;
+    /// a conflict `update` recorded is not among them.
+    func unrecordedEdits(entry: SkillLock.Entry, files: [String: [UInt8]]) -> [String] {
+        files.filter { path, bytes in
+            !(entry.conflicts ?? []).contains(path)
+                && (!entry.lockedPaths.contains(path) || !entry.accepts(SHA256.hex(of: bytes), at: path))
+        }.keys.sorted()
     }
 
     /// Spec problems of a skill's `SKILL.md`, as notes (installing never depends on them).
