@@ -124,13 +124,15 @@ public struct VercelSkillsLock: Sendable, Hashable, Decodable {
     }
 
     /// The `computedHash` of a skill folder as the skills CLI computes it: sha256 over each file's relative path
-    /// and bytes, files ordered by path.
+    /// and bytes, files ordered by JavaScript's `localeCompare` of their paths (``LocaleOrder``: `_` before `-`,
+    /// `references/…` before `SKILL.md`), files under a `.git` or `node_modules` folder left out.
     ///
-    /// The CLI orders with JavaScript's `localeCompare`; for the ASCII paths of skills that is case-insensitive
-    /// order with ties by code point, which is what this does. Related documentation:
-    /// <https://github.com/vercel-labs/skills> (`src/local-lock.ts`).
+    /// Related documentation: <https://github.com/vercel-labs/skills> (`src/local-lock.ts`,
+    /// `computeSkillFolderHash`).
     public static func computedHash(of files: [String: [UInt8]]) -> String {
-        let ordered = files.keys.sorted { ($0.lowercased(), $0) < ($1.lowercased(), $1) }
+        let ordered = files.keys.filter { path in
+            !path.split(separator: "/").contains { $0 == ".git" || $0 == "node_modules" }
+        }.sorted(by: LocaleOrder.precedes)
         var bytes: [UInt8] = []
         for path in ordered {
             bytes += Array(path.utf8)

@@ -207,3 +207,47 @@ import Testing
         #expect(try truth.text(project.path + "/skillscope.lock") == lockBefore)
     }
 }
+
+/// 3. `skills-lock.json` hashes as the skills CLI computes them.
+@Suite struct SkillsCLIHashTests {
+    @Test func aPristineSkillWithUnderscoreAndHyphenNamesVerifiesAndIsUpToDate() throws {
+        let directory = TemporaryDirectory()
+        let repository = try GitRepositoryBuilder(at: directory.appending("upstream"))
+        let project = directory.appending("project")
+        for (path, text) in SyncFixtures.apiSkill {
+            try repository.write("skills/api/" + path, text)
+            try (project + "/.agents/skills/api/" + path).ensuringParent()
+            try text.write(toFile: project + "/.agents/skills/api/" + path, atomically: true, encoding: .utf8)
+        }
+        try repository.commit("first", at: "2024-01-01T00:00:00Z")
+        try Data().write(to: URL(fileURLWithPath: project + "/CLAUDE.md"))
+        try """
+        {
+          "version": 1,
+          "skills": {
+            "api": {"source": "file://\(repository.path)", "sourceType": "git", "computedHash": "\(SyncFixtures.apiSkillHash)"}
+          }
+        }
+
+        """.write(toFile: project + "/skills-lock.json", atomically: true, encoding: .utf8)
+        let run = { (arguments: [String]) in try BinaryRunner.run(arguments + ["--project", project]) }
+        let frozen = try run(["install", "--frozen"])
+        #expect(frozen.status == 0, "\(frozen.stderr)")
+        #expect(frozen.stdout.contains("skills-lock.json: 1 verified"))
+        let status = try run(["status", "--check"])
+        #expect(status.status == 0, "\(status.stdout)")
+        #expect(!status.stdout.contains("edited") && !status.stdout.contains("upstream-changed"))
+        #expect(try run(["list"]).stdout.contains("api  ok"))
+        let update = try run(["update"])
+        #expect(update.status == 0, "\(update.stderr)")
+        #expect(!update.stdout.contains("conflict") && !update.stderr.contains("conflict"))
+    }
+}
+
+extension String {
+    /// Creates the folder the path is in.
+    fileprivate func ensuringParent() throws {
+        try FileManager.default.createDirectory(
+            atPath: (self as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+    }
+}
