@@ -21,7 +21,7 @@ extension SkillManager {
     ///   locked commit differ, a source that cannot be read) and then write nothing, as `npm ci` does.
     /// - Throws: ``SyncError`` `.mismatch` listing every difference when `frozen`; `.notFound` with no lock.
     public func install(frozen: Bool) throws(SyncError) -> InstallReport {
-        try recover()
+        recover()
         guard let lock = try SkillLock.read(at: lockPath) else {
             if let vercel = try VercelSkillsLock.read(at: vercelLockPath) {
                 return try install(vercel, frozen: frozen)
@@ -137,7 +137,7 @@ extension SkillManager {
                     planner.copiesInsteadOfLinks = previous == .copied
                     _ = try planner.plan(
                         write.name, for: agent, files: files, executables: executables, previous: previous,
-                        into: &staging)
+                        retry: "install", into: &staging)
                 }
             }
         } catch {
@@ -211,7 +211,8 @@ extension SkillManager {
                 for agent in Agent.detect(in: root) where agent.skillFolder(global: isGlobal) != Self.skillsFolder {
                     let path = root + "/" + agent.skillFolder(global: isGlobal) + "/" + name
                     guard (try? FileManager.default.attributesOfItem(atPath: path)) == nil else { continue }
-                    _ = try plan(name, for: agent, files: [:], executables: [], previous: nil, into: &staging)
+                    _ = try plan(
+                        name, for: agent, files: [:], executables: [], previous: nil, retry: "install", into: &staging)
                 }
             }
         } catch {

@@ -117,7 +117,8 @@ extension SkillManager {
                     var planner = self
                     planner.copiesInsteadOfLinks = true
                     _ = try planner.plan(
-                        name, for: agent, files: merged, executables: executables, previous: .copied, into: &staging)
+                        name, for: agent, files: merged, executables: executables, previous: .copied,
+                        retry: "update", into: &staging)
                 }
                 lock.skills[name] = updated
             }

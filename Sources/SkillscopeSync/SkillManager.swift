@@ -44,12 +44,15 @@ public struct SkillManager: Sendable {
 
     /// The lock, after finishing (or clearing away) a change a killed process left (``Transaction``).
     public func readLock() throws(SyncError) -> SkillLock {
-        try recover()
+        recover()
         return try SkillLock.read(at: lockPath) ?? SkillLock()
     }
 
-    /// Finishes a journaled change a killed process left, and removes staging it left without a journal.
-    public func recover() throws(SyncError) { try Transaction.recover(root: root) }
+    /// Finishes a journaled change a killed or failed command left, and removes staging it left without a
+    /// journal; never fails, so nothing left behind blocks a later command.
+    ///
+    /// - Returns: a sentence for the user about each change finished or cleared.
+    @discardableResult public func recover() -> [String] { Transaction.recover(root: root) }
 
     func transaction() -> Transaction { Transaction(root: root, stepDelay: stepDelay) }
 
@@ -213,11 +216,14 @@ public struct SkillManager: Sendable {
     /// Plans how `agent` gets skill `name`: shared, a link to the canonical copy, or a copy (staged), checking
     /// first that nothing not Skillscope's is in the way.
     ///
-    /// - Parameter previous: how it was placed before, so a copy of ours may be replaced.
+    /// - Parameters:
+    ///   - previous: how it was placed before, so a copy of ours may be replaced.
+    ///   - retry: the command to run again once the way is cleared (`install`, `update`), for commands without
+    ///     `--as` and `--force`; `nil` for `add`, whose refusals name those options.
     /// - Returns: the placement and, for a copy, a sentence saying why.
     func plan(
         _ name: String, for agent: Agent, files: [String: [UInt8]], executables: Set<String>, previous: Placement?,
-        into staging: inout Transaction
+        retry: String? = nil, into staging: inout Transaction
     ) throws(SyncError) -> (Placement, String?) {
         let folder = agent.skillFolder(global: isGlobal)
         if folder == Self.skillsFolder { return (.shared, nil) }
@@ -229,18 +235,23 @@ public struct SkillManager: Sendable {
             if existing == destination, !copiesInsteadOfLinks { return (.linked, nil) }
             guard force || existing == destination else {
                 throw SyncError(
-                    .mismatch, "\(folder)/\(name) links elsewhere (\(existing)); pass --force to replace it")
+                    .mismatch,
+                    "\(folder)/\(name) links elsewhere (\(existing)); "
+                        + (retry.map { "remove the link, then run `skillscope \($0)` again" }
+                            ?? "pass --force to replace the link (what it points to is left alone)"))
             }
         } else if (try? manager.attributesOfItem(atPath: path)) != nil {
             guard previous == .copied || force else {
                 throw SyncError(
                     .mismatch,
-                    "\(folder)/\(name) exists and is not Skillscope's; pass --as NAME to install under another name, or --force to replace it"
+                    "\(folder)/\(name) exists and is not Skillscope's; "
+                        + (retry.map { "move it away, then run `skillscope \($0)` again" }
+                            ?? "pass --as NAME to install under another name, or --force to replace it (it is moved to .skillscope/backup)")
                 )
             }
         }
         if !copiesInsteadOfLinks {
-            staging.link(folder + "/" + name, to: destination)
+            try staging.link(folder + "/" + name, to: destination)
             return (.linked, nil)
         }
         try staging.stage(files, executables: executables, at: folder + "/" + name)
