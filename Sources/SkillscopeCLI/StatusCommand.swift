@@ -6,16 +6,21 @@ struct StatusCommand: Command {
     static let name = "status"
     static let summary = "report drift of synced rules and installed skills rule by rule; --check for CI"
     static let help = """
-        Usage: skillscope status [--canonical FILE] [--agent A]… [--check] [--global] [--project DIR] [--json]
+        Usage: skillscope status [--canonical FILE] [--agent A]… [--check [--upstream]] [--global] [--project DIR]
+                                 [--json]
 
         Reports, rule by rule: generated blocks edited by hand, blocks older than the canonical file, agents'
         files or blocks missing, or markers malformed; installed skills edited locally or missing (files, an
-        agent's link or an executable bit), unresolved conflicts from `update` (each file, line and rule), and
-        skills whose source has a newer version than the lock or no longer holds them.
+        agent's link or an executable bit), agents' folders that are not what skillscope made (a link elsewhere,
+        a foreign folder, a copy whose bytes differ), unresolved conflicts from `update` (each file, line and
+        rule); and, as news from upstream, skills whose source has a newer version than the lock, no longer holds
+        them, or cannot be read.
 
         Options:
           --canonical FILE  the canonical rules file (default AGENTS.md)
-          --check           exit 1 when anything drifted (for CI)
+          --check           exit 1 when the project drifted from the lock or the canonical file (for CI);
+                            news from upstream is reported but does not fail it
+          --upstream        with --check, fail on news from upstream too
         \(SyncOptions.help)
 
         Exit codes: 0 done (with --check: nothing drifted), 1 drift with --check, 64 usage.
@@ -24,11 +29,14 @@ struct StatusCommand: Command {
     var options: SyncOptions
     var canonical: String
     var check: Bool
+    var upstream: Bool
 
     init(arguments: inout Arguments, context: Context) throws(CLIError) {
         options = try SyncOptions(arguments: &arguments, context: context, command: Self.name)
         canonical = try arguments.option("canonical") ?? (options.isGlobal ? ".agents/AGENTS.md" : "AGENTS.md")
         check = arguments.flag("check")
+        upstream = arguments.flag("upstream")
+        guard check || !upstream else { throw .usage("--upstream goes with --check", command: Self.name) }
         _ = try arguments.positionals()
     }
 
@@ -48,12 +56,16 @@ struct StatusCommand: Command {
         if context.json {
             try context.output.json(drifts)
         } else {
-            if drifts.isEmpty { context.output.print("in step: no drift") }
+            if drifts.allSatisfy(\.kind.isUpstreamNews) {
+                context.output.print(
+                    drifts.isEmpty ? "in step: no drift" : "in step with the lock: no drift (upstream has news, below)")
+            }
             for drift in drifts {
                 context.output.print("\(drift.kind)  \(drift.subject): \(drift.message)")
                 for change in drift.changes { context.output.print("    \(change.summary)") }
             }
         }
-        return check && !drifts.isEmpty ? .failure : .success
+        let failing = drifts.filter { upstream || !$0.kind.isUpstreamNews }
+        return check && !failing.isEmpty ? .failure : .success
     }
 }

@@ -223,17 +223,7 @@ extension SkillManager {
                         .skillEdited, name, "\(path) was edited locally; `skillscope keep \(name)` records the edit",
                         changes: changes))
             }
-            for agent in try Agent.parse(entry.agents) where agent.skillFolder(global: isGlobal) != Self.skillsFolder {
-                let path = root + "/" + agent.skillFolder(global: isGlobal) + "/" + name
-                if !FileManager.default.fileExists(atPath: path + "/SKILL.md"),
-                    !FileManager.default.fileExists(atPath: path + "/skill.md")
-                {
-                    drifts.append(
-                        Drift(
-                            .skillMissing, name,
-                            "\(agent.name) cannot load it: \(agent.skillFolder(global: isGlobal))/\(name) is missing"))
-                }
-            }
+            drifts += try agentFolderDrifts(name, entry: entry, installed: folder)
             do {
                 let upstream = try reader.read(entry.source, commit: nil)
                 guard upstream.hashes != entry.files else { continue }
