@@ -33,7 +33,8 @@ struct CheckScope: Sendable {
 
     private init(root: String, isWorkTree: Bool) {
         self.root = root
-        let files = FolderSource.paths(under: root, limit: Self.fileLimit)
+        // Skillscope's own backups, base copies and staging are no instruction files of the project.
+        let files = FolderSource.paths(under: root, limit: Self.fileLimit).filter { !Self.isSkillscopeOwn($0) }
         walked = files
         var repositories = Set<String>()
         var folders = Set<String>([""])
@@ -132,8 +133,26 @@ struct CheckScope: Sendable {
     }
 
     /// The instruction files of the tree, as an ingest of the folder lists them (walked once, with the tree).
+    ///
+    /// A file that is a link to another listed file (CLAUDE.md → AGENTS.md) is one file, checked once as its
+    /// target: agents reading either read the same rules.
     func entries() -> [(location: String, kind: FileKind)] {
         let kinds = FileKind.classify(walked)
-        return walked.sorted().compactMap { path in kinds[path].map { (Self.join(root, path), $0) } }
+        let listed = walked.sorted().compactMap { path in kinds[path].map { (Self.join(root, path), $0) } }
+        let manager = FileManager.default
+        let targets = Set(
+            listed.compactMap { entry in
+                (try? manager.destinationOfSymbolicLink(atPath: entry.0)) == nil
+                    ? URL(fileURLWithPath: entry.0).resolvingSymlinksInPath().path : nil
+            })
+        return listed.filter { entry in
+            (try? manager.destinationOfSymbolicLink(atPath: entry.0)) == nil
+                || !targets.contains(URL(fileURLWithPath: entry.0).resolvingSymlinksInPath().path)
+        }
+    }
+
+    /// Whether a tree path lies in a `.skillscope` folder (backups, base copies, staging).
+    static func isSkillscopeOwn(_ path: String) -> Bool {
+        path.hasPrefix(".skillscope/") || path.contains("/.skillscope/")
     }
 }
