@@ -33,6 +33,8 @@ struct RemoveCommand: Command {
     func run(context: Context) async throws -> ExitCode {
         var manager = options.makeManager(context: context)
         manager.force = force
+        // Every name is checked before any skill is removed.
+        try manager.checkRemovable(names)
         for name in names {
             let removal = try manager.remove(name)
             context.output.print("removed \(name): \(removal.paths.joined(separator: ", "))")

@@ -114,26 +114,41 @@ public struct SkillManager: Sendable {
                 let name = alias ?? skill.name
                 let skillSource = source.appending(skill.folder)
                 try checkReplaceable(name, by: skillSource, lock: lock)
-                try staging.stage(skill.files, executables: skill.executables, at: Self.skillsFolder + "/" + name)
+                // Under another name, SKILL.md's `name:` says so too (agents would see two skills of one name), as an
+                // edit the lock keeps, so `update` merges upstream into it.
+                var files = skill.files
+                var renamed: [String: [UInt8]] = [:]
+                if name != skill.name {
+                    for path in ["SKILL.md", "skill.md"] {
+                        if let bytes = files[path], let rewritten = Self.renaming(bytes, to: name) {
+                            (files[path], renamed[path]) = (rewritten, rewritten)
+                        }
+                    }
+                }
+                try staging.stage(files, executables: skill.executables, at: Self.skillsFolder + "/" + name)
                 try staging.stage(skill.files, executables: skill.executables, at: Self.baseFolder + "/" + name)
                 var placements: [String: Placement] = [:]
                 var notes: [String] = skill.notes
                 for agent in agents {
                     let (placement, note) = try plan(
-                        name, for: agent, files: skill.files, executables: skill.executables, previous: nil,
-                        into: &staging)
+                        name, for: agent, files: files, executables: skill.executables, previous: nil, into: &staging)
                     placements[agent.id] = placement
                     if let note { notes.append(note) }
                 }
                 if name != skill.name {
-                    notes.append("installed as \(name); its SKILL.md still names it \(skill.name)")
+                    notes.append(
+                        renamed.isEmpty
+                            ? "installed as \(name); its SKILL.md has no `name:` to rename, so agents may still call it \(skill.name)"
+                            : "installed as \(name); its SKILL.md's `name:` now says \(name) (an edit the lock keeps)")
                 }
                 let copied = placements.filter { $0.value == .copied }.map(\.key).sorted()
-                lock.skills[name] = SkillLock.Entry(
+                var entry = SkillLock.Entry(
                     source: skillSource, commit: commit, files: skill.files.mapValues { SHA256.hex(of: $0) },
                     agents: agents.map(\.id), copied: copied.isEmpty ? nil : copied,
                     executables: skill.executables.isEmpty ? nil : skill.executables.sorted())
-                notes += Self.specNotes(skill.files)
+                entry.keep(renamed)
+                lock.skills[name] = entry
+                notes += Self.specNotes(files)
                 installed.append(
                     Installed(
                         name: name, source: skillSource.description, commit: commit, files: skill.files.count,
@@ -261,73 +276,6 @@ public struct SkillManager: Sendable {
         )
     }
 
-    /// What `remove` did.
-    public struct Removal: Sendable, Hashable, Codable {
-        /// The paths removed, relative to the root.
-        public var paths: [String] = []
-        /// Where the installed copy was moved, relative to the root, when it held edits.
-        public var backup: String?
-    }
-
-    /// Removes a skill: its links and copies, its canonical and base copies and its lock entry.
-    ///
-    /// An installed copy that is not upstream's text (an edit the lock records, or, with ``force``, one it does
-    /// not) is moved to ``backupFolder`` rather than deleted.
-    ///
-    /// - Throws: ``SyncError`` `.mismatch` when the copy holds edits the lock does not record, unless ``force``.
-    public func remove(_ name: String) throws(SyncError) -> Removal {
-        try SafePath.checkSkillName(name)
-        var lock = try readLock()
-        if hasOnlyVercelLock { return Removal(paths: try vercelRemove(name)) }
-        guard let entry = lock.skills[name] else { throw SyncError(.notFound, "no skill \(name) in \(lockPath)") }
-        let canonical = Self.skillsFolder + "/" + name
-        let files = readFiles(root + "/" + canonical)
-        let edited = unrecordedEdits(entry: entry, files: files)
-        guard edited.isEmpty || force else {
-            throw SyncError(
-                .mismatch,
-                "\(name) has local edits the lock does not record (\(edited.joined(separator: ", "))); run `skillscope keep \(name)` to record them, or `skillscope remove \(name) --force` to remove it with a copy kept under \(Self.backupFolder)/\(canonical)"
-            )
-        }
-        var removed: [String] = []
-        var backup: String?
-        let manager = FileManager.default
-        // Whatever is not upstream's text (an edit, recorded or not) is moved aside rather than deleted.
-        if !edited.isEmpty || entry.modified != nil {
-            let copy = root + "/" + Self.backupFolder + "/" + canonical
-            do {
-                try manager.createDirectory(
-                    atPath: (copy as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-                if (try? manager.attributesOfItem(atPath: copy)) != nil { try manager.removeItem(atPath: copy) }
-                try manager.moveItem(atPath: root + "/" + canonical, toPath: copy)
-            } catch {
-                throw SyncError(
-                    .io, "cannot keep a copy of \(canonical) in \(Self.backupFolder): \(error.localizedDescription)",
-                    underlying: error)
-            }
-            removed.append(canonical)
-            backup = Self.backupFolder + "/" + canonical
-        }
-        for agent in try Agent.parse(entry.agents) {
-            let folder = agent.skillFolder(global: isGlobal)
-            guard folder != Self.skillsFolder else { continue }
-            let path = root + "/" + folder + "/" + name
-            let isLink = (try? manager.destinationOfSymbolicLink(atPath: path)) != nil
-            if isLink || (entry.copied ?? []).contains(agent.id), (try? manager.removeItem(atPath: path)) != nil {
-                removed.append(folder + "/" + name)
-            }
-        }
-        for folder in [Self.skillsFolder, Self.baseFolder]
-        where (try? manager.removeItem(atPath: root + "/" + folder + "/" + name)) != nil {
-            removed.append(folder + "/" + name)
-        }
-        lock.skills[name] = nil
-        try lock.write(to: lockPath)
-        // The folders left empty (an agent's skill folder, .agents/skills, .skillscope/base), up to the root.
-        for path in removed { removeEmptyParents(of: root + "/" + path) }
-        return Removal(paths: removed, backup: backup)
-    }
-
     /// Removes the empty folders above `path`, up to the root (never the root, never one holding anything).
     func removeEmptyParents(of path: String) {
         var folder = (path as NSString).deletingLastPathComponent
@@ -367,6 +315,24 @@ public struct SkillManager: Sendable {
             !(entry.conflicts ?? []).contains(path)
                 && (!entry.lockedPaths.contains(path) || !entry.accepts(SHA256.hex(of: bytes), at: path))
         }.keys.sorted()
+    }
+
+    /// A `SKILL.md` whose front matter's top-level `name:` says `name`, each other byte kept; `nil` when it has
+    /// no front matter or no `name:` line.
+    static func renaming(_ bytes: [UInt8], to name: String) -> [UInt8]? {
+        guard let text = String(validating: bytes, as: UTF8.self) else { return nil }
+        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let body = lines.first.map { $0.hasSuffix("\r") ? String($0.dropLast()) : $0 }
+        guard body == "---" else { return nil }
+        for index in lines.indices.dropFirst() {
+            let line = lines[index]
+            let content = line.hasSuffix("\r") ? String(line.dropLast()) : line
+            if content == "---" || content == "..." { return nil }
+            guard content.hasPrefix("name:") else { continue }
+            lines[index] = "name: " + name + (line.hasSuffix("\r") ? "\r" : "")
+            return Array(lines.joined(separator: "\n").utf8)
+        }
+        return nil
     }
 
     /// Spec problems of a skill's `SKILL.md`, as notes (installing never depends on them).

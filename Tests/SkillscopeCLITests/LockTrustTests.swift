@@ -187,6 +187,34 @@ import Testing
         #expect(!(try String(contentsOfFile: project.path + "/skillscope.lock", encoding: .utf8)).contains("\"a\""))
     }
 
+    @Test func addAsRenamesTheSkillsNameAndTheRenameSurvivesUpdateAndAFreshClone() throws {
+        let directory = TemporaryDirectory()
+        let repository = try truth.upstream(directory)
+        let project = try teamProject(directory)
+        #expect(try truth.run(["add", repository.path, "--skill", "a"], in: project.path).status == 0)
+        let add = try truth.run(["add", repository.path, "--skill", "a", "--as", "a-team"], in: project.path)
+        #expect(add.status == 0, "\(add.stderr)")
+        #expect(add.stderr.contains("its SKILL.md's `name:` now says a-team"))
+        let renamed = project.path + "/.agents/skills/a-team/SKILL.md"
+        #expect(
+            try truth.text(renamed)
+                == InstallTruthTests.skillA.replacingOccurrences(of: "name: a\n", with: "name: a-team\n"))
+        #expect(try truth.run(["status", "--check"], in: project.path).status == 0)
+        #expect(try truth.run(["install", "--frozen"], in: project.path).status == 0)
+        let check = try BinaryRunner.run(["check", project.path + "/.agents/skills/a-team"])
+        #expect(check.status == 0, "\(check.stdout)")
+
+        try repository.write("skills/a/SKILL.md", InstallTruthTests.skillA + "- Also sort imports.\n")
+        try repository.commit("second", at: "2024-02-01T00:00:00Z")
+        let update = try truth.run(["update", "a-team"], in: project.path)
+        #expect(update.status == 0, "\(update.stderr)")
+        let merged = try truth.text(renamed)
+        #expect(merged.contains("name: a-team\n") && merged.contains("- Also sort imports.\n"))
+        let teammate = try clone(project, directory, as: "teammate")
+        #expect(try truth.run(["install", "--frozen"], in: teammate).status == 0)
+        #expect(try truth.text(teammate + "/.agents/skills/a-team/SKILL.md") == merged)
+    }
+
     @Test func keepRefusesMarkersAndAMissingFileAndWritesNothing() throws {
         let directory = TemporaryDirectory()
         let repository = try truth.upstream(directory)
