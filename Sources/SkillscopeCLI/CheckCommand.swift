@@ -100,6 +100,17 @@ struct CheckCommand: Command {
             } else {
                 scope = CheckScope(folder: path, complete: completeTree)
                 targets = scope.entries().map { ($0.location, $0.kind) }
+                // As the reference validator says of a skill folder without its file: nothing checked is a finding.
+                if targets.isEmpty {
+                    reports.append(
+                        FileReport(
+                            path: path, kind: "folder",
+                            findings: [
+                                Finding(
+                                    code: "missing-skill-md", severity: .error,
+                                    message: "\(path) holds no SKILL.md and no other instruction file", line: nil)
+                            ], security: SecurityReport(findings: [])))
+                }
             }
             let checked = targets.concurrentMap { target in Self.check(file: target.0, kind: target.1, scope: scope) }
             var outcome = scope.check(
