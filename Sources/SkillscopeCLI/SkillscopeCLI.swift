@@ -40,9 +40,30 @@ public enum SkillscopeCLI {
             """
     }
 
+    /// The options every command takes (`--db DB`, `--model DIR`, `--json`), moved from before the command name
+    /// to after it, so `skillscope --db X stats` reads as `skillscope stats --db X`.
+    static func commandFirst(_ arguments: [String]) -> [String] {
+        var leading: [String] = []
+        var rest = arguments[...]
+        while let first = rest.first {
+            if ["--db", "--model"].contains(first), rest.count >= 2 {
+                leading += rest.prefix(2)
+                rest = rest.dropFirst(2)
+            } else if first.hasPrefix("--db=") || first.hasPrefix("--model=") || first == "--json" {
+                leading.append(first)
+                rest = rest.dropFirst()
+            } else {
+                break
+            }
+        }
+        guard !leading.isEmpty, let command = rest.first else { return arguments }
+        return [command] + leading + rest.dropFirst()
+    }
+
     /// Runs the command line `arguments` (without the program name) and returns the exit code.
     public static func main(_ arguments: [String], environment: [String: String]) async -> ExitCode {
         let output = Output()
+        let arguments = Self.commandFirst(arguments)
         guard let name = arguments.first, !name.hasPrefix("-") || name == "--help" || name == "-h" else {
             if arguments.first == "--version" {
                 output.print("skillscope 0.1.0 (memory allocator: \(Allocator.description))")
@@ -66,13 +87,13 @@ public enum SkillscopeCLI {
         }
         do {
             let home = environment["HOME"] ?? NSHomeDirectory()
-            let db =
-                try rest.option("db") ?? environment["SKILLSCOPE_DB"].flatMap { $0.isEmpty ? nil : $0 }
-                ?? home + "/.skillscope/registry.sqlite"
+            let named = try rest.option("db") ?? environment["SKILLSCOPE_DB"].flatMap { $0.isEmpty ? nil : $0 }
+            let db = named ?? home + "/.skillscope/registry.sqlite"
             let json = rest.flag("json")
             let model = ModelFolder.resolve(flag: try rest.option("model"), environment: environment)
-            let context = Context(
+            var context = Context(
                 environment: environment, databasePath: db, json: json, output: output, modelFolder: model)
+            context.isRegistryNamed = named != nil
             let command = try type.init(arguments: &rest, context: context)
             return try await command.run(context: context)
         } catch let error as CLIError {
