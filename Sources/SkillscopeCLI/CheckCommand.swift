@@ -155,8 +155,9 @@ struct CheckCommand: Command {
         }
         let errors = reports.flatMap(\.findings).filter { $0.severity == .error }.count
         let warnings = reports.flatMap(\.findings).count - errors
-        let failed = reports.filter { $0.security.verdict == .fail }.count
-        let warned = reports.filter { $0.security.verdict == .warn }.count
+        // Findings, not files: two risks on one line are two.
+        let failed = reports.reduce(0) { $0 + $1.security.findings.filter { $0.level == .fail }.count }
+        let warned = reports.reduce(0) { $0 + $1.security.findings.filter { $0.level == .warn }.count }
         // Columns are read from the files again, and only SARIF and annotations show them.
         let found = Self.located(reports, columns: format == .sarif || format == .github)
         let notes = unknowable.map { Self.unknowableNote(root: $0.root, counts: $0.counts) }

@@ -67,7 +67,7 @@ public enum SpecCheck {
     ) -> [Finding] {
         var findings: [Finding] = []
         for diagnostic in document.diagnostics
-        where diagnostic.code == .invalidFrontMatter || diagnostic.code == .unclosedFrontMatter {
+        where [.invalidFrontMatter, .unclosedFrontMatter, .invalidUTF8].contains(diagnostic.code) {
             findings.append(
                 Finding(
                     code: diagnostic.code.rawValue, severity: diagnostic.severity == .error ? .error : .warning,
@@ -181,8 +181,7 @@ public enum SpecCheck {
         }
         if let node = frontMatter["allowed-tools"] {
             // As the reference validator reads YAML: `123` or `true` is no string, in a list or alone.
-            let items = node.items ?? [node]
-            if let bad = items.first(where: { $0.string == nil || isTypedScalar($0) }) {
+            if let bad = firstNonString(node) {
                 findings.append(
                     Finding(
                         code: "allowed-tools-type", severity: .error,
@@ -221,6 +220,18 @@ public enum SpecCheck {
             "^[-+]?(\\.[0-9]+|[0-9]+(\\.[0-9]*)?)([eE][-+]?[0-9]+)?$",
         ]
         return patterns.contains { text.range(of: $0, options: .regularExpression) != nil }
+    }
+
+    /// The first of a value (or of a list's items) that is no string: a number, a Boolean, null, a map or a list.
+    static func firstNonString(_ node: YAMLNode) -> YAMLNode? {
+        (node.items ?? [node]).first { $0.string == nil || isTypedScalar($0) }
+    }
+
+    /// What a typed plain scalar is, for a message: a number, a Boolean or null.
+    static func typeName(of text: String) -> String {
+        if ["true", "True", "TRUE", "false", "False", "FALSE"].contains(text) { return "Boolean" }
+        if ["", "~", "null", "Null", "NULL"].contains(text) { return "null" }
+        return "number"
     }
 
     private static func checkName(_ node: YAMLNode?, folderName: String?, line: Int) -> [Finding] {
@@ -349,6 +360,24 @@ public enum SpecCheck {
             findings.append(
                 Finding(
                     code: "always-apply-type", severity: .error, message: "alwaysApply must be true or false",
+                    line: node.line))
+        }
+        if let node = frontMatter["globs"], !node.isNull {
+            if let bad = firstNonString(node) {
+                findings.append(
+                    Finding(
+                        code: "globs-type", severity: .error,
+                        message:
+                            "globs must be glob patterns (comma-separated, or a list); \(bad.string.map { "'\($0)' is not a pattern but a \(typeName(of: $0))" } ?? "an item is a map or a list")",
+                        line: bad.line))
+            }
+        }
+        if let node = frontMatter["description"], (node.string ?? "").trimmingCharacters(in: .whitespaces).isEmpty {
+            findings.append(
+                Finding(
+                    code: "empty-description", severity: .warning,
+                    message:
+                        "description is empty: Cursor's agent reads it to decide when to attach the rule; say what the rule is for, or remove the key",
                     line: node.line))
         }
         let always = frontMatter["alwaysApply"]?.string == "true"

@@ -450,8 +450,12 @@ struct TextScan {
             if mark.contains(.permissions), let message = bypassesPermissions(index, text) {
                 add(.broadTools, .warn, message, index)
             }
-            if mark.contains(.destructive), let message = Self.destroys(text), !negated(index) {
-                add(.destructive, .fail, message, index)
+            if mark.contains(.destructive) {
+                // Every harm a line names: `rm -rf / && dropdb prod` is two findings, neither hiding the other.
+                let harms = Self.destroys(text)
+                if !harms.isEmpty, !negated(index) {
+                    for message in harms { add(.destructive, .fail, message, index) }
+                }
             }
             if mark.contains(.url) || mark.contains(.secret) {
                 let unit: Unit
@@ -611,19 +615,22 @@ struct TextScan {
         return before >= 0 && fenceOf[before] == nil && Patterns.badExample.matches(Lowercase.of(lines[before]))
     }
 
-    /// What a lower-cased line's command would destroy, or nil: look-alikes such as `rm -rf ./build` or
-    /// `rm -rf node_modules` are not findings.
-    static func destroys(_ text: String) -> String? {
-        if Patterns.removeHomeOrRoot.matches(text) { return "deletes the home folder or the root, recursively" }
-        if Patterns.forcePushMain.matches(text) { return "force-pushes to a main branch, rewriting its history" }
-        if Patterns.dropDatabase.matches(text) { return "drops a database" }
+    /// Every harm a lower-cased line's command would do; none for look-alikes such as `rm -rf ./build` or
+    /// `rm -rf node_modules`.
+    static func destroys(_ text: String) -> [String] {
+        var harms: [String] = []
+        if Patterns.removeHomeOrRoot.matches(text) { harms.append("deletes the home folder or the root, recursively") }
+        if Patterns.forcePushMain.matches(text) { harms.append("force-pushes to a main branch, rewriting its history") }
+        if Patterns.dropDatabase.matches(text) { harms.append("drops a database") }
         if Patterns.wipeProduction.matches(text) {
-            return Self.has(text, "kubectl")
-                ? "deletes a production namespace and everything in it" : "deletes the rows of a production database"
+            harms.append(
+                Self.has(text, "kubectl")
+                    ? "deletes a production namespace and everything in it"
+                    : "deletes the rows of a production database")
         }
-        if Patterns.worldWritable.matches(text) { return "makes a tree writable by everyone (chmod -R 777)" }
-        if Patterns.wipeDisk.matches(text) { return "formats or overwrites a disk" }
-        return nil
+        if Patterns.worldWritable.matches(text) { harms.append("makes a tree writable by everyone (chmod -R 777)") }
+        if Patterns.wipeDisk.matches(text) { harms.append("formats or overwrites a disk") }
+        return harms
     }
 
     /// Whether a line tells the agent to run with its permission prompts off, outside a container or a machine
