@@ -174,7 +174,8 @@ struct CheckCommand: Command {
             for report in reports {
                 for finding in report.findings {
                     context.output.print(
-                        "\(report.path):\(finding.line.map(String.init) ?? "-"): \(finding.severity.rawValue): \(finding.message) [\(finding.code)]"
+                        report.path + (finding.line.map { ":\($0)" } ?? "")
+                            + ": \(finding.severity.rawValue): \(finding.message) [\(finding.code)]"
                     )
                 }
                 for finding in report.security.findings {
@@ -250,9 +251,15 @@ struct CheckCommand: Command {
                     return true
                 })
             let scripts = chosen == .skill ? SkillFolder.scripts(in: folder.path) : []
+            // A bundled link out of the skill (`secret` → /etc/passwd) hands an agent a file nobody reviewed.
+            let linksOut = (chosen == .skill ? SkillFolder.linksOut(of: folder.path) : []).map { link in
+                Finding(
+                    code: "link-outside", severity: .error,
+                    message: "\(link.path) links to \(link.destination), outside the skill's folder", line: nil)
+            }
             return (
                 FileReport(
-                    path: path, kind: chosen.rawValue, findings: findings,
+                    path: path, kind: chosen.rawValue, findings: findings + linksOut,
                     security: SecurityScan.scan(document, bundled: scripts)), document, unknowable
             )
         }

@@ -12,7 +12,8 @@ struct ResolveCommand: Command {
         and rule) and records the files, and any other local edit, as kept local versions in skillscope.lock
         (as `skillscope keep` does). Until then `status --check`, `install --frozen` and `update` fail.
 
-        Exit codes: 0 recorded, 1 markers remain (listed), 64 usage, 66 no such skill in the lock.
+        Exit codes: 0 recorded, 1 markers remain or a file is missing (listed), 64 usage, 65 a bad lock or name,
+        66 no such skill in the lock.
         """
 
     var options: SyncOptions

@@ -23,7 +23,8 @@ struct StatusCommand: Command {
           --upstream        with --check, fail on news from upstream too
         \(SyncOptions.help)
 
-        Exit codes: 0 done (with --check: nothing drifted), 1 drift with --check, 64 usage.
+        Exit codes: 0 done (with --check: nothing drifted), 1 drift with --check, 64 usage, 65 a lock or an
+        agent's file that does not parse, or a path that would leave the project.
         """
 
     var options: SyncOptions

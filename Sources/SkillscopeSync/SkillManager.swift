@@ -183,6 +183,14 @@ public struct SkillManager: Sendable {
             try SafePath.checkSkillName(skill.name)
             let snapshot = try reader.read(source.appending(skill.folder), commit: index.commit)
             for path in snapshot.files.keys { try SafePath.checkRelative(path) }
+            // An agent reads SKILL.md as text: a binary or oversized one is refused, never installed.
+            for path in ["SKILL.md", "skill.md"] {
+                guard let bytes = snapshot.files[path],
+                    case .rejected(let diagnostic) = DocumentParser().parse(bytes, path: path, kind: .skill)
+                else { continue }
+                let folder = skill.folder.isEmpty ? "" : skill.folder + "/"
+                throw SyncError(.invalid, "refused \(source) \(folder)\(path): \(diagnostic.message)")
+            }
             skill.files = snapshot.files
             skill.executables = snapshot.executables
             skills.append(skill)
@@ -340,6 +348,6 @@ public struct SkillManager: Sendable {
         guard let bytes = files["SKILL.md"] ?? files["skill.md"] else { return [] }
         let document = DocumentParser().parse(text: SourceText(decoding: bytes).text, path: "SKILL.md", kind: .skill)
         return SpecCheck.check(document, folderName: nil).filter { $0.severity == .error }
-            .map { "SKILL.md:\($0.line.map(String.init) ?? "-"): \($0.message)" }
+            .map { "SKILL.md" + ($0.line.map { ":\($0)" } ?? "") + ": \($0.message)" }
     }
 }

@@ -67,4 +67,33 @@ import Testing
                 && check.stdout.contains("[empty-description]"))
         #expect(check.stdout.contains("AGENTS.md:3: warning: invalid UTF-8 replaced with U+FFFD [invalid-utf8]"))
     }
+
+    @Test func aBundledLinkOutOfTheSkillIsAnErrorNamingItsTarget() throws {
+        let directory = TemporaryDirectory()
+        try directory.write("notes/SKILL.md", "---\nname: notes\ndescription: Takes notes.\n---\n\n- Read the notes.\n")
+        try directory.write("notes/references/guide.md", "# Guide\n")
+        try FileManager.default.createSymbolicLink(
+            atPath: directory.appending("notes/secret"), withDestinationPath: "/etc/passwd")
+        try FileManager.default.createSymbolicLink(
+            atPath: directory.appending("notes/guide.md"), withDestinationPath: "references/guide.md")
+        let check = try BinaryRunner.run(["check", directory.appending("notes")])
+        #expect(check.status == 1)
+        #expect(
+            check.stdout.contains(
+                "notes/SKILL.md: error: secret links to /etc/passwd, outside the skill's folder [link-outside]"))
+        #expect(!check.stdout.contains("guide.md links"))
+    }
+
+    @Test func aFindingWithoutALineNamesNoLineAndATypoGetsASuggestion() throws {
+        let directory = TemporaryDirectory()
+        try directory.write("CLAUDE.md", String(repeating: "- Keep it short.\n", count: 70_000))
+        let check = try BinaryRunner.run(["check", directory.appending("CLAUDE.md")])
+        #expect(check.stdout.contains("CLAUDE.md: error: file is"), "\(check.stdout)")
+        #expect(!check.stdout.contains(":-:"))
+        let typo = try BinaryRunner.run(["stauts"])
+        #expect(typo.status == 64)
+        #expect(typo.stderr.contains("did you mean `skillscope stats` or `skillscope status`?"))
+        #expect(try BinaryRunner.run(["instal"]).stderr.contains("did you mean `skillscope install`?"))
+        #expect(!(try BinaryRunner.run(["frobnicate"]).stderr.contains("did you mean")))
+    }
 }

@@ -89,4 +89,21 @@ import Testing
         #expect(truth.tree(project) == before)
         #expect(try truth.text(project + "/.claude/skills/a/SKILL.md") == "mine\n")
     }
+
+    @Test func aBinarySKILLmdIsRefusedAndNothingIsInstalled() throws {
+        let directory = TemporaryDirectory()
+        let repository = try truth.upstream(directory)
+        // 20 KB of bytes that are no text (a NUL every 256).
+        let binary = Data((0..<20_480).map { UInt8(truncatingIfNeeded: $0 &* 7) })
+        try FileManager.default.createDirectory(
+            atPath: repository.path + "/skills/blob", withIntermediateDirectories: true)
+        try binary.write(to: URL(fileURLWithPath: repository.path + "/skills/blob/SKILL.md"))
+        try repository.commit("binary", at: "2024-02-01T00:00:00Z")
+        let project = try truth.project(directory)
+        let before = truth.tree(project)
+        let add = try truth.run(["add", repository.path, "--skill", "blob"], in: project)
+        #expect(add.status == 65)
+        #expect(add.stderr.contains("skills/blob/SKILL.md: file holds NUL bytes: binary, not text"), "\(add.stderr)")
+        #expect(truth.tree(project) == before)
+    }
 }
