@@ -49,7 +49,19 @@ struct StatusCommand: Command {
         configuration.isGlobal = options.isGlobal
         configuration.agents = options.chosenAgents
         let sync = RuleSync(root: options.root, configuration: configuration)
-        if !sync.canonicalFiles().isEmpty { drifts += try sync.status() }
+        // Drift is said as it is found, under a bar on a terminal; the summary comes last.
+        let output = context.output
+        let drawsBar = output.isErrorTerminal && !context.json
+        if !sync.canonicalFiles().isEmpty {
+            drifts += try sync.status { done, total, found in
+                guard !context.json else { return }
+                if drawsBar { output.progress("\r\u{1B}[2K") }
+                for drift in found { Self.print(drift, to: output) }
+                if drawsBar { output.progress(ProgressBar.line(done: done, total: total, of: "agents' files")) }
+            }
+            if drawsBar { output.progress("\r\u{1B}[2K") }
+        }
+        let printed = drifts.count
         let manager = options.makeManager(context: context)
         if FileManager.default.fileExists(atPath: manager.lockPath) || manager.hasOnlyVercelLock {
             drifts += try manager.status()
@@ -57,16 +69,19 @@ struct StatusCommand: Command {
         if context.json {
             try context.output.json(drifts)
         } else {
+            for drift in drifts[printed...] { Self.print(drift, to: output) }
             if drifts.allSatisfy(\.kind.isUpstreamNews) {
-                context.output.print(
-                    drifts.isEmpty ? "in step: no drift" : "in step with the lock: no drift (upstream has news, below)")
-            }
-            for drift in drifts {
-                context.output.print("\(drift.kind)  \(drift.subject): \(drift.message)")
-                for change in drift.changes { context.output.print("    \(change.summary)") }
+                output.print(
+                    drifts.isEmpty ? "in step: no drift" : "in step with the lock: no drift (upstream has news, above)")
             }
         }
         let failing = drifts.filter { upstream || !$0.kind.isUpstreamNews }
         return check && !failing.isEmpty ? .failure : .success
+    }
+
+    /// One drift, and its rule-level changes, as lines.
+    static func print(_ drift: Drift, to output: Output) {
+        output.print("\(drift.kind)  \(drift.subject): \(drift.message)")
+        for change in drift.changes { output.print("    \(change.summary)") }
     }
 }

@@ -84,3 +84,32 @@ import Testing
         #expect(try truth.run(["status", "--check"], in: project).status == 1)
     }
 }
+
+/// Sync and status of large projects say what they do as they go (issue 46).
+@Suite struct SyncProgressTests {
+    @Test func aKilledSyncHasAlreadySaidEachFileItWrote() throws {
+        let project = TemporaryDirectory()
+        try project.write("AGENTS.md", "# Root\n\n- Run the tests.\n")
+        for index in 0..<40 { try project.write("packages/p\(index)/AGENTS.md", "# P\(index)\n\n- Rule \(index).\n") }
+        // Each write waits 100 ms before its rename: the 41 files take about 4 s; the kill lands after 1.5 s.
+        let process = try BinaryRunner.start(
+            ["sync", "--project", project.path, "--agent", "claude"],
+            environment: ["SKILLSCOPE_TEST_PAUSE_BEFORE_RENAME_MS": "100"])
+        Thread.sleep(forTimeInterval: 1.5)
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+        let out = (process.standardOutput as? Pipe)?.fileHandleForReading.readDataToEndOfFile() ?? Data()
+        let lines = String(decoding: out, as: UTF8.self).split(separator: "\n").map(String.init)
+        #expect(!lines.isEmpty, "a killed sync printed nothing")
+        #expect(lines.count < 41)
+        for line in lines {
+            let path = try #require(line.components(separatedBy: ": created").first)
+            let text = try String(contentsOfFile: project.appending(path), encoding: .utf8)
+            #expect(text.hasSuffix("<!-- skillscope:end -->\n"), "\(line)")
+        }
+        // Status, not a terminal here, says each drift in lines, then its summary last.
+        let status = try BinaryRunner.run(["status", "--project", project.path, "--agent", "claude"])
+        let said = status.stdout.split(separator: "\n")
+        #expect(said.filter { $0.hasPrefix("block-missing  ") }.count == 41 - lines.count)
+    }
+}
