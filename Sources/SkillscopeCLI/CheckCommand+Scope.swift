@@ -138,17 +138,20 @@ struct CheckScope: Sendable {
     /// target: agents reading either read the same rules.
     func entries() -> [(location: String, kind: FileKind)] {
         let kinds = FileKind.classify(walked)
-        let listed = walked.sorted().compactMap { path in kinds[path].map { (Self.join(root, path), $0) } }
-        let manager = FileManager.default
-        let targets = Set(
-            listed.compactMap { entry in
-                (try? manager.destinationOfSymbolicLink(atPath: entry.0)) == nil
-                    ? URL(fileURLWithPath: entry.0).resolvingSymlinksInPath().path : nil
-            })
-        return listed.filter { entry in
-            (try? manager.destinationOfSymbolicLink(atPath: entry.0)) == nil
-                || !targets.contains(URL(fileURLWithPath: entry.0).resolvingSymlinksInPath().path)
+        let listed = walked.sorted().compactMap { path in kinds[path].map { (path, $0) } }
+        // One `readlink` a file; only links (rare) are resolved, against the listed files under the real root.
+        let isLink = listed.map {
+            (try? FileManager.default.destinationOfSymbolicLink(atPath: Self.join(root, $0.0))) != nil
         }
+        var kept = listed
+        if isLink.contains(true) {
+            let realRoot = URL(fileURLWithPath: root).resolvingSymlinksInPath().path
+            let files = Set(zip(listed, isLink).filter { !$0.1 }.map { realRoot + "/" + $0.0.0 })
+            kept = zip(listed, isLink).filter { entry, link in
+                !link || !files.contains(URL(fileURLWithPath: Self.join(root, entry.0)).resolvingSymlinksInPath().path)
+            }.map(\.0)
+        }
+        return kept.map { (Self.join(root, $0.0), $0.1) }
     }
 
     /// Whether a tree path lies in a `.skillscope` folder (backups, base copies, staging).
