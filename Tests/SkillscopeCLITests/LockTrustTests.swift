@@ -215,6 +215,20 @@ import Testing
         #expect(try truth.text(teammate + "/.agents/skills/a-team/SKILL.md") == merged)
     }
 
+    @Test func aSkillWithAChineseNameInstallsVerifiesAndPassesCheck() throws {
+        let directory = TemporaryDirectory()
+        let repository = try GitRepositoryBuilder(at: directory.appending("upstream"))
+        try repository.write("skills/技能/SKILL.md", "---\nname: 技能\ndescription: 审查代码。\n---\n\n- 提交前运行测试。\n")
+        try repository.commit("first", at: "2024-01-01T00:00:00Z")
+        let project = try teamProject(directory)
+        let add = try truth.run(["add", repository.path], in: project.path)
+        #expect(add.status == 0, "\(add.stderr)")
+        #expect(try truth.text(project.path + "/.claude/skills/技能/SKILL.md").contains("name: 技能"))
+        #expect(try truth.run(["list"], in: project.path).stdout.contains("技能  ok"))
+        #expect(try truth.run(["install", "--frozen"], in: project.path).status == 0)
+        #expect(try BinaryRunner.run(["check", project.path + "/.agents/skills/技能"]).status == 0)
+    }
+
     @Test func keepRefusesMarkersAndAMissingFileAndWritesNothing() throws {
         let directory = TemporaryDirectory()
         let repository = try truth.upstream(directory)
