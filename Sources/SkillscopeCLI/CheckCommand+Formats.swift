@@ -40,10 +40,13 @@ extension CheckCommand {
         }
         for report in reports {
             for finding in report.findings {
+                let line = max(1, finding.line ?? 1)
+                // The line's first character that is not blank: where the key, rule or link stands.
+                let column = columns && finding.line != nil ? column(of: "", line: line, in: lines(report.path)) : 1
                 found.append(
                     Located(
                         ruleID: finding.code, level: finding.severity.rawValue, message: finding.message,
-                        file: report.path, line: max(1, finding.line ?? 1), column: 1,
+                        file: report.path, line: line, column: column,
                         help: projectHelp[finding.code]
                             ?? "Agent Skills and agent-file format rule `\(finding.code)`; `skillscope check --help` lists them.",
                         related: finding.related ?? []))
@@ -134,7 +137,7 @@ extension CheckCommand {
         for finding in found where seen.insert(finding.ruleID).inserted {
             rules.append(
                 SARIF.Rule(
-                    id: finding.ruleID, shortDescription: .init(text: finding.message),
+                    id: finding.ruleID, shortDescription: .init(text: shortDescription(of: finding.ruleID)),
                     help: .init(text: finding.help),
                     defaultConfiguration: .init(level: finding.level)))
         }
@@ -171,6 +174,17 @@ extension CheckCommand {
                     ],
                     results: results)
             ])
+    }
+
+    /// What a rule checks, in a few words, the same for each of its results (`name-format` → "Name format",
+    /// `security/pipe-to-shell` → "Security: pipe to shell"); the message says what one result found.
+    static func shortDescription(of ruleID: String) -> String {
+        let security = "security/"
+        if ruleID.hasPrefix(security) {
+            return "Security: " + ruleID.dropFirst(security.count).replacingOccurrences(of: "-", with: " ")
+        }
+        let words = ruleID.replacingOccurrences(of: "-", with: " ")
+        return words.prefix(1).uppercased() + words.dropFirst()
     }
 
     /// A workflow command's message, escaped as GitHub's toolkit does.

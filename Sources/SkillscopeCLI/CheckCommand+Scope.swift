@@ -33,7 +33,8 @@ struct CheckScope: Sendable {
 
     private init(root: String, isWorkTree: Bool) {
         self.root = root
-        let files = FolderSource.paths(under: root, limit: Self.fileLimit)
+        // Skillscope's own backups, base copies and staging are no instruction files of the project.
+        let files = FolderSource.paths(under: root, limit: Self.fileLimit).filter { !Self.isSkillscopeOwn($0) }
         walked = files
         var repositories = Set<String>()
         var folders = Set<String>([""])
@@ -132,8 +133,29 @@ struct CheckScope: Sendable {
     }
 
     /// The instruction files of the tree, as an ingest of the folder lists them (walked once, with the tree).
+    ///
+    /// A file that is a link to another listed file (CLAUDE.md → AGENTS.md) is one file, checked once as its
+    /// target: agents reading either read the same rules.
     func entries() -> [(location: String, kind: FileKind)] {
         let kinds = FileKind.classify(walked)
-        return walked.sorted().compactMap { path in kinds[path].map { (Self.join(root, path), $0) } }
+        let listed = walked.sorted().compactMap { path in kinds[path].map { (path, $0) } }
+        // One `readlink` a file; only links (rare) are resolved, against the listed files under the real root.
+        let isLink = listed.map {
+            (try? FileManager.default.destinationOfSymbolicLink(atPath: Self.join(root, $0.0))) != nil
+        }
+        var kept = listed
+        if isLink.contains(true) {
+            let realRoot = URL(fileURLWithPath: root).resolvingSymlinksInPath().path
+            let files = Set(zip(listed, isLink).filter { !$0.1 }.map { realRoot + "/" + $0.0.0 })
+            kept = zip(listed, isLink).filter { entry, link in
+                !link || !files.contains(URL(fileURLWithPath: Self.join(root, entry.0)).resolvingSymlinksInPath().path)
+            }.map(\.0)
+        }
+        return kept.map { (Self.join(root, $0.0), $0.1) }
+    }
+
+    /// Whether a tree path lies in a `.skillscope` folder (backups, base copies, staging).
+    static func isSkillscopeOwn(_ path: String) -> Bool {
+        path.hasPrefix(".skillscope/") || path.contains("/.skillscope/")
     }
 }

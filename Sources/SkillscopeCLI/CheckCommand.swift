@@ -100,6 +100,17 @@ struct CheckCommand: Command {
             } else {
                 scope = CheckScope(folder: path, complete: completeTree)
                 targets = scope.entries().map { ($0.location, $0.kind) }
+                // As the reference validator says of a skill folder without its file: nothing checked is a finding.
+                if targets.isEmpty {
+                    reports.append(
+                        FileReport(
+                            path: path, kind: "folder",
+                            findings: [
+                                Finding(
+                                    code: "missing-skill-md", severity: .error,
+                                    message: "\(path) holds no SKILL.md and no other instruction file", line: nil)
+                            ], security: SecurityReport(findings: [])))
+                }
             }
             let checked = targets.concurrentMap { target in Self.check(file: target.0, kind: target.1, scope: scope) }
             var outcome = scope.check(
@@ -144,8 +155,9 @@ struct CheckCommand: Command {
         }
         let errors = reports.flatMap(\.findings).filter { $0.severity == .error }.count
         let warnings = reports.flatMap(\.findings).count - errors
-        let failed = reports.filter { $0.security.verdict == .fail }.count
-        let warned = reports.filter { $0.security.verdict == .warn }.count
+        // Findings, not files: two risks on one line are two.
+        let failed = reports.reduce(0) { $0 + $1.security.findings.filter { $0.level == .fail }.count }
+        let warned = reports.reduce(0) { $0 + $1.security.findings.filter { $0.level == .warn }.count }
         // Columns are read from the files again, and only SARIF and annotations show them.
         let found = Self.located(reports, columns: format == .sarif || format == .github)
         let notes = unknowable.map { Self.unknowableNote(root: $0.root, counts: $0.counts) }
@@ -162,7 +174,8 @@ struct CheckCommand: Command {
             for report in reports {
                 for finding in report.findings {
                     context.output.print(
-                        "\(report.path):\(finding.line.map(String.init) ?? "-"): \(finding.severity.rawValue): \(finding.message) [\(finding.code)]"
+                        report.path + (finding.line.map { ":\($0)" } ?? "")
+                            + ": \(finding.severity.rawValue): \(finding.message) [\(finding.code)]"
                     )
                 }
                 for finding in report.security.findings {
@@ -238,9 +251,15 @@ struct CheckCommand: Command {
                     return true
                 })
             let scripts = chosen == .skill ? SkillFolder.scripts(in: folder.path) : []
+            // A bundled link out of the skill (`secret` → /etc/passwd) hands an agent a file nobody reviewed.
+            let linksOut = (chosen == .skill ? SkillFolder.linksOut(of: folder.path) : []).map { link in
+                Finding(
+                    code: "link-outside", severity: .error,
+                    message: "\(link.path) links to \(link.destination), outside the skill's folder", line: nil)
+            }
             return (
                 FileReport(
-                    path: path, kind: chosen.rawValue, findings: findings,
+                    path: path, kind: chosen.rawValue, findings: findings + linksOut,
                     security: SecurityScan.scan(document, bundled: scripts)), document, unknowable
             )
         }

@@ -19,6 +19,11 @@ public struct Context: Sendable {
     public var environment: [String: String]
     /// `--db`, else `$SKILLSCOPE_DB`, else `~/.skillscope/registry.sqlite`: a path, or a `postgres://` URL.
     public var databasePath: String
+    /// Whether the registry was named (`--db` or `$SKILLSCOPE_DB`): then a missing one is an error even for a
+    /// command that can do without the default registry.
+    ///
+    /// The default is `false`.
+    public var isRegistryNamed = false
     public var json: Bool
     public let output: Output
     /// `--model`, else `$SKILLSCOPE_MODEL`, else the default install folder: where every command that embeds

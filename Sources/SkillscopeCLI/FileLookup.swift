@@ -77,7 +77,8 @@ extension FileLookup {
     ) throws -> FileReport {
         switch try find(argument, kind: kind, context: context, command: command, registryOnly: registryOnly) {
         case .local(let document):
-            let store = try? context.openExistingStore()
+            // A registry named by mistake is said, never taken for an empty one.
+            let store = context.isRegistryNamed ? try context.openExistingStore() : try? context.openExistingStore()
             let reporter = Reporter(rater: store.map { RegistryRater.forOneQuery(store: $0, context: context) })
             let folder = URL(fileURLWithPath: document.path).deletingLastPathComponent().path
             return try reporter.report(

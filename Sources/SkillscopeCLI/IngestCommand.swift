@@ -137,6 +137,14 @@ enum CorpusSourceCheck {
 
 /// "[#########-----------] 3,120/7,892  1,204 files/s  ETA 4s".
 enum ProgressBar {
+    /// "[#########-----------] 312/1,000 agents' files": a bar for work counted in steps.
+    static func line(done: Int, total: Int, of what: String) -> String {
+        let width = 24
+        let filled = total > 0 ? min(width, done * width / total) : width
+        let bar = String(repeating: "#", count: filled) + String(repeating: "-", count: width - filled)
+        return "[\(bar)] \(IngestReport.grouped(done))/\(IngestReport.grouped(total)) \(what)"
+    }
+
     static func line(_ progress: Ingestor.Progress) -> String {
         let width = 24
         let fraction = progress.total > 0 ? Double(progress.done) / Double(progress.total) : 1

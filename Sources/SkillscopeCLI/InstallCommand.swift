@@ -15,7 +15,9 @@ struct InstallCommand: Command {
           --frozen   fail on any difference from the lock (a file edited or added by hand, a source whose bytes
                      differ, a source that cannot be read) and then write nothing, like `npm ci`
 
-        Exit codes: 0 the project matches the lock, 1 a difference (listed), 64 usage, 66 no lock.
+        Exit codes: 0 the project matches the lock, 1 a difference (listed) or something in the way, 64 usage,
+        65 a lock that does not parse or a name or path that would leave its folder, 66 no lock, 69 a source that
+        cannot be read offline.
         """
 
     var options: SyncOptions

@@ -12,7 +12,7 @@ struct ListCommand: Command {
         copy under .agents/skills still matches the lock (ok, edited, missing, or conflict: markers from
         `skillscope update` not yet resolved).
 
-        Exit codes: 0 done (also when nothing is installed), 64 usage.
+        Exit codes: 0 done (also when nothing is installed), 64 usage, 65 a lock that does not parse.
         """
 
     var options: SyncOptions

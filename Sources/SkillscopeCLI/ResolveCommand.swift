@@ -9,10 +9,11 @@ struct ResolveCommand: Command {
 
         After `skillscope update` wrote conflict markers, edit each marked file to the text you want, then run
         this: it checks that no file of the skill holds a <<<<<<< marker (naming each one left, with its line
-        and rule) and records the files as kept local versions in skillscope.lock. Until then `status --check`,
-        `install --frozen` and `update` fail.
+        and rule) and records the files, and any other local edit, as kept local versions in skillscope.lock
+        (as `skillscope keep` does). Until then `status --check`, `install --frozen` and `update` fail.
 
-        Exit codes: 0 recorded, 1 markers remain (listed), 64 usage, 66 no such skill in the lock.
+        Exit codes: 0 recorded, 1 markers remain or a file is missing (listed), 64 usage, 65 a bad lock or name,
+        66 no such skill in the lock.
         """
 
     var options: SyncOptions
@@ -25,17 +26,6 @@ struct ResolveCommand: Command {
     }
 
     func run(context: Context) async throws -> ExitCode {
-        let resolutions = try options.makeManager(context: context).resolve(names)
-        if context.json {
-            try context.output.json(resolutions)
-            return .success
-        }
-        for resolution in resolutions {
-            context.output.print(
-                "\(resolution.name): resolved"
-                    + (resolution.files.isEmpty
-                        ? " (nothing was in conflict)" : " \(resolution.files.joined(separator: ", "))"))
-        }
-        return .success
+        try KeepCommand.report(options.makeManager(context: context).resolve(names), context: context)
     }
 }

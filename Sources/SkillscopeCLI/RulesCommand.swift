@@ -59,7 +59,8 @@ struct RulesCommand: Command {
         for line in RatingText.lines(report) { output.print(line) }
         for diagnostic in view.diagnostics {
             output.error(
-                "\(view.path):\(diagnostic.line.map(String.init) ?? "-"): \(diagnostic.severity.rawValue): \(diagnostic.message)"
+                view.path + (diagnostic.line.map { ":\($0)" } ?? "")
+                    + ": \(diagnostic.severity.rawValue): \(diagnostic.message)"
             )
         }
         return .success

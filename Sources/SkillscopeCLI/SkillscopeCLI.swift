@@ -12,7 +12,7 @@ public enum SkillscopeCLI {
         VersionsCommand.self, CheckCommand.self, ExportCommand.self, MigrateCommand.self, ServeCommand.self,
         MCPCommand.self, TokenCommand.self, ReviewsCommand.self, StatsCommand.self, RemixCommand.self, AddCommand.self,
         RemoveCommand.self, ListCommand.self, InstallCommand.self, UpdateCommand.self, ResolveCommand.self,
-        SyncCommand.self,
+        KeepCommand.self, SyncCommand.self,
         StatusCommand.self, GroupCommand.self, AnalyzeCommand.self, ModelCommand.self,
     ]
 
@@ -40,9 +40,60 @@ public enum SkillscopeCLI {
             """
     }
 
+    /// The commands a mistyped name most likely meant: those fewest edits away (letters added, dropped, changed
+    /// or two swapped), two at most, or the one command it begins.
+    static func closestCommands(to typed: String) -> [String] {
+        let names = commands.map { $0.name }
+        let prefixed = names.filter { $0.hasPrefix(typed) }
+        if !typed.isEmpty, prefixed.count == 1 { return prefixed }
+        let distances = names.map { editDistance(Array(typed), Array($0)) }
+        guard let nearest = distances.min(), nearest <= 2 else { return [] }
+        return zip(names, distances).filter { $0.1 == nearest }.map(\.0)
+    }
+
+    /// Optimal string alignment distance: insertions, deletions, substitutions and adjacent swaps.
+    static func editDistance(_ a: [Character], _ b: [Character]) -> Int {
+        guard !a.isEmpty else { return b.count }
+        guard !b.isEmpty else { return a.count }
+        var table = [[Int]](repeating: [Int](repeating: 0, count: b.count + 1), count: a.count + 1)
+        for i in 0...a.count { table[i][0] = i }
+        for j in 0...b.count { table[0][j] = j }
+        for i in 1...a.count {
+            for j in 1...b.count {
+                let cost = a[i - 1] == b[j - 1] ? 0 : 1
+                table[i][j] = min(table[i - 1][j] + 1, table[i][j - 1] + 1, table[i - 1][j - 1] + cost)
+                if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
+                    table[i][j] = min(table[i][j], table[i - 2][j - 2] + 1)
+                }
+            }
+        }
+        return table[a.count][b.count]
+    }
+
+    /// The options every command takes (`--db DB`, `--model DIR`, `--json`), moved from before the command name
+    /// to after it, so `skillscope --db X stats` reads as `skillscope stats --db X`.
+    static func commandFirst(_ arguments: [String]) -> [String] {
+        var leading: [String] = []
+        var rest = arguments[...]
+        while let first = rest.first {
+            if ["--db", "--model"].contains(first), rest.count >= 2 {
+                leading += rest.prefix(2)
+                rest = rest.dropFirst(2)
+            } else if first.hasPrefix("--db=") || first.hasPrefix("--model=") || first == "--json" {
+                leading.append(first)
+                rest = rest.dropFirst()
+            } else {
+                break
+            }
+        }
+        guard !leading.isEmpty, let command = rest.first else { return arguments }
+        return [command] + leading + rest.dropFirst()
+    }
+
     /// Runs the command line `arguments` (without the program name) and returns the exit code.
     public static func main(_ arguments: [String], environment: [String: String]) async -> ExitCode {
         let output = Output()
+        let arguments = Self.commandFirst(arguments)
         guard let name = arguments.first, !name.hasPrefix("-") || name == "--help" || name == "-h" else {
             if arguments.first == "--version" {
                 output.print("skillscope 0.1.0 (memory allocator: \(Allocator.description))")
@@ -56,7 +107,9 @@ public enum SkillscopeCLI {
             return .success
         }
         guard let type = commands.first(where: { $0.name == name }) else {
-            output.error("skillscope: unknown command '\(name)' (see `skillscope --help`)")
+            let close = Self.closestCommands(to: name).map { "`skillscope \($0)`" }
+            let guess = close.isEmpty ? "" : "; did you mean \(close.joined(separator: " or "))?"
+            output.error("skillscope: unknown command '\(name)'\(guess) (see `skillscope --help`)")
             return .usage
         }
         var rest = Arguments(Array(arguments.dropFirst()), command: name)
@@ -66,13 +119,13 @@ public enum SkillscopeCLI {
         }
         do {
             let home = environment["HOME"] ?? NSHomeDirectory()
-            let db =
-                try rest.option("db") ?? environment["SKILLSCOPE_DB"].flatMap { $0.isEmpty ? nil : $0 }
-                ?? home + "/.skillscope/registry.sqlite"
+            let named = try rest.option("db") ?? environment["SKILLSCOPE_DB"].flatMap { $0.isEmpty ? nil : $0 }
+            let db = named ?? home + "/.skillscope/registry.sqlite"
             let json = rest.flag("json")
             let model = ModelFolder.resolve(flag: try rest.option("model"), environment: environment)
-            let context = Context(
+            var context = Context(
                 environment: environment, databasePath: db, json: json, output: output, modelFolder: model)
+            context.isRegistryNamed = named != nil
             let command = try type.init(arguments: &rest, context: context)
             return try await command.run(context: context)
         } catch let error as CLIError {

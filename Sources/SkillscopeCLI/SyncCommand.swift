@@ -63,20 +63,21 @@ struct SyncCommand: Command {
                 exitCode: .usage)
         }
         try SafePathCheck.relative(canonical)
-        let outcomes = try RuleSync(root: options.root, configuration: configuration).run(dryRun: dryRun)
+        // Each file is said as it is written (a killed run shows what it did), under a bar on a terminal.
+        let output = context.output
+        let drawsBar = output.isErrorTerminal && !context.json
+        let outcomes = try RuleSync(root: options.root, configuration: configuration).run(dryRun: dryRun) {
+            done, total, outcome in
+            guard !context.json else { return }
+            if drawsBar { output.progress("\r\u{1B}[2K") }
+            if outcome.action != .unchanged || dryRun { output.print(Self.line(outcome, dryRun: dryRun)) }
+            if drawsBar { output.progress(ProgressBar.line(done: done, total: total, of: "agents' files")) }
+        }
+        if drawsBar { output.progress("\r\u{1B}[2K") }
         if gitignore && !dryRun { try Self.ignoreBackups(in: options.root) }
         if context.json {
             try context.output.json(outcomes)
         } else {
-            for outcome in outcomes where outcome.action != .unchanged || dryRun {
-                let verb =
-                    dryRun && outcome.action != .unchanged && outcome.action != .refused
-                    ? "would be \(outcome.action.rawValue)" : outcome.action.rawValue
-                let via = outcome.writtenTo.map {
-                    outcome.action == .linked ? " (\($0))" : " (in \($0), its link's file)"
-                }
-                context.output.print("\(outcome.path): \(verb)" + (outcome.action == .refused ? "" : via ?? ""))
-            }
             let unchanged = outcomes.filter { $0.action == .unchanged }.count
             let refused = outcomes.filter { $0.action == .refused }.count
             let linked = outcomes.filter { $0.action == .linked }.count
@@ -95,6 +96,17 @@ struct SyncCommand: Command {
             )
         }
         return refused.isEmpty ? .success : .failure
+    }
+
+    /// What sync did to one agent's file, as a line.
+    static func line(_ outcome: RuleSync.Outcome, dryRun: Bool) -> String {
+        let verb =
+            dryRun && outcome.action != .unchanged && outcome.action != .refused
+            ? "would be \(outcome.action.rawValue)" : outcome.action.rawValue
+        let via = outcome.writtenTo.map {
+            outcome.action == .linked ? " (\($0))" : " (in \($0), its link's file)"
+        }
+        return "\(outcome.path): \(verb)" + (outcome.action == .refused ? "" : via ?? "")
     }
 
     /// Adds `.skillscope/` to `.gitignore` once.

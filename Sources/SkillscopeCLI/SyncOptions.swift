@@ -43,12 +43,15 @@ struct SyncOptions: Sendable {
     /// The agents given, else those detected in the root.
     var chosenAgents: [Agent] { agents.isEmpty ? Agent.detect(in: root) : agents }
 
+    /// The project's skill manager, once any change an earlier command left unfinished is finished or cleared
+    /// (said on standard error), so nothing left behind blocks this command.
     func makeManager(context: Context) -> SkillManager {
         var manager = SkillManager(root: root, isGlobal: isGlobal, reader: Self.reader(context: context))
         // A test hook: a pause after each step of a change, so a kill can land between any two.
         if let delay = context.environment["SKILLSCOPE_TEST_STEP_DELAY_MS"].flatMap(Double.init) {
             manager.stepDelay = delay / 1000
         }
+        for notice in manager.recover() { context.output.error("skillscope: \(notice)") }
         return manager
     }
 

@@ -23,7 +23,16 @@ public struct Drift: Sendable, Hashable, Codable {
         public static let blockMalformed = Kind(rawValue: "block-malformed")
         /// The source could not be read to look for changes.
         public static let sourceUnavailable = Kind(rawValue: "source-unavailable")
+        /// An agent's folder for a skill is not what Skillscope made: a link elsewhere, a folder of another origin,
+        /// or a copy whose bytes differ.
+        public static let agentFolder = Kind(rawValue: "agent-folder")
         public var description: String { rawValue }
+
+        /// News from upstream (a newer version, a deletion, a source that cannot be read), not drift in the
+        /// project: `status --check` fails on it only with `--upstream`.
+        public var isUpstreamNews: Bool {
+            self == .upstreamChanged || self == .upstreamDeleted || self == .sourceUnavailable
+        }
     }
     public var kind: Kind
     /// The file (relative to the project) or the skill's name.

@@ -240,12 +240,23 @@ public struct RuleSync: Sendable {
 
     /// Writes every target whose text would change.
     ///
-    /// - Parameter dryRun: decide, write nothing.
-    public func run(dryRun: Bool = false) throws(SyncError) -> [Outcome] {
+    /// - Parameters:
+    ///   - dryRun: decide, write nothing.
+    ///   - progress: called after each target with how many are done, of how many, and its outcome, so a large
+    ///     project shows its progress (and a killed run what it did).
+    public func run(
+        dryRun: Bool = false, progress: ((_ done: Int, _ total: Int, _ outcome: Outcome) -> Void)? = nil
+    ) throws(SyncError) -> [Outcome] {
         var outcomes: [Outcome] = []
         let canonicals = Set(canonicalFiles())
         var written = Set<String>()
-        for target in try plan() {
+        let targets = try plan()
+        for target in targets {
+            // Each target ends with one outcome, whichever way it goes (none when it throws).
+            let before = outcomes.count
+            defer {
+                if outcomes.count > before, let last = outcomes.last { progress?(outcomes.count, targets.count, last) }
+            }
             try SafePath.checkRelative(target.path)
             try SafePath.checkInside(root + "/" + target.path, root: root)
             // A link is followed to its file inside the project, and stays a link; one to a canonical file needs
@@ -310,10 +321,18 @@ public struct RuleSync: Sendable {
 
     /// Drift of the agents' files from the canonical file, rule by rule: blocks edited by hand, blocks older than
     /// the canonical file, files or blocks missing.
-    public func status() throws(SyncError) -> [Drift] {
+    ///
+    /// - Parameter progress: called after each agent's file with how many are done, of how many, and the drift
+    ///   found in it.
+    public func status(progress: ((_ done: Int, _ total: Int, _ found: [Drift]) -> Void)? = nil) throws(SyncError)
+        -> [Drift]
+    {
         var drifts: [Drift] = []
         let canonicals = Set(canonicalFiles())
-        for target in try plan() {
+        let targets = try plan()
+        for (index, target) in targets.enumerated() {
+            let before = drifts.count
+            defer { progress?(index + 1, targets.count, Array(drifts[before...])) }
             let real = try resolvedPath(target.path)
             if real != target.path, canonicals.contains(real) { continue }  // the agent reads the canonical file
             let full = root + "/" + real

@@ -5,19 +5,25 @@ internal import Foundation
 /// Skill names and archive paths come from other people's repositories: a name like `../../etc` or a path like
 /// `/etc/passwd` must never decide where a file is written, and neither may a link that points out of the project.
 public enum SafePath {
-    /// Checks a skill name used as a folder name: 1–64 characters of letters, digits, `.`, `_` and `-`, not
-    /// starting with `.` or `-`.
+    /// Checks a skill name used as a folder name: 1–64 characters of letters and digits of any script (技能,
+    /// мой-навык, as the Agent Skills reference validator accepts), `.`, `_` and `-`, not starting with `.` or
+    /// `-`, in NFC (so one name has one folder).
     ///
     /// - Throws: ``SyncError`` `.unsafePath`.
     public static func checkSkillName(_ name: String) throws(SyncError) {
-        let allowed = name.unicodeScalars.allSatisfy {
-            ($0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0)))
-                || "._-".unicodeScalars.contains($0)
+        let allowed = name.unicodeScalars.allSatisfy { scalar in
+            switch scalar.properties.generalCategory {
+            case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter,
+                .decimalNumber, .letterNumber, .otherNumber:
+                true
+            default: "._-".unicodeScalars.contains(scalar)
+            }
         }
-        guard !name.isEmpty, name.count <= 64, allowed, !name.hasPrefix("."), !name.hasPrefix("-") else {
+        let composed = name.precomposedStringWithCanonicalMapping.unicodeScalars.elementsEqual(name.unicodeScalars)
+        guard !name.isEmpty, name.count <= 64, allowed, composed, !name.hasPrefix("."), !name.hasPrefix("-") else {
             throw SyncError(
                 .unsafePath,
-                "refused skill name \"\(name)\": a name is 1-64 letters, digits, '.', '_' or '-' and cannot leave its folder"
+                "refused skill name \"\(name)\": a name is 1-64 letters, digits, '.', '_' or '-' (in NFC) and cannot leave its folder"
             )
         }
     }

@@ -4,8 +4,10 @@ internal import Hashing
 /// `skillscope.lock`: what was installed, from where, at which commit, with the sha256 of every file.
 ///
 /// JSON with sorted keys and no timestamps, so two branches adding different skills merge cleanly in git.
-/// `files` holds the upstream bytes at `commit`; `modified` the local versions an update kept on purpose
-/// (merged edits), so `install --frozen` accepts exactly those two and nothing else.
+/// `files` holds the upstream bytes at `commit`; `modified` the local versions the team kept on purpose (an
+/// update's merge, a resolved conflict, an edit accepted with `keep`), and `kept` their bytes, so a fresh clone
+/// restores the team's version and `install --frozen` accepts exactly what the lock records: the kept version where
+/// there is one, else upstream's.
 public struct SkillLock: Sendable, Hashable, Codable {
     /// One installed skill.
     public struct Entry: Sendable, Hashable, Codable {
@@ -14,8 +16,12 @@ public struct SkillLock: Sendable, Hashable, Codable {
         public var commit: String?
         /// Path inside the skill → sha256 of the upstream file at `commit`.
         public var files: [String: String]
-        /// Path → sha256 of a local version kept by `update` (a merge of local edits).
+        /// Path → sha256 of a local version kept on purpose (a merge of local edits, a resolved conflict, an edit
+        /// accepted with `keep`): the version the project must hold, whatever upstream's is.
         public var modified: [String: String]?
+        /// Path → the bytes of each version in ``modified``, so `install` can restore it where only the lock is
+        /// committed. Locks written before it have `modified` alone.
+        public var kept: [String: KeptFile]?
         /// The agents it was installed for.
         public var agents: [String]
         /// Agents whose folder holds a copy because a link could not be made.
@@ -40,9 +46,40 @@ public struct SkillLock: Sendable, Hashable, Codable {
             self.executables = executables
         }
 
-        /// Whether `hash` is an accepted content for `path`.
+        /// Whether `hash` is what the lock records for `path`: the kept local version where there is one, else
+        /// upstream's.
         public func accepts(_ hash: String, at path: String) -> Bool {
-            files[path] == hash || modified?[path] == hash
+            (modified?[path] ?? files[path]) == hash
+        }
+
+        /// Every path the project must hold: upstream's files and the locally kept ones (some only local).
+        public var lockedPaths: Set<String> { Set(files.keys).union((modified ?? [:]).keys) }
+
+        /// The bytes the lock keeps for the local version of `path`, when they match its recorded sha256.
+        public func keptBytes(at path: String) -> [UInt8]? {
+            guard let hash = modified?[path], let bytes = kept?[path]?.bytes, SHA256.hex(of: bytes) == hash else {
+                return nil
+            }
+            return bytes
+        }
+
+        /// Records `versions` (path → bytes) as locally kept: one that differs from upstream's file gets its sha256
+        /// in ``modified`` and its bytes in ``kept``; one equal to upstream's is no longer an edit.
+        public mutating func keep(_ versions: [String: [UInt8]]) {
+            var modified = self.modified ?? [:]
+            var kept = self.kept ?? [:]
+            for (path, bytes) in versions {
+                let hash = SHA256.hex(of: bytes)
+                if files[path] == hash {
+                    modified[path] = nil
+                    kept[path] = nil
+                } else {
+                    modified[path] = hash
+                    kept[path] = KeptFile(bytes)
+                }
+            }
+            self.modified = modified.isEmpty ? nil : modified
+            self.kept = kept.isEmpty ? nil : kept
         }
     }
 
@@ -87,13 +124,15 @@ public struct VercelSkillsLock: Sendable, Hashable, Decodable {
     }
 
     /// The `computedHash` of a skill folder as the skills CLI computes it: sha256 over each file's relative path
-    /// and bytes, files ordered by path.
+    /// and bytes, files ordered by JavaScript's `localeCompare` of their paths (``LocaleOrder``: `_` before `-`,
+    /// `references/…` before `SKILL.md`), files under a `.git` or `node_modules` folder left out.
     ///
-    /// The CLI orders with JavaScript's `localeCompare`; for the ASCII paths of skills that is case-insensitive
-    /// order with ties by code point, which is what this does. Related documentation:
-    /// <https://github.com/vercel-labs/skills> (`src/local-lock.ts`).
+    /// Related documentation: <https://github.com/vercel-labs/skills> (`src/local-lock.ts`,
+    /// `computeSkillFolderHash`).
     public static func computedHash(of files: [String: [UInt8]]) -> String {
-        let ordered = files.keys.sorted { ($0.lowercased(), $0) < ($1.lowercased(), $1) }
+        let ordered = files.keys.filter { path in
+            !path.split(separator: "/").contains { $0 == ".git" || $0 == "node_modules" }
+        }.sorted(by: LocaleOrder.precedes)
         var bytes: [UInt8] = []
         for path in ordered {
             bytes += Array(path.utf8)

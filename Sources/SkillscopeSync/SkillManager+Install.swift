@@ -21,7 +21,7 @@ extension SkillManager {
     ///   locked commit differ, a source that cannot be read) and then write nothing, as `npm ci` does.
     /// - Throws: ``SyncError`` `.mismatch` listing every difference when `frozen`; `.notFound` with no lock.
     public func install(frozen: Bool) throws(SyncError) -> InstallReport {
-        try recover()
+        recover()
         guard let lock = try SkillLock.read(at: lockPath) else {
             if let vercel = try VercelSkillsLock.read(at: vercelLockPath) {
                 return try install(vercel, frozen: frozen)
@@ -38,14 +38,24 @@ extension SkillManager {
             var missing: [String] = []
             var problems: [String] = conflicts(name, entry: entry, files: installed.files)
             var modes: [String] = []
-            for (path, _) in entry.files.sorted(by: { $0.key < $1.key }) {
+            // Upstream's text where the lock records a kept local version (what an older install wrote).
+            var superseded: [String] = []
+            for path in entry.lockedPaths.sorted() {
                 try SafePath.checkRelative(path)
                 guard let bytes = installed.files[path] else {
                     missing.append(path)
                     continue
                 }
-                if !entry.accepts(SHA256.hex(of: bytes), at: path), !(entry.conflicts ?? []).contains(path) {
-                    problems.append("\(name)/\(path): sha256 differs from the lock (edited by hand)")
+                let hash = SHA256.hex(of: bytes)
+                if !entry.accepts(hash, at: path), !(entry.conflicts ?? []).contains(path) {
+                    if entry.files[path] == hash, !frozen, entry.keptBytes(at: path) != nil {
+                        superseded.append(path)  // upstream's text where the team's belongs: put back
+                    } else if entry.files[path] == hash {
+                        problems.append(
+                            "\(name)/\(path): holds upstream's version, not the locally kept one the lock records")
+                    } else {
+                        problems.append("\(name)/\(path): sha256 differs from the lock (edited by hand)")
+                    }
                 }
                 if executables.contains(path) != installed.executables.contains(path) {
                     modes.append(path)
@@ -56,38 +66,49 @@ extension SkillManager {
                     )
                 }
             }
-            for path in installed.files.keys.sorted() where entry.files[path] == nil && entry.modified?[path] == nil {
+            for path in installed.files.keys.sorted() where !entry.lockedPaths.contains(path) {
                 problems.append("\(name)/\(path): not in the lock")
             }
             report.problems += problems
-            var base: Snapshot?
-            if missing.isEmpty {
-                if problems.isEmpty, modes.isEmpty { report.verified.append(name) }
-                if problems.isEmpty, !modes.isEmpty { report.restored.append(name) }
-                var files: [String: [UInt8]] = [:]
-                if !modes.isEmpty { files = installed.files }  // rewritten with the locked modes
-                writes.append((name, entry, files, nil))
-                continue
-            }
-            do {
-                let snapshot = try reader.read(entry.source, commit: entry.commit)
-                if snapshot.hashes != entry.files {
+            var files = installed.files
+            for path in superseded { files[path] = entry.keptBytes(at: path) }
+            // A kept version comes from the lock itself, never from upstream.
+            var unrestorable: [String] = []
+            for path in missing where entry.modified?[path] != nil {
+                if let bytes = entry.keptBytes(at: path) {
+                    files[path] = bytes
+                } else {
+                    unrestorable.append(path)
                     report.problems.append(
-                        "\(name): \(entry.source) at \(entry.commit ?? "its current state") differs from the lock")
+                        "\(name)/\(path): the lock records a locally kept version but not its bytes (written before skillscope kept them); restore the file by hand and run `skillscope keep \(name)`"
+                    )
+                }
+            }
+            let fromUpstream = missing.filter { entry.modified?[$0] == nil }
+            var base: Snapshot?
+            if !fromUpstream.isEmpty {
+                do {
+                    let snapshot = try reader.read(entry.source, commit: entry.commit)
+                    guard snapshot.hashes == entry.files else {
+                        report.problems.append(
+                            "\(name): \(entry.source) at \(entry.commit ?? "its current state") differs from the lock")
+                        continue
+                    }
+                    base = snapshot
+                    for path in fromUpstream { files[path] = snapshot.files[path] }
+                } catch {
+                    report.problems.append("\(name): \(error.message)")
                     continue
                 }
-                base = snapshot
-                for path in missing where entry.modified?[path] != nil {
-                    report.problems.append(
-                        "\(name)/\(path): the locally kept version cannot be restored from the source")
-                }
-                var files = installed.files
-                for path in missing { files[path] = snapshot.files[path] }
-                writes.append((name, entry, files, base))
-                report.restored.append(name)
-            } catch {
-                report.problems.append("\(name): \(error.message)")
             }
+            let changed = missing.count > unrestorable.count || !superseded.isEmpty || !modes.isEmpty
+            if changed {
+                report.restored.append(name)
+            } else if problems.isEmpty, unrestorable.isEmpty {
+                report.verified.append(name)
+            }
+            // Rewritten with the locked modes, or with what was restored; nothing when nothing changed.
+            writes.append((name, entry, changed ? files : [:], base))
         }
         if frozen, !report.problems.isEmpty {
             throw SyncError(
@@ -116,7 +137,7 @@ extension SkillManager {
                     planner.copiesInsteadOfLinks = previous == .copied
                     _ = try planner.plan(
                         write.name, for: agent, files: files, executables: executables, previous: previous,
-                        into: &staging)
+                        retry: "install", into: &staging)
                 }
             }
         } catch {
@@ -190,7 +211,8 @@ extension SkillManager {
                 for agent in Agent.detect(in: root) where agent.skillFolder(global: isGlobal) != Self.skillsFolder {
                     let path = root + "/" + agent.skillFolder(global: isGlobal) + "/" + name
                     guard (try? FileManager.default.attributesOfItem(atPath: path)) == nil else { continue }
-                    _ = try plan(name, for: agent, files: [:], executables: [], previous: nil, into: &staging)
+                    _ = try plan(
+                        name, for: agent, files: [:], executables: [], previous: nil, retry: "install", into: &staging)
                 }
             }
         } catch {

@@ -104,15 +104,21 @@ extension SkillManager {
                 updated.files = upstream.hashes
                 updated.executables = upstream.lockedExecutables
                 let conflicted = Set(files.filter { $0.outcome == "conflict" }.map(\.path))
-                let kept = merged.filter { upstream.files[$0.key] != $0.value && !conflicted.contains($0.key) }
-                    .mapValues { SHA256.hex(of: $0) }
-                updated.modified = kept.isEmpty ? nil : kept
+                updated.modified = nil
+                updated.kept = nil
+                // A binary conflict's `path.upstream` beside it is for the user to choose from, never kept.
+                let beside = Set(conflicted.map { $0 + ".upstream" })
+                updated.keep(
+                    merged.filter {
+                        upstream.files[$0.key] != $0.value && !conflicted.contains($0.key) && !beside.contains($0.key)
+                    })
                 updated.conflicts = conflicted.isEmpty ? nil : conflicted.sorted()
                 for agent in try Agent.parse(entry.agents) where (entry.copied ?? []).contains(agent.id) {
                     var planner = self
                     planner.copiesInsteadOfLinks = true
                     _ = try planner.plan(
-                        name, for: agent, files: merged, executables: executables, previous: .copied, into: &staging)
+                        name, for: agent, files: merged, executables: executables, previous: .copied,
+                        retry: "update", into: &staging)
                 }
                 lock.skills[name] = updated
             }
@@ -123,56 +129,6 @@ extension SkillManager {
         if !dryRun { try staging.commit(lock: lock, lockPath: lockPath) } else { staging.abandon() }
         for name in pruned { _ = try remove(name) }
         return updates
-    }
-
-    /// What `resolve` recorded for one skill.
-    public struct Resolution: Sendable, Hashable, Codable {
-        public var name: String
-        /// The files whose resolved text the lock now keeps.
-        public var files: [String]
-    }
-
-    /// Records the resolution of a skill's conflicts once no file holds a marker: each resolved file becomes a
-    /// locally kept version (or the upstream one, when it is that).
-    ///
-    /// - Throws: ``SyncError`` `.mismatch` naming each file, line and rule still marked; `.notFound` for a skill
-    ///   not in the lock.
-    public func resolve(_ names: [String]) throws(SyncError) -> [Resolution] {
-        var lock = try readLock()
-        var resolutions: [Resolution] = []
-        for name in names {
-            try SafePath.checkSkillName(name)
-            guard var entry = lock.skills[name] else { throw SyncError(.notFound, "no skill \(name) in \(lockPath)") }
-            let files = readFiles(root + "/" + Self.skillsFolder + "/" + name)
-            let marked = files.keys.sorted().flatMap { path in
-                ConflictMarkers.describe(ConflictMarkers.blocks(in: files[path] ?? []), skill: name, path: path)
-            }
-            guard marked.isEmpty else {
-                throw SyncError(
-                    .mismatch,
-                    "markers remain; edit each to the text you want, then run `skillscope resolve \(name)` again:\n  "
-                        + marked.joined(separator: "\n  "))
-            }
-            let recorded = entry.conflicts ?? []
-            for path in recorded where files[path + ".upstream"] != nil {
-                throw SyncError(
-                    .mismatch,
-                    "\(name)/\(path).upstream is still beside \(path); keep the version you want as \(path), delete the other, then run `skillscope resolve \(name)` again"
-                )
-            }
-            var modified = entry.modified ?? [:]
-            for path in recorded {
-                guard let bytes = files[path] else { continue }
-                let hash = SHA256.hex(of: bytes)
-                modified[path] = entry.files[path] == hash ? nil : hash
-            }
-            entry.modified = modified.isEmpty ? nil : modified
-            entry.conflicts = nil
-            lock.skills[name] = entry
-            resolutions.append(Resolution(name: name, files: recorded))
-        }
-        try lock.write(to: lockPath)
-        return resolutions
     }
 
     /// The locked upstream version: the base copy, else the source at the locked commit, else the installed copy
@@ -244,28 +200,30 @@ extension SkillManager {
             where installed[path] != nil && !folder.executables.contains(path) {
                 drifts.append(Drift(.skillEdited, name, "\(path) lost its executable bit (the lock says 100755)"))
             }
-            for path in Set(entry.files.keys).union(installed.keys).sorted() where !conflicted.contains(path) {
+            for path in entry.lockedPaths.union(installed.keys).sorted() where !conflicted.contains(path) {
                 guard let bytes = installed[path] else {
                     drifts.append(Drift(.skillMissing, name, "\(path) is missing"))
                     continue
                 }
-                guard !entry.accepts(SHA256.hex(of: bytes), at: path) else { continue }
+                let hash = SHA256.hex(of: bytes)
+                guard !entry.accepts(hash, at: path) else { continue }
+                if entry.modified?[path] != nil, entry.files[path] == hash {
+                    drifts.append(
+                        Drift(
+                            .skillEdited, name,
+                            "\(path) holds upstream's version, not the locally kept one the lock records; `skillscope install` restores it"
+                        ))
+                    continue
+                }
                 let changes = RuleDiff.changes(
                     from: base[path].map { String(decoding: $0, as: UTF8.self) } ?? "",
                     to: String(decoding: bytes, as: UTF8.self), path: path)
-                drifts.append(Drift(.skillEdited, name, "\(path) was edited locally", changes: changes))
+                drifts.append(
+                    Drift(
+                        .skillEdited, name, "\(path) was edited locally; `skillscope keep \(name)` records the edit",
+                        changes: changes))
             }
-            for agent in try Agent.parse(entry.agents) where agent.skillFolder(global: isGlobal) != Self.skillsFolder {
-                let path = root + "/" + agent.skillFolder(global: isGlobal) + "/" + name
-                if !FileManager.default.fileExists(atPath: path + "/SKILL.md"),
-                    !FileManager.default.fileExists(atPath: path + "/skill.md")
-                {
-                    drifts.append(
-                        Drift(
-                            .skillMissing, name,
-                            "\(agent.name) cannot load it: \(agent.skillFolder(global: isGlobal))/\(name) is missing"))
-                }
-            }
+            drifts += try agentFolderDrifts(name, entry: entry, installed: folder)
             do {
                 let upstream = try reader.read(entry.source, commit: nil)
                 guard upstream.hashes != entry.files else { continue }

@@ -30,6 +30,8 @@ public struct SkillManager: Sendable {
     public static let skillsFolder = ".agents/skills"
     /// The locked upstream versions, relative to ``root``.
     public static let baseFolder = ".skillscope/base"
+    /// Where `remove --force` keeps an edited skill, relative to ``root``.
+    public static let backupFolder = ".skillscope/backup"
 
     public init(root: String, isGlobal: Bool = false, reader: any SourceReader) {
         self.root = URL(fileURLWithPath: root).standardizedFileURL.path
@@ -42,12 +44,15 @@ public struct SkillManager: Sendable {
 
     /// The lock, after finishing (or clearing away) a change a killed process left (``Transaction``).
     public func readLock() throws(SyncError) -> SkillLock {
-        try recover()
+        recover()
         return try SkillLock.read(at: lockPath) ?? SkillLock()
     }
 
-    /// Finishes a journaled change a killed process left, and removes staging it left without a journal.
-    public func recover() throws(SyncError) { try Transaction.recover(root: root) }
+    /// Finishes a journaled change a killed or failed command left, and removes staging it left without a
+    /// journal; never fails, so nothing left behind blocks a later command.
+    ///
+    /// - Returns: a sentence for the user about each change finished or cleared.
+    @discardableResult public func recover() -> [String] { Transaction.recover(root: root) }
 
     func transaction() -> Transaction { Transaction(root: root, stepDelay: stepDelay) }
 
@@ -109,26 +114,41 @@ public struct SkillManager: Sendable {
                 let name = alias ?? skill.name
                 let skillSource = source.appending(skill.folder)
                 try checkReplaceable(name, by: skillSource, lock: lock)
-                try staging.stage(skill.files, executables: skill.executables, at: Self.skillsFolder + "/" + name)
+                // Under another name, SKILL.md's `name:` says so too (agents would see two skills of one name), as an
+                // edit the lock keeps, so `update` merges upstream into it.
+                var files = skill.files
+                var renamed: [String: [UInt8]] = [:]
+                if name != skill.name {
+                    for path in ["SKILL.md", "skill.md"] {
+                        if let bytes = files[path], let rewritten = Self.renaming(bytes, to: name) {
+                            (files[path], renamed[path]) = (rewritten, rewritten)
+                        }
+                    }
+                }
+                try staging.stage(files, executables: skill.executables, at: Self.skillsFolder + "/" + name)
                 try staging.stage(skill.files, executables: skill.executables, at: Self.baseFolder + "/" + name)
                 var placements: [String: Placement] = [:]
                 var notes: [String] = skill.notes
                 for agent in agents {
                     let (placement, note) = try plan(
-                        name, for: agent, files: skill.files, executables: skill.executables, previous: nil,
-                        into: &staging)
+                        name, for: agent, files: files, executables: skill.executables, previous: nil, into: &staging)
                     placements[agent.id] = placement
                     if let note { notes.append(note) }
                 }
                 if name != skill.name {
-                    notes.append("installed as \(name); its SKILL.md still names it \(skill.name)")
+                    notes.append(
+                        renamed.isEmpty
+                            ? "installed as \(name); its SKILL.md has no `name:` to rename, so agents may still call it \(skill.name)"
+                            : "installed as \(name); its SKILL.md's `name:` now says \(name) (an edit the lock keeps)")
                 }
                 let copied = placements.filter { $0.value == .copied }.map(\.key).sorted()
-                lock.skills[name] = SkillLock.Entry(
+                var entry = SkillLock.Entry(
                     source: skillSource, commit: commit, files: skill.files.mapValues { SHA256.hex(of: $0) },
                     agents: agents.map(\.id), copied: copied.isEmpty ? nil : copied,
                     executables: skill.executables.isEmpty ? nil : skill.executables.sorted())
-                notes += Self.specNotes(skill.files)
+                entry.keep(renamed)
+                lock.skills[name] = entry
+                notes += Self.specNotes(files)
                 installed.append(
                     Installed(
                         name: name, source: skillSource.description, commit: commit, files: skill.files.count,
@@ -163,6 +183,14 @@ public struct SkillManager: Sendable {
             try SafePath.checkSkillName(skill.name)
             let snapshot = try reader.read(source.appending(skill.folder), commit: index.commit)
             for path in snapshot.files.keys { try SafePath.checkRelative(path) }
+            // An agent reads SKILL.md as text: a binary or oversized one is refused, never installed.
+            for path in ["SKILL.md", "skill.md"] {
+                guard let bytes = snapshot.files[path],
+                    case .rejected(let diagnostic) = DocumentParser().parse(bytes, path: path, kind: .skill)
+                else { continue }
+                let folder = skill.folder.isEmpty ? "" : skill.folder + "/"
+                throw SyncError(.invalid, "refused \(source) \(folder)\(path): \(diagnostic.message)")
+            }
             skill.files = snapshot.files
             skill.executables = snapshot.executables
             skills.append(skill)
@@ -187,11 +215,17 @@ public struct SkillManager: Sendable {
                     "a skill named \(name) from \(entry.source) is installed; pass --as NAME to install this one under another name, remove it first, or pass --force to replace it"
                 )
             }
-            let edited = readFiles(folder).filter { !entry.accepts(SHA256.hex(of: $0.value), at: $0.key) }
+            let edited = unrecordedEdits(entry: entry, files: readFiles(folder))
             if !edited.isEmpty {
                 throw SyncError(
                     .mismatch,
-                    "\(name) was edited locally (\(edited.keys.sorted().joined(separator: ", "))); use `skillscope update \(name)` to keep the edits, or --force"
+                    "\(name) was edited locally (\(edited.joined(separator: ", "))); use `skillscope update \(name)` to keep the edits, or --force"
+                )
+            }
+            if let kept = entry.modified, !kept.isEmpty {
+                throw SyncError(
+                    .mismatch,
+                    "\(name) has local edits the lock keeps (\(kept.keys.sorted().joined(separator: ", "))); use `skillscope update \(name)` to merge upstream into them, or --force to replace them with the source's version"
                 )
             }
         } else if (try? FileManager.default.attributesOfItem(atPath: folder)) != nil {
@@ -205,11 +239,14 @@ public struct SkillManager: Sendable {
     /// Plans how `agent` gets skill `name`: shared, a link to the canonical copy, or a copy (staged), checking
     /// first that nothing not Skillscope's is in the way.
     ///
-    /// - Parameter previous: how it was placed before, so a copy of ours may be replaced.
+    /// - Parameters:
+    ///   - previous: how it was placed before, so a copy of ours may be replaced.
+    ///   - retry: the command to run again once the way is cleared (`install`, `update`), for commands without
+    ///     `--as` and `--force`; `nil` for `add`, whose refusals name those options.
     /// - Returns: the placement and, for a copy, a sentence saying why.
     func plan(
         _ name: String, for agent: Agent, files: [String: [UInt8]], executables: Set<String>, previous: Placement?,
-        into staging: inout Transaction
+        retry: String? = nil, into staging: inout Transaction
     ) throws(SyncError) -> (Placement, String?) {
         let folder = agent.skillFolder(global: isGlobal)
         if folder == Self.skillsFolder { return (.shared, nil) }
@@ -221,18 +258,23 @@ public struct SkillManager: Sendable {
             if existing == destination, !copiesInsteadOfLinks { return (.linked, nil) }
             guard force || existing == destination else {
                 throw SyncError(
-                    .mismatch, "\(folder)/\(name) links elsewhere (\(existing)); pass --force to replace it")
+                    .mismatch,
+                    "\(folder)/\(name) links elsewhere (\(existing)); "
+                        + (retry.map { "remove the link, then run `skillscope \($0)` again" }
+                            ?? "pass --force to replace the link (what it points to is left alone)"))
             }
         } else if (try? manager.attributesOfItem(atPath: path)) != nil {
             guard previous == .copied || force else {
                 throw SyncError(
                     .mismatch,
-                    "\(folder)/\(name) exists and is not Skillscope's; pass --as NAME to install under another name, or --force to replace it"
+                    "\(folder)/\(name) exists and is not Skillscope's; "
+                        + (retry.map { "move it away, then run `skillscope \($0)` again" }
+                            ?? "pass --as NAME to install under another name, or --force to replace it (it is moved to .skillscope/backup)")
                 )
             }
         }
         if !copiesInsteadOfLinks {
-            staging.link(folder + "/" + name, to: destination)
+            try staging.link(folder + "/" + name, to: destination)
             return (.linked, nil)
         }
         try staging.stage(files, executables: executables, at: folder + "/" + name)
@@ -240,36 +282,6 @@ public struct SkillManager: Sendable {
             .copied,
             "\(agent.name): copied into \(folder)/\(name) because copies were asked for; `skillscope update` refreshes the copy"
         )
-    }
-
-    /// Removes a skill: its links and copies, its canonical and base copies and its lock entry.
-    ///
-    /// - Returns: the paths removed, relative to the root.
-    public func remove(_ name: String) throws(SyncError) -> [String] {
-        try SafePath.checkSkillName(name)
-        var lock = try readLock()
-        if hasOnlyVercelLock { return try vercelRemove(name) }
-        guard let entry = lock.skills[name] else { throw SyncError(.notFound, "no skill \(name) in \(lockPath)") }
-        var removed: [String] = []
-        let manager = FileManager.default
-        for agent in try Agent.parse(entry.agents) {
-            let folder = agent.skillFolder(global: isGlobal)
-            guard folder != Self.skillsFolder else { continue }
-            let path = root + "/" + folder + "/" + name
-            let isLink = (try? manager.destinationOfSymbolicLink(atPath: path)) != nil
-            if isLink || (entry.copied ?? []).contains(agent.id), (try? manager.removeItem(atPath: path)) != nil {
-                removed.append(folder + "/" + name)
-            }
-        }
-        for folder in [Self.skillsFolder, Self.baseFolder]
-        where (try? manager.removeItem(atPath: root + "/" + folder + "/" + name)) != nil {
-            removed.append(folder + "/" + name)
-        }
-        lock.skills[name] = nil
-        try lock.write(to: lockPath)
-        // The folders left empty (an agent's skill folder, .agents/skills, .skillscope/base), up to the root.
-        for path in removed { removeEmptyParents(of: root + "/" + path) }
-        return removed
     }
 
     /// Removes the empty folders above `path`, up to the root (never the root, never one holding anything).
@@ -299,9 +311,36 @@ public struct SkillManager: Sendable {
     public func state(of name: String, entry: SkillLock.Entry) -> String {
         let files = readFiles(root + "/" + Self.skillsFolder + "/" + name)
         if !conflicts(name, entry: entry, files: files).isEmpty { return "conflict" }
-        if entry.files.keys.contains(where: { files[$0] == nil }) { return "missing" }
-        let edited = entry.files.keys.contains { !entry.accepts(SHA256.hex(of: files[$0] ?? []), at: $0) }
+        if entry.lockedPaths.contains(where: { files[$0] == nil }) { return "missing" }
+        let edited = !unrecordedEdits(entry: entry, files: files).isEmpty
         return edited ? "edited" : "ok"
+    }
+
+    /// The files of an installed skill that differ from what the lock records (edited, or added by hand), sorted;
+    /// a conflict `update` recorded is not among them.
+    func unrecordedEdits(entry: SkillLock.Entry, files: [String: [UInt8]]) -> [String] {
+        files.filter { path, bytes in
+            !(entry.conflicts ?? []).contains(path)
+                && (!entry.lockedPaths.contains(path) || !entry.accepts(SHA256.hex(of: bytes), at: path))
+        }.keys.sorted()
+    }
+
+    /// A `SKILL.md` whose front matter's top-level `name:` says `name`, each other byte kept; `nil` when it has
+    /// no front matter or no `name:` line.
+    static func renaming(_ bytes: [UInt8], to name: String) -> [UInt8]? {
+        guard let text = String(validating: bytes, as: UTF8.self) else { return nil }
+        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let body = lines.first.map { $0.hasSuffix("\r") ? String($0.dropLast()) : $0 }
+        guard body == "---" else { return nil }
+        for index in lines.indices.dropFirst() {
+            let line = lines[index]
+            let content = line.hasSuffix("\r") ? String(line.dropLast()) : line
+            if content == "---" || content == "..." { return nil }
+            guard content.hasPrefix("name:") else { continue }
+            lines[index] = "name: " + name + (line.hasSuffix("\r") ? "\r" : "")
+            return Array(lines.joined(separator: "\n").utf8)
+        }
+        return nil
     }
 
     /// Spec problems of a skill's `SKILL.md`, as notes (installing never depends on them).
@@ -309,6 +348,6 @@ public struct SkillManager: Sendable {
         guard let bytes = files["SKILL.md"] ?? files["skill.md"] else { return [] }
         let document = DocumentParser().parse(text: SourceText(decoding: bytes).text, path: "SKILL.md", kind: .skill)
         return SpecCheck.check(document, folderName: nil).filter { $0.severity == .error }
-            .map { "SKILL.md:\($0.line.map(String.init) ?? "-"): \($0.message)" }
+            .map { "SKILL.md" + ($0.line.map { ":\($0)" } ?? "") + ": \($0.message)" }
     }
 }

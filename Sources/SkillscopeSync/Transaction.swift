@@ -4,9 +4,12 @@ internal import Foundation
 /// folder under `.skillscope/staging/<id>/`, check everything, write a journal (the commit point), then move the
 /// folders into place, make the links and write the lock.
 ///
-/// A process killed before the journal is written leaves only the staging folder, which the next command removes
-/// (no trace); one killed after it is finished by the next command (the whole change). Agents never see a part:
-/// each skill folder appears by one `rename(2)`, and a link made before its folder points at nothing.
+/// Every check (paths inside the root, what stands where a link goes) is made before the journal is written, so a
+/// refusal leaves no trace. A process killed before the journal is written leaves only the staging folder, which
+/// the next command removes (no trace); one killed after it is finished by the next command (the whole change).
+/// Agents never see a part: each skill folder appears by one `rename(2)`, and a link made before its folder points
+/// at nothing. A step that fails while applying (a full disk, say) never leaves a journal behind to block later
+/// commands: the other steps and the lock are still written, and the failure is reported.
 struct Transaction {
     /// One step of the commit, kept in the journal.
     struct Operation: Codable, Hashable {
@@ -74,11 +77,17 @@ struct Transaction {
     }
 
     /// A link at `target` (relative to the root) to `destination`, made at commit.
-    mutating func link(_ target: String, to destination: String) {
+    ///
+    /// The link itself is never followed: one already there is replaced, wherever it points, and anything else
+    /// there is moved to `.skillscope/backup/` first. Its folder must be inside the root.
+    mutating func link(_ target: String, to destination: String) throws(SyncError) {
+        try SafePath.checkInside((root + "/" + target as NSString).deletingLastPathComponent, root: root)
         operations.append(Operation(kind: .link, target: target, destination: destination))
     }
 
     /// Writes the journal, then applies it; the staging folder is gone after.
+    ///
+    /// - Throws: ``SyncError`` `.io` naming each step that failed; every other step, and the lock, were done.
     func commit(lock: SkillLock?, lockPath: String) throws(SyncError) {
         let journal = Journal(operations: operations, lock: lock, lockPath: lockPath)
         let encoder = JSONEncoder()
@@ -87,7 +96,13 @@ struct Transaction {
         do { data = try encoder.encode(journal) } catch { throw SyncError(.invalid, "cannot encode a journal") }
         try AtomicFile.write([UInt8](data), to: folder + ".json")
         pause()
-        try Self.apply(journal, root: root, folder: folder, pause: pause)
+        let failures = Self.apply(journal, root: root, folder: folder, pause: pause)
+        guard failures.isEmpty else {
+            throw SyncError(
+                .io,
+                "the change was made except for: " + failures.joined(separator: "; ")
+                    + "; `skillscope status` shows what is missing")
+        }
     }
 
     /// Removes the staging folder of a change that will not be committed.
@@ -105,14 +120,13 @@ struct Transaction {
     }
 
     /// Finishes every journaled change and removes staging folders without a journal: what the next command does
-    /// after a kill.
+    /// after a kill or a failure. It never fails: a step that cannot be done is skipped and said.
     ///
-    /// - Returns: how many changes were finished and how many abandoned.
-    @discardableResult static func recover(root: String) throws(SyncError) -> (finished: Int, abandoned: Int) {
+    /// - Returns: a sentence for the user about each change finished or cleared; none when nothing was left.
+    @discardableResult static func recover(root: String) -> [String] {
         let staging = root + "/" + stagingFolder
-        guard let names = try? FileManager.default.contentsOfDirectory(atPath: staging) else { return (0, 0) }
-        var finished = 0
-        var abandoned = 0
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: staging) else { return [] }
+        var notices: [String] = []
         for name in names.sorted() where name.hasSuffix(".json") && !name.hasPrefix(".") {
             let folder = staging + "/" + String(name.dropLast(5))
             guard let data = FileManager.default.contents(atPath: staging + "/" + name),
@@ -122,65 +136,97 @@ struct Transaction {
                 try? FileManager.default.removeItem(atPath: staging + "/" + name)
                 continue
             }
-            try apply(journal, root: root, folder: folder, pause: {})
-            finished += 1
+            let failures = apply(journal, root: root, folder: folder, pause: {})
+            notices.append(
+                "finished a change an earlier skillscope command left unfinished in \(stagingFolder)"
+                    + (failures.isEmpty ? "" : ", except for: " + failures.joined(separator: "; ")))
         }
+        var abandoned = 0
         for name in (try? FileManager.default.contentsOfDirectory(atPath: staging)) ?? [] {
             try? FileManager.default.removeItem(atPath: staging + "/" + name)
             abandoned += 1
         }
+        if abandoned > 0 {
+            notices.append(
+                "cleared \(stagingFolder), where an earlier skillscope command stopped before changing anything")
+        }
         removeEmptyStaging(root: root)
-        return (finished, abandoned)
+        return notices
     }
 
-    /// Applies a journal's operations; each is skipped when done already, so a second run finishes the first.
-    private static func apply(_ journal: Journal, root: String, folder: String, pause: () -> Void) throws(SyncError) {
-        let manager = FileManager.default
+    /// Applies a journal's operations; each is skipped when done already, so a second run finishes the first. A
+    /// step that fails is skipped and named; the rest, the lock, and the cleanup are done whatever happens.
+    ///
+    /// - Returns: a phrase for each step that failed.
+    private static func apply(_ journal: Journal, root: String, folder: String, pause: () -> Void) -> [String] {
+        var failures: [String] = []
         for operation in journal.operations {
-            let target = root + "/" + operation.target
-            try SafePath.checkInside(target, root: root)
-            switch operation.kind {
-            case .folder:
-                guard let staged = operation.staged, manager.fileExists(atPath: folder + "/" + staged) else { continue }
-                do {
-                    try manager.createDirectory(
-                        atPath: (target as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-                    let old = folder + "/" + staged + ".old"
-                    if (try? manager.attributesOfItem(atPath: target)) != nil {
-                        try? manager.removeItem(atPath: old)
-                        try manager.moveItem(atPath: target, toPath: old)
-                    }
-                    try manager.moveItem(atPath: folder + "/" + staged, toPath: target)
-                    try? manager.removeItem(atPath: old)
-                } catch {
-                    throw SyncError(
-                        .io, "cannot move \(operation.target) into place: \(error.localizedDescription)",
-                        underlying: error)
-                }
-            case .link:
-                guard let destination = operation.destination else { continue }
-                if (try? manager.destinationOfSymbolicLink(atPath: target)) == destination { continue }
-                do {
-                    try manager.createDirectory(
-                        atPath: (target as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-                    if (try? manager.destinationOfSymbolicLink(atPath: target)) != nil {
-                        try manager.removeItem(atPath: target)
-                    }
-                    try manager.createSymbolicLink(atPath: target, withDestinationPath: destination)
-                } catch {
-                    throw SyncError(
-                        .io, "cannot link \(operation.target): \(error.localizedDescription)", underlying: error)
-                }
+            do {
+                try apply(operation, root: root, folder: folder)
+            } catch {
+                failures.append(error.message)
             }
             pause()
         }
         if let lock = journal.lock {
-            try lock.write(to: journal.lockPath)
+            do {
+                try lock.write(to: journal.lockPath)
+            } catch {
+                failures.append(error.message)
+            }
             pause()
         }
-        try? manager.removeItem(atPath: folder)
-        try? manager.removeItem(atPath: folder + ".json")
+        try? FileManager.default.removeItem(atPath: folder)
+        try? FileManager.default.removeItem(atPath: folder + ".json")
         removeEmptyStaging(root: root)
+        return failures
+    }
+
+    /// Moves a staged folder into place, or makes a link; nothing when it is done already.
+    private static func apply(_ operation: Operation, root: String, folder: String) throws(SyncError) {
+        let manager = FileManager.default
+        let target = root + "/" + operation.target
+        switch operation.kind {
+        case .folder:
+            try SafePath.checkInside(target, root: root)
+            guard let staged = operation.staged, manager.fileExists(atPath: folder + "/" + staged) else { return }
+            do {
+                try manager.createDirectory(
+                    atPath: (target as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+                let old = folder + "/" + staged + ".old"
+                if (try? manager.attributesOfItem(atPath: target)) != nil {
+                    try? manager.removeItem(atPath: old)
+                    try manager.moveItem(atPath: target, toPath: old)
+                }
+                try manager.moveItem(atPath: folder + "/" + staged, toPath: target)
+                try? manager.removeItem(atPath: old)
+            } catch {
+                throw SyncError(
+                    .io, "cannot move \(operation.target) into place: \(error.localizedDescription)", underlying: error)
+            }
+        case .link:
+            // The link's folder must be inside the root; the link itself is replaced, never followed.
+            try SafePath.checkInside((target as NSString).deletingLastPathComponent, root: root)
+            guard let destination = operation.destination else { return }
+            if (try? manager.destinationOfSymbolicLink(atPath: target)) == destination { return }
+            do {
+                try manager.createDirectory(
+                    atPath: (target as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+                if (try? manager.destinationOfSymbolicLink(atPath: target)) != nil {
+                    try manager.removeItem(atPath: target)
+                } else if (try? manager.attributesOfItem(atPath: target)) != nil {
+                    let backup = root + "/.skillscope/backup/" + operation.target
+                    try manager.createDirectory(
+                        atPath: (backup as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+                    if (try? manager.attributesOfItem(atPath: backup)) != nil { try manager.removeItem(atPath: backup) }
+                    try manager.moveItem(atPath: target, toPath: backup)
+                }
+                try manager.createSymbolicLink(atPath: target, withDestinationPath: destination)
+            } catch {
+                throw SyncError(
+                    .io, "cannot link \(operation.target): \(error.localizedDescription)", underlying: error)
+            }
+        }
     }
 
     /// Adds the executable bits (as far as the umask allowed read bits) to a file.

@@ -94,7 +94,9 @@ import Testing
             """)
         let run = try BinaryRunner.run(
             ["analyze", directory.appending("proj/docs/CLAUDE.md"), "--json"],
-            environment: ["SKILLSCOPE_DB": directory.appending("none.sqlite")])
+            // No registry: none named, and none at the default place under this HOME (a named one that does not
+            // exist is an error, issue 46).
+            environment: ["SKILLSCOPE_DB": "", "HOME": directory.path])
         #expect(run.status == 0, "\(run.stderr)")
         let views = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [[String: Any]])
         let rules = try #require(views.first?["rules"] as? [[String: Any]])

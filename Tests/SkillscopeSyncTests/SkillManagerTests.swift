@@ -44,7 +44,7 @@ import Testing
         #expect(installed.first?.agents == ["gemini": .copied])
         #expect(installed.first?.notes.first?.contains("copied into .gemini/skills/demo-skill") == true)
         #expect(try manager.readLock().skills["demo-skill"]?.copied == ["gemini"])
-        #expect(try manager.remove("demo-skill").contains(".gemini/skills/demo-skill"))
+        #expect(try manager.remove("demo-skill").paths.contains(".gemini/skills/demo-skill"))
         #expect(!FileManager.default.fileExists(atPath: directory.appending("project/.gemini/skills/demo-skill")))
     }
 

@@ -9,6 +9,12 @@ internal import YAML
 /// rules (`globs`, `applyTo`, `paths`) specialise on purpose. Two files are read together when one's folder holds
 /// the other's, a rule folder (`.cursor/rules`, `.claude/rules`, `.github`) counting as its project's folder.
 ///
+/// Each agent reads its own kind of file (CLAUDE.md for Claude Code, GEMINI.md for Gemini CLI, AGENTS.md for Codex,
+/// …, as `SkillscopeSync`'s agents are set up), so a rule in two kinds of file is read twice by no agent: such a
+/// duplicate is reported only as two copies to keep in step by hand. Rules inside `skillscope sync`'s marked blocks
+/// are copies sync keeps in step with their canonical file: they are never duplicates, and they contradict only
+/// rules written by hand (a contradiction between two copies is the canonical file's, reported there).
+///
 /// Rules are of one kind when their content words (stems of five letters, function words, modal words and
 /// negations left out) overlap: at least 0.8 of their union for a duplicate reworded, 0.75 for a contradiction,
 /// which must also differ in polarity (one carries a negation, the other none).
@@ -21,6 +27,8 @@ public enum RuleConflicts {
         var stems: Set<String>
         /// nil when the rule's polarity cannot be read (under a "Don'ts" or "Bad" heading, a quoted bad example).
         var negative: Bool?
+        /// Inside a block `skillscope sync` wrote and keeps in step.
+        var synced = false
     }
 
     static let duplicateOverlap = 0.8
@@ -65,6 +73,7 @@ public enum RuleConflicts {
         let scopes = files.map { scope(of: $0.path) }
         var rules: [Compared] = []
         for index in read {
+            let synced = syncedLines(files[index].document.text)
             for rule in files[index].document.rules {
                 let words = Words.split(rule.text)
                 let stems = Set(
@@ -74,7 +83,8 @@ public enum RuleConflicts {
                 rules.append(
                     Compared(
                         file: index, rule: rule, key: RuleKey.of(rule.text), stems: stems,
-                        negative: polarity(of: rule, words: words)))
+                        negative: polarity(of: rule, words: words),
+                        synced: synced.contains { $0.contains(rule.lines.start) }))
             }
         }
         // Candidates share a stem; the rarest stem of each rule is enough to meet every rule overlapping it by 0.75.
@@ -98,7 +108,7 @@ public enum RuleConflicts {
                     let overlap =
                         Double(a.stems.intersection(b.stems).count) / Double(a.stems.union(b.stems).count)
                     if let an = a.negative, let bn = b.negative, an != bn, overlap >= contradictionOverlap,
-                        !sameFile || a.rule.section != b.rule.section
+                        !sameFile || a.rule.section != b.rule.section, !(a.synced && b.synced)
                     {
                         let (first, second) = order(a, b, files: files, scopes: scopes)
                         let place = files[first.file].path + ":\(first.rule.lines.start)"
@@ -109,7 +119,7 @@ public enum RuleConflicts {
                                     "contradicts \(place): “\(clip(first.rule.text))” against “\(clip(second.rule.text))”",
                                 line: second.rule.lines.start,
                                 related: [Finding.Place(path: files[first.file].path, line: first.rule.lines.start)]))
-                    } else if !sameFile, a.negative == b.negative,
+                    } else if !sameFile, !a.synced, !b.synced, a.negative == b.negative,
                         a.key == b.key || (overlap >= duplicateOverlap && a.stems.count >= 3 && b.stems.count >= 3)
                     {
                         let (first, second) = order(a, b, files: files, scopes: scopes)
@@ -121,11 +131,16 @@ public enum RuleConflicts {
         }
         for (pair, found) in duplicates {
             let firstPath = files[pair.first].path
+            let oneAgent = files[pair.first].document.kind == files[pair.second].document.kind
+            let nested = scopes[pair.first] != scopes[pair.second]
             let relation =
-                scopes[pair.first] != scopes[pair.second]
-                ? "a parent and a child file"
-                : files[pair.first].document.kind == files[pair.second].document.kind
-                    ? "two files of one folder" : "two agents' files of one folder"
+                oneAgent
+                ? (nested ? "a parent and a child file" : "two files of one folder")
+                : (nested ? "two agents' files (a parent's and a child's)" : "two agents' files of one folder")
+            let consequence =
+                oneAgent
+                ? "an agent reading both reads it twice, and an edit to one leaves the other behind"
+                : "no agent reads both, but an edit to one leaves the other behind; `skillscope sync` keeps one version in every agent's file"
             let sorted = found.sorted { $0.second.rule.lines.start < $1.second.rule.lines.start }
             if sorted.count <= Self.separateDuplicates {
                 for duplicate in sorted {
@@ -134,7 +149,7 @@ public enum RuleConflicts {
                         Finding(
                             code: "duplicate-rule", severity: .warning,
                             message:
-                                "\(how) \(firstPath):\(duplicate.first.rule.lines.start) (“\(clip(duplicate.first.rule.text))”), kept in \(relation): an agent reading both reads it twice, and an edit to one leaves the other behind",
+                                "\(how) \(firstPath):\(duplicate.first.rule.lines.start) (“\(clip(duplicate.first.rule.text))”), kept in \(relation): \(consequence)",
                             line: duplicate.second.rule.lines.start,
                             related: [Finding.Place(path: firstPath, line: duplicate.first.rule.lines.start)]))
                 }
@@ -149,7 +164,10 @@ public enum RuleConflicts {
                     Finding(
                         code: "duplicate-rule", severity: .warning,
                         message:
-                            "\(sorted.count) rules of this file (lines \(shown)) repeat \(firstPath), kept in \(relation): an agent reading both reads them twice; keep them in one file (`skillscope sync` writes one version into every agent's file)",
+                            "\(sorted.count) rules of this file (lines \(shown)) repeat \(firstPath), kept in \(relation): "
+                            + (oneAgent
+                                ? "an agent reading both reads them twice; keep them in one file"
+                                : "no agent reads both, but an edit to one leaves the other behind; `skillscope sync` keeps one version in every agent's file"),
                         line: sorted[0].second.rule.lines.start,
                         related: sorted.prefix(50).map {
                             Finding.Place(path: firstPath, line: $0.first.rule.lines.start)
@@ -157,6 +175,24 @@ public enum RuleConflicts {
             }
         }
         return findings
+    }
+
+    /// The lines of `text` inside `skillscope sync`'s marked blocks, `<!-- skillscope:begin … -->` to
+    /// `<!-- skillscope:end -->`, markers included.
+    public static func syncedLines(_ text: String) -> [ClosedRange<Int>] {
+        guard text.contains("skillscope:begin") else { return [] }
+        var blocks: [ClosedRange<Int>] = []
+        var start: Int?
+        for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            let trimmed = line.drop { $0 == " " || $0 == "\t" }
+            if trimmed.hasPrefix("<!-- skillscope:begin") {
+                start = index + 1
+            } else if trimmed.hasPrefix("<!-- skillscope:end"), let first = start {
+                blocks.append(first...(index + 1))
+                start = nil
+            }
+        }
+        return blocks
     }
 
     /// Duplicates between two files up to this many are reported one by one; more are one finding.

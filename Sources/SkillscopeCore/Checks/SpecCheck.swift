@@ -1,3 +1,4 @@
+internal import Foundation
 internal import YAML
 
 /// One problem a spec check found, with the line it is on.
@@ -66,7 +67,7 @@ public enum SpecCheck {
     ) -> [Finding] {
         var findings: [Finding] = []
         for diagnostic in document.diagnostics
-        where diagnostic.code == .invalidFrontMatter || diagnostic.code == .unclosedFrontMatter {
+        where [.invalidFrontMatter, .unclosedFrontMatter, .invalidUTF8].contains(diagnostic.code) {
             findings.append(
                 Finding(
                     code: diagnostic.code.rawValue, severity: diagnostic.severity == .error ? .error : .warning,
@@ -178,6 +179,17 @@ public enum SpecCheck {
                         line: node.line))
             }
         }
+        if let node = frontMatter["allowed-tools"] {
+            // As the reference validator reads YAML: `123` or `true` is no string, in a list or alone.
+            if let bad = firstNonString(node) {
+                findings.append(
+                    Finding(
+                        code: "allowed-tools-type", severity: .error,
+                        message:
+                            "'allowed-tools' must be a string or a list of strings; \(bad.string.map { "'\($0)' is not a string" } ?? "an item is a map or a list")",
+                        line: bad.line))
+            }
+        }
         if let node = frontMatter["allowed-tools"], node.string == nil {
             findings.append(
                 Finding(
@@ -197,6 +209,31 @@ public enum SpecCheck {
         return findings
     }
 
+    /// Whether a plain scalar is one YAML 1.2's core schema reads as a number, a Boolean or null, not a string.
+    static func isTypedScalar(_ node: YAMLNode) -> Bool {
+        guard case .scalar(let scalar) = node.value, scalar.isPlain else { return false }
+        let text = scalar.text
+        if node.isNull || ["true", "True", "TRUE", "false", "False", "FALSE"].contains(text) { return true }
+        if [".inf", ".Inf", ".INF", "-.inf", "+.inf", ".nan", ".NaN", ".NAN"].contains(text) { return true }
+        let patterns = [
+            "^[-+]?[0-9]+$", "^0o[0-7]+$", "^0x[0-9a-fA-F]+$",
+            "^[-+]?(\\.[0-9]+|[0-9]+(\\.[0-9]*)?)([eE][-+]?[0-9]+)?$",
+        ]
+        return patterns.contains { text.range(of: $0, options: .regularExpression) != nil }
+    }
+
+    /// The first of a value (or of a list's items) that is no string: a number, a Boolean, null, a map or a list.
+    static func firstNonString(_ node: YAMLNode) -> YAMLNode? {
+        (node.items ?? [node]).first { $0.string == nil || isTypedScalar($0) }
+    }
+
+    /// What a typed plain scalar is, for a message: a number, a Boolean or null.
+    static func typeName(of text: String) -> String {
+        if ["true", "True", "TRUE", "false", "False", "FALSE"].contains(text) { return "Boolean" }
+        if ["", "~", "null", "Null", "NULL"].contains(text) { return "null" }
+        return "number"
+    }
+
     private static func checkName(_ node: YAMLNode?, folderName: String?, line: Int) -> [Finding] {
         guard let node else {
             return [
@@ -209,26 +246,41 @@ public enum SpecCheck {
                     code: "name-type", severity: .error, message: "'name' must be a non-empty string", line: node.line)
             ]
         }
+        // As the reference validator (skills-ref) reads a name: NFKC, so "café" is one form; letters and digits of
+        // any script, so 技能 and мой-навык are names; lower case wherever case exists.
+        let normal = name.trimmingCharacters(in: .whitespaces).precomposedStringWithCompatibilityMapping
         var findings: [Finding] = []
-        if name.count > 64 {
+        if normal.unicodeScalars.count > 64 {
             findings.append(
                 Finding(
                     code: "name-length", severity: .error, message: "name '\(name)' is over 64 characters",
                     line: node.line))
         }
-        if !name.unicodeScalars.allSatisfy({ ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "-" }) {
+        let lettersAndDigits = normal.unicodeScalars.allSatisfy { scalar in
+            switch scalar.properties.generalCategory {
+            case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter,
+                .decimalNumber, .letterNumber, .otherNumber:
+                true
+            default: scalar == "-"
+            }
+        }
+        if !lettersAndDigits || normal != normal.lowercased() {
             findings.append(
                 Finding(
                     code: "name-format", severity: .error,
                     message: "name '\(name)' may hold only lower-case letters, digits and hyphens", line: node.line))
         }
-        if name.hasPrefix("-") || name.hasSuffix("-") || name.contains("--") {
+        if normal.hasPrefix("-") || normal.hasSuffix("-") || normal.contains("--") {
             findings.append(
                 Finding(
                     code: "name-hyphens", severity: .error,
                     message: "name '\(name)' may not start or end with a hyphen or hold two in a row", line: node.line))
         }
-        if let folderName, folderName != name {
+        if let folderName,
+            folderName.precomposedStringWithCompatibilityMapping.unicodeScalars.elementsEqual(
+                normal.unicodeScalars)
+                == false
+        {
             findings.append(
                 Finding(
                     code: "name-folder", severity: .error,
@@ -308,6 +360,24 @@ public enum SpecCheck {
             findings.append(
                 Finding(
                     code: "always-apply-type", severity: .error, message: "alwaysApply must be true or false",
+                    line: node.line))
+        }
+        if let node = frontMatter["globs"], !node.isNull {
+            if let bad = firstNonString(node) {
+                findings.append(
+                    Finding(
+                        code: "globs-type", severity: .error,
+                        message:
+                            "globs must be glob patterns (comma-separated, or a list); \(bad.string.map { "'\($0)' is not a pattern but a \(typeName(of: $0))" } ?? "an item is a map or a list")",
+                        line: bad.line))
+            }
+        }
+        if let node = frontMatter["description"], (node.string ?? "").trimmingCharacters(in: .whitespaces).isEmpty {
+            findings.append(
+                Finding(
+                    code: "empty-description", severity: .warning,
+                    message:
+                        "description is empty: Cursor's agent reads it to decide when to attach the rule; say what the rule is for, or remove the key",
                     line: node.line))
         }
         let always = frontMatter["alwaysApply"]?.string == "true"
