@@ -52,6 +52,8 @@ extension SQLiteStore {
         }
     }
 
+    /// The skills a name query names.
+    ///
     /// The skills named `key` (``SearchQuery/nameKey``), by name or folder, when the query's kinds include skills:
     /// the earliest first commit first, then the most stars, then by repository and path, as the likely origin of
     /// copies is chosen. The index finds them (a term each), the rows order them.

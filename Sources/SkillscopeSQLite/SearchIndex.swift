@@ -126,6 +126,8 @@ final class SearchIndex: Sendable {
         static let words = "words"
     }
 
+    /// How texts are cut into terms.
+    ///
     /// How texts are cut into terms; an index cut another way is built again. 3: Chinese, Japanese and Korean as
     /// character n-grams (``XapianDocument/addWords(_:weight:)``), and skills' names as terms.
     static let wordsVersion = "3"

@@ -198,6 +198,8 @@ extension SearchQuery {
         return NameKey.make(terms.joined(separator: "-"))
     }
 
+    /// The skills of the queried name first, then the ranking.
+    ///
     /// A search whose query is a skill's name: the files of that name (`named`, ordered as the engine found them:
     /// the earliest first, so the likely origin of a group of copies leads) come first, then the rest of the
     /// ranking without them. `search` runs the engine's ranking for a query.

@@ -19,6 +19,8 @@ public struct SkillLock: Sendable, Hashable, Codable {
         /// Path → sha256 of a local version kept on purpose (a merge of local edits, a resolved conflict, an edit
         /// accepted with `keep`): the version the project must hold, whatever upstream's is.
         public var modified: [String: String]?
+        /// The team's kept edits, with their bytes.
+        ///
         /// Path → the bytes of each version in ``modified``, so `install` can restore it where only the lock is
         /// committed. Locks written before it have `modified` alone.
         public var kept: [String: KeptFile]?
@@ -111,7 +113,7 @@ public struct VercelSkillsLock: Sendable, Hashable, Decodable {
     public struct Entry: Sendable, Hashable, Decodable {
         /// `owner/repo`, a local path or a package name.
         public var source: String
-        /// `github`, `local`, `node_modules`, …
+        /// `github`, `local`, `node_modules` and the like.
         public var sourceType: String
         /// ``computedHash(of:)`` of the installed folder.
         public var computedHash: String

@@ -119,6 +119,8 @@ struct Transaction {
         }
     }
 
+    /// Finishes or clears what a killed or refused command left.
+    ///
     /// Finishes every journaled change and removes staging folders without a journal: what the next command does
     /// after a kill or a failure. It never fails: a step that cannot be done is skipped and said.
     ///
@@ -154,6 +156,8 @@ struct Transaction {
         return notices
     }
 
+    /// Applies a journal's operations.
+    ///
     /// Applies a journal's operations; each is skipped when done already, so a second run finishes the first. A
     /// step that fails is skipped and named; the rest, the lock, and the cleanup are done whatever happens.
     ///

@@ -26,6 +26,8 @@ public struct VersionFinder: Sendable {
         ///
         /// The default is 3.
         public var distinctiveNameHolders = 3
+        /// How close in meaning a file of the same name must be.
+        ///
         /// The cosine of meaning from which a file of the same name as the subject is their own version: on the
         /// same subject, which a file without the name must be far closer to be (``MeaningNeighbours``, 0.92 with
         /// the MiniLM table). Tuned on the tune half of the labelled own-version pairs (bench/RESULTS.md).

@@ -9,6 +9,8 @@ public final class XapianDocument: @unchecked Sendable {
     public init() { handle = cxapian_document_new() }
     deinit { cxapian_document_free(handle) }
 
+    /// Adds the words of a text.
+    ///
     /// Adds the words of `text`, each counted `weight` times: runs of letters and digits of the Basic Multilingual
     /// Plane with the marks that follow them, everything else separating (`_` included), lower-cased and stemmed
     /// as English under the prefix `Z`; words over 64 bytes are left out. Chinese, Japanese and Korean, written

@@ -69,7 +69,8 @@ import Testing
         #expect(run.status == 1)
         #expect(run.stdout.contains("SKILL.md:7: security fail: pipes a download into a shell"))
         #expect(run.stdout.contains("fast-setup/scripts/post.py:2: security fail: bundled script"))
-        #expect(run.stdout.contains("security: 3 fail, 0 warn"))  // the three fail findings listed, in one file (issue 46)
+        // The three fail findings listed, in one file: the summary counts findings (issue 46).
+        #expect(run.stdout.contains("security: 3 fail, 0 warn"))
 
         try directory.write(
             "calm/SKILL.md",

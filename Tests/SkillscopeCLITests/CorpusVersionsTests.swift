@@ -4,12 +4,16 @@ import SQLite
 import SkillscopeTesting
 import Testing
 
+/// Acceptance on ../shared/corpus, through a real server.
+///
 /// Acceptance on ../shared/corpus, through a real server: every group of word-for-word copies names one likely origin
 /// from each of its members, "kept by k of n edited versions" counts exactly the versions compare marks kept, and
 /// every rating's evidence quotes its rule and names files that exist.
 /// Skipped when the corpus is absent.
 @Suite(.enabled(if: Paths.sharedCorpus != nil, "../shared/corpus is absent"))
 struct CorpusVersionsTests {
+    /// One JSON answer of the server.
+    ///
     /// GETs `path` of the server at `base` as a JSON object.
     /// A busy server's 503 is retried after the time it asks for, as a client does.
     static func json(_ base: String, _ path: String) async throws -> [String: Any] {

@@ -71,6 +71,8 @@ enum Hosts {
         return ["example.com", "example.org", "example.net"].contains { isUnder(name, $0) }
     }
 
+    /// Where the vendor a secret belongs to lives.
+    ///
     /// The vendor domains a secret's variable name names: `OPENAI_API_KEY` → `openai.com`, `GH_TOKEN` →
     /// `github.com`. A key sent to its own vendor is the key in use, not a leak.
     static func vendorDomains(ofSecret name: String) -> [String] {

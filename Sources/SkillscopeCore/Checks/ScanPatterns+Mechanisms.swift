@@ -121,6 +121,8 @@ extension Patterns {
 
     // MARK: Concealment, in many languages
 
+    /// Hiding an action from the user.
+    ///
     /// An instruction to keep an action from the user, or out of the summary or report, beyond the English and
     /// the languages of ``injectionElsewhere``: the verb of telling, negated, with the user or the report as its
     /// listener. Fifteen languages: en, de, es, fr, pt, it, nl, pl, ru, ja, zh, ko, tr, ar, he, fa.

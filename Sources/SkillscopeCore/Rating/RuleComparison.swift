@@ -1,3 +1,5 @@
+/// Two versions of a file compared rule by rule.
+///
 /// Two versions of a file compared rule by rule, with the notion of keeping measured "common" uses
 /// (``RuleKeeping``): a rule of the first is kept when the second holds it word for word, changed when the second
 /// still gives it in other words (most of its phrases stand there), and dropped otherwise. A rule of the second
