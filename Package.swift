@@ -36,6 +36,8 @@ let package = Package(
         .systemLibrary(name: "CLibPQ", pkgConfig: "libpq", providers: [.apt(["libpq-dev"])]),
         .systemLibrary(name: "COpenBLAS", pkgConfig: "openblas", providers: [.apt(["libopenblas-dev"])]),
         .systemLibrary(name: "CJemalloc", pkgConfig: "jemalloc", providers: [.apt(["libjemalloc-dev"])]),
+        // The public-names list (scripts/make-public-names.sh), linked in as a data file by names.S.
+        .target(name: "CPublicNames", exclude: ["data"], cSettings: [.headerSearchPath("data")]),
 
         // Wrappers: know nothing of Skillscope.
         .target(name: "SQLite", dependencies: ["CSQLite", "Hashing"], swiftSettings: settings),
@@ -68,6 +70,7 @@ let package = Package(
             name: "SkillscopeRating",
             dependencies: [
                 "SkillscopeCore", "SkillscopeStore", "SkillscopeEmbeddings", "SkillscopeVersions", "Hashing",
+                "CPublicNames",
             ],
             swiftSettings: settings),
         .target(

@@ -120,6 +120,28 @@ private func rule(_ position: Int, _ text: String) -> Rule {
         #expect(report.rules[0].evidence == "names `grafana.ops.internal`, a host of a private network")
     }
 
+    /// A Markdown link to a file of the tree names that file; a toolchain's own file (`manage.py`) binds nothing
+    /// even where the tree holds it, and a file named like a package (`tokens.ts`) is still the project's file.
+    @Test func aLinkToAFileOfTheTreeBindsAndAToolchainsFileDoesNot() {
+        var context = context()
+        context.repositoryFiles = RepositoryPaths(["AGENTS.md", "src/tokens.ts", "manage.py", "src/lib.rs"])
+        context.publicNames = PublicNames(list: "manage.py\nlib.rs\ntokens\n")
+        let report = RuleRater().rate(
+            [
+                rule(0, "Colours come from the [design tokens](./src/tokens.ts#palette), never from literals."),
+                rule(1, "Run migrations with `python manage.py migrate` before tests."),
+                rule(2, "Keep `src/lib.rs` free of I/O."),
+                rule(3, "Read the [guide](https://example.com/src/tokens.ts) first."),
+            ], context: context)
+        #expect(report.rules[0].rating == .verySpecific)
+        #expect(report.rules[0].evidence == "names `./src/tokens.ts`, a file of this repository")
+        #expect(report.rules[1].rating != .verySpecific, "\(report.rules[1].evidence)")
+        #expect(report.rules[3].rating != .verySpecific, "\(report.rules[3].evidence)")
+        #expect(NamedThings.linkTarget("[x](../docs/a.md#top)") == "../docs/a.md")
+        #expect(NamedThings.linkTarget("[x](https://example.com/a.md)") == nil)
+        #expect(NamedThings.linkTarget("plain/path.md") == nil)
+    }
+
     @Test func eachSignalSaysWhatDecided() {
         let report = RuleRater().rate(
             [

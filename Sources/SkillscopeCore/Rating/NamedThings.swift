@@ -24,7 +24,7 @@ public enum NamedThings {
             } else {
                 forEachToken(part) { raw in
                     guard mayNameSomething(raw.utf8) else { return }
-                    let token = trim(raw)
+                    let token = trim(linkTarget(raw) ?? raw)
                     if let kind = kind(ofToken: token) { add(NamedThing(text: token, kind: kind)) }
                 }
             }
@@ -181,6 +181,17 @@ public enum NamedThings {
                 guard let first = part.first, first.isLetter else { return false }
                 return part.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") }
             } && token.contains(where: \.isUppercase)
+    }
+
+    /// The target of a Markdown link that ends in `token` (`[tokens](./src/tokens.ts)` → `./src/tokens.ts`),
+    /// without its `#section`; nil when the token holds no link target or the target is a web address.
+    static func linkTarget(_ token: Substring) -> Substring? {
+        guard let open = token.firstRange(of: "](") else { return nil }
+        var target = token[open.upperBound...]
+        if let close = target.firstIndex(of: ")") { target = target[..<close] }
+        if let anchor = target.firstIndex(of: "#") { target = target[..<anchor] }
+        guard !target.isEmpty, !target.contains("://"), !target.hasPrefix("mailto:") else { return nil }
+        return target
     }
 
     private static func trim(_ token: Substring) -> String {

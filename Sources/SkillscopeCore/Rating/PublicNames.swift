@@ -2,9 +2,10 @@
 /// however few repositories of a registry name them.
 ///
 /// The list is made reproducibly by `scripts/make-public-names.sh` from what this machine can reach: Debian's
-/// package names (libraries for Rust, Python, Node, Go, Ruby, Perl, PHP, Haskell and C), the names the Python
-/// standard library defines, and the public symbols of the Swift toolchain's own modules. The registry's own
-/// counts add the rest at scale (a name many repositories use is public by that alone).
+/// package names (libraries for Rust, Python, Node, Go, Ruby, Perl, PHP, Haskell and C), PyPI's and npm's most used
+/// packages, the standard libraries of Python, Rust, Go, Java, Node and Swift, and the standard file names of
+/// toolchains (`manage.py`, `lib.rs`, `~/.aws/credentials`). The registry's own counts add the rest at scale (a
+/// name many repositories use is public by that alone).
 public struct PublicNames: Sendable {
     private var names: Set<String>
 
@@ -39,9 +40,25 @@ public struct PublicNames: Sendable {
             if let range = name.firstRange(of: separator), range.lowerBound != name.startIndex,
                 !name.contains("/"), names.contains(String(name[..<range.lowerBound]))
             {
+                // `tokens.ts` is a file, not the package `tokens`'s member: a file's name is public only whole.
+                if separator == ".", Self.isFileName(name) { return false }
                 return true
             }
         }
         return false
+    }
+
+    /// The extensions of source, config and document files: a name ending in one is a file (`tokens.ts`), not a
+    /// module's member (`json.loads`).
+    static let fileExtensions: Set<String> = [
+        "ts", "tsx", "js", "jsx", "mjs", "cjs", "py", "rs", "go", "rb", "java", "kt", "kts", "swift", "c", "h", "cc",
+        "cpp", "hpp", "cs", "php", "vue", "svelte", "astro", "css", "scss", "sass", "less", "html", "md", "mdx", "mdc",
+        "json", "yaml", "yml", "toml", "ini", "cfg", "conf", "xml", "txt", "sql", "sh", "bash", "zsh", "ps1", "bat",
+        "lock", "env", "dart", "ex", "exs", "erl", "hs", "ml", "lua", "r", "scala", "gradle", "proto", "graphql",
+    ]
+
+    static func isFileName(_ name: String) -> Bool {
+        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return false }
+        return fileExtensions.contains(String(name[name.index(after: dot)...]))
     }
 }

@@ -199,7 +199,9 @@ public struct RuleRater: Sendable {
                 if isSkill, Self.isSkillOwnPath(path) {
                     return "points at this skill's `\(path)`"
                 }
+                // A toolchain's own file (`manage.py`, `lib.rs`) is in the tree because the toolchain asks for it.
                 if !Self.everyProjectHas(NamedThing(text: path, kind: .path).key),
+                    !context.publicNames.contains(path),
                     context.repositoryFiles.contains(path, from: context.filePath)
                 {
                     // The path as the rule writes it (`bun build.ts` names `build.ts`).
