@@ -4,13 +4,13 @@
 # As root it runs apt-get; otherwise it prints the exact command to run.
 #
 #   scripts/install-deps.sh          what the build needs
-#   scripts/install-deps.sh --tests  and what the whole test suite needs: PostgreSQL, Chromium and its driver,
-#                                    python3-venv and sqlite3
+#   scripts/install-deps.sh --tests  and what the whole test suite needs: PostgreSQL with the RUM extension the
+#                                    deployment searches with, Chromium and its driver, python3-venv and sqlite3
 set -euo pipefail
 packages=(pkg-config libsqlite3-dev libcmark-gfm-dev libcmark-gfm-extensions-dev libyaml-dev libpcre2-dev libssl-dev libgit2-dev
     libmicrohttpd-dev libpq-dev libarchive-dev libopenblas-dev libjemalloc-dev libxapian-dev git python3 python3-pip)
 if [ "${1:-}" = "--tests" ]; then
-    packages+=(postgresql sqlite3 python3-venv chromium chromium-driver)
+    packages+=(postgresql postgresql-15-rum sqlite3 python3-venv chromium chromium-driver)
 fi
 missing=()
 for package in "${packages[@]}"; do

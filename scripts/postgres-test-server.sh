@@ -49,8 +49,23 @@ SQL
     fi
     # Search ranks with the RUM index where the extension is installed (Debian's postgresql-15-rum); a
     # superuser creates it, as an administrator would for a registry's database.
+    # A server that was running when the extension was installed cannot load it ("undefined symbol:
+    # heap_datum_check") until it restarts: then it is restarted once.
     if [ -e "/usr/share/postgresql/$version/extension/rum.control" ]; then
-        as_postgres psql -q -p "$port" -d "$database" -v ON_ERROR_STOP=1 -c "CREATE EXTENSION IF NOT EXISTS rum" >/dev/null
+        create_rum() {
+            as_postgres psql -q -p "$port" -d "$database" -v ON_ERROR_STOP=1 -c "CREATE EXTENSION IF NOT EXISTS rum" >/dev/null
+        }
+        if ! create_rum 2>"$state.rum"; then
+            cat "$state.rum" >&2
+            echo "restarting PostgreSQL $version/$cluster so it loads the rum extension" >&2
+            pg_ctlcluster "$version" "$cluster" restart 3>&-
+            for _ in $(seq 1 30); do
+                as_postgres pg_isready -q -h 127.0.0.1 -p "$port" && break
+                sleep 1
+            done
+            create_rum
+        fi
+        rm -f "$state.rum"
     fi
     url="postgresql://$user:$user@127.0.0.1:$port/$database"
     psql "$url" -q -v ON_ERROR_STOP=1 >/dev/null <<'SQL'
