@@ -146,8 +146,20 @@ extension PostgresStore {
         }
         var total = tally.counted
         var facets = tally.facets()
-        let estimated = more
-        if estimated {
+        var estimated = more
+        if estimated, browsing, query.browsesKindsOnly {
+            // By kind alone: counted exactly, as the home page counts; the licences and topics scaled to that count.
+            var kinds: [String: Int] = [:]
+            for row in try connection.query(
+                "SELECT f.kind, count(*) FROM files f WHERE \(match) GROUP BY f.kind", arguments)
+            {
+                kinds[row.string(0) ?? ""] = row.int(1) ?? 0
+            }
+            total = kinds.values.reduce(0, +)
+            facets = tally.facets(scale: Double(total) / Double(max(1, tally.counted)))
+            facets.kinds = kinds
+            estimated = false
+        } else if estimated {
             let plan = try connection.queryOne("EXPLAIN (FORMAT JSON) SELECT 1 FROM files f WHERE \(match)", arguments)
             var planned = plan?.string(0).flatMap(Self.plannedRows) ?? 0
             if planned <= countLimit {

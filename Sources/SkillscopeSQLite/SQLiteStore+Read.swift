@@ -197,8 +197,22 @@ extension SQLiteStore {
         }
         var total = tally.counted
         var facets = tally.facets()
-        let estimated = more && lastID > 0
-        if estimated {
+        var estimated = more && lastID > 0
+        if estimated, query.browsesKindsOnly {
+            // By kind alone: counted exactly through the kind index, as the home page counts; the licences and
+            // topics scaled to that count.
+            var kinds: [String: Int] = [:]
+            for row in try connection.query(
+                "SELECT f.kind, count(*) FROM files f WHERE 1 \(filter) AND \(Self.isCurrent) GROUP BY f.kind",
+                arguments)
+            {
+                kinds[row.string(0) ?? ""] = row.int(1) ?? 0
+            }
+            total = kinds.values.reduce(0, +)
+            facets = tally.facets(scale: Double(total) / Double(max(1, tally.counted)))
+            facets.kinds = kinds
+            estimated = false
+        } else if estimated {
             // The matches so far are spread like the rows: scale by the share of the row ids they cover.
             let lastRow = try connection.queryOne("SELECT max(id) FROM files")?.int64(0) ?? lastID
             let scale = max(1, Double(lastRow) / Double(lastID))

@@ -476,6 +476,35 @@ public enum StoreConformance {
         #expect(SearchResults.rounded(57_640) == 58_000 && SearchResults.rounded(1_049) == 1_000)
     }
 
+    /// Browsing by kind alone counts exactly past the count limit, as the home page counts the kinds, however the
+    /// kind's files lie in the rows (here all skills first, where an estimate from the rows would say twice as many).
+    public static func browsingByKindCountsAsTheHomePageDoes(_ store: any Store) throws {
+        let skills = 1_100
+        var records: [FileRecord] = []
+        for index in 0..<skills {
+            records.append(
+                Fixtures.record(
+                    "acme/repo\(index % 30)", "skills/s\(index)/SKILL.md",
+                    "---\nname: s\(index)\ndescription: Skill \(index).\n---\n\n- Keep part \(index) small.\n"))
+        }
+        for index in 0..<1_300 {
+            records.append(
+                Fixtures.record("lena/app\(index % 30)", "p\(index)/AGENTS.md", "- Rule \(index) of the app.\n"))
+        }
+        for start in stride(from: 0, to: records.count, by: 300) {
+            _ = try store.write(
+                repositories: [], files: Array(records[start..<min(records.count, start + 300)]), seenAt: seenAt)
+        }
+        let browse = try store.search(SearchQuery(text: "", kinds: [.skill]))
+        #expect(!browse.totalIsEstimate)
+        #expect(browse.total == skills)
+        #expect(browse.total == (try store.stats().byKind["skill"]))
+        #expect(browse.facets.kinds == ["skill": skills])
+        #expect(browse.hits.count == 20)
+        let last = try store.search(SearchQuery(text: "", kinds: [.skill], limit: 20, offset: skills - 5))
+        #expect(last.hits.count == 5)
+    }
+
     public static func rejectedFilesAreKeptWithTheirReason(_ store: any Store) throws {
         var record = Fixtures.record("acme/skills", "bin/AGENTS.md", "x")
         record.outcome = .rejected(

@@ -75,7 +75,11 @@ struct SearchPage {
             browsing
             ? "<h1>\(count) \(HTML.escape(kindTitle ?? "")) file\(results.total == 1 ? "" : "s")</h1>"
             : "<h1>\(count) file\(results.total == 1 ? "" : "s") for “\(HTML.escape(text))”</h1>"
-        body += filters(query, facets: results.facets, estimated: results.totalIsEstimate)
+        // Facets counted over the first matches and scaled (a total counted exactly past the count limit keeps its
+        // licences and topics scaled) say so.
+        let scaled = results.totalIsEstimate || (browsing && results.total > SearchResults.exactCountLimit)
+        let starsKnown = results.hits.contains { $0.stars != nil }
+        body += filters(query, facets: results.facets, estimated: scaled, starsKnown: starsKnown)
         if !results.matchedAllTerms {
             body += "<p class=\"muted\">No file holds every word; showing files with any.</p>"
         }
@@ -125,7 +129,12 @@ struct SearchPage {
         if offset > 0 {
             links.append("<a rel=\"first\" href=\"\(Self.link(query, setting: ["offset": nil]))\">First page</a>")
         }
-        if offset + consumed < results.total, consumed > 0 {
+        // Next only where another hit is known to follow: the window holds more than the page used, or it was full
+        // and the total (counted, or estimated past the count) goes on. An estimate alone offers no empty page.
+        let more =
+            results.hits.count > consumed
+            || (results.hits.count == Self.window && offset + consumed < results.total)
+        if more, consumed > 0 {
             links.append(
                 "<a rel=\"next\" href=\"\(Self.link(query, setting: ["offset": String(offset + consumed)]))\">Next</a>")
         }
@@ -138,17 +147,22 @@ struct SearchPage {
     }
 
     /// Sorts and filters with their counts: links that keep the rest of the query.
-    private func filters(_ query: [String: String], facets: SearchFacets, estimated: Bool = false) -> String {
+    private func filters(
+        _ query: [String: String], facets: SearchFacets, estimated: Bool = false, starsKnown: Bool = true
+    ) -> String {
         let about = estimated ? "≈ " : ""
         var out = "<nav aria-label=\"Sort and filter\" class=\"filters\"><p>Sort: "
-        out += SearchSort.allCases.map { sort in
+        // Sorting by stars means something only where some stars are known (a registry ingested from folders or
+        // git knows none): otherwise the option is left out, unless it is the current one.
+        let sorts = SearchSort.allCases.filter { $0 != .stars || starsKnown || query["sort"] == "stars" }
+        out += sorts.map { sort in
             let current = (query["sort"] ?? "relevance") == sort.rawValue
             return current
                 ? "<strong>\(sort.rawValue)</strong>"
                 : "<a href=\"\(Self.link(query, setting: ["sort": sort.rawValue, "offset": nil]))\">\(sort.rawValue)</a>"
         }.joined(separator: " · ")
         out += "</p>"
-        func facet(_ title: String, _ name: String, _ counts: [String: Int]) {
+        func facet(_ title: String, _ name: String, _ counts: [String: Int], label: (String) -> String = { $0 }) {
             guard !counts.isEmpty else { return }
             out += "<p>\(title): "
             if query[name] != nil {
@@ -156,12 +170,13 @@ struct SearchPage {
             }
             out += counts.sorted { ($1.value, $0.key) < ($0.value, $1.key) }.map { value, count in
                 query[name] == value
-                    ? "<strong>\(HTML.escape(value)) (\(about)\(Number.grouped(count)))</strong>"
-                    : "<a href=\"\(Self.link(query, setting: [name: value, "offset": nil]))\">\(HTML.escape(value))</a> (\(about)\(Number.grouped(count)))"
+                    ? "<strong>\(HTML.escape(label(value))) (\(about)\(Number.grouped(count)))</strong>"
+                    : "<a href=\"\(Self.link(query, setting: [name: value, "offset": nil]))\">\(HTML.escape(label(value)))</a> (\(about)\(Number.grouped(count)))"
             }.joined(separator: " · ")
             out += "</p>"
         }
-        facet("Kind", "kind", facets.kinds)
+        // Kinds as people read them ("Skill reference", "CLAUDE.md"), not their slugs; the link keeps the slug.
+        facet("Kind", "kind", facets.kinds) { FileKind(rawValue: $0)?.title ?? $0 }
         facet("Licence", "license", facets.licenses)
         facet("Topic", "topic", facets.topics)
         let reviewed = query["reviewed"] == "true"

@@ -87,6 +87,12 @@ import Xapian
     }
 
     @Test(arguments: StoreEngine.available)
+    func browsingByKindCountsAsTheHomePageDoes(engine: StoreEngine) throws {
+        let directory = TemporaryDirectory()
+        try StoreConformance.browsingByKindCountsAsTheHomePageDoes(try engine.makeEmptyStore(in: directory))
+    }
+
+    @Test(arguments: StoreEngine.available)
     func rejectedFilesAreKeptWithTheirReason(engine: StoreEngine) throws {
         let directory = TemporaryDirectory()
         try StoreConformance.rejectedFilesAreKeptWithTheirReason(try engine.makeEmptyStore(in: directory))

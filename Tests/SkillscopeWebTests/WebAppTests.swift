@@ -182,6 +182,33 @@ import Testing
         #expect(none.contains("Nothing matches") && none.contains("href=\"/analyze\""))
     }
 
+    /// Paging ends where the files end, kinds read as people name them, and stars are offered only where known.
+    @Test func searchPagesEndWithTheFilesAndSpeakPlainly() throws {
+        let directory = TemporaryDirectory()
+        let store = try SQLiteStore(path: directory.appending("r.sqlite"))
+        let records = (0..<45).map { index in
+            Fixtures.record(
+                "acme/repo\(index % 5)", index % 3 == 0 ? "s\(index)/references/notes.md" : "s\(index)/SKILL.md",
+                "---\nname: tidy-\(index)\ndescription: Tidy part \(index).\n---\n\n- Keep widget \(index) tidy.\n")
+        }
+        _ = try store.write(repositories: [], files: records, seenAt: "2026-11-30T10:00:00Z")
+        let app = WebApp(store: store)
+        let (_, first) = get(app, "/search", query: ["q": "widget"])
+        #expect(first.contains("rel=\"next\""))
+        let (_, second) = get(app, "/search", query: ["q": "widget", "offset": "20"])
+        #expect(second.contains("rel=\"next\""))
+        let (_, last) = get(app, "/search", query: ["q": "widget", "offset": "40"])
+        #expect(last.components(separatedBy: "<a class=\"hit\"").count - 1 == 5)
+        #expect(!last.contains("rel=\"next\""))
+        // Kinds by their names, the link keeping the slug.
+        #expect(first.contains(">Skill reference</a> (15)") || first.contains(">Skill</a> (30)"))
+        #expect(!first.contains(">skill-reference</a>"))
+        // No repository has stars here: no sort by them.
+        #expect(!first.contains("sort=stars"))
+        let (_, browse) = get(app, "/search", query: ["kind": "skill", "offset": "20"])
+        #expect(browse.contains("<h1>30 Skill files</h1>") && !browse.contains("rel=\"next\""))
+    }
+
     @Test func anAnalysisRefusesEmptyHugeAndUnknownTextsSayingWhy() throws {
         let directory = TemporaryDirectory()
         let (app, _) = try app(directory)
