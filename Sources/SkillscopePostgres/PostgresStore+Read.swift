@@ -149,15 +149,10 @@ extension PostgresStore {
         var estimated = more
         if estimated, browsing, query.browsesKindsOnly {
             // By kind alone: counted exactly, as the home page counts; the licences and topics scaled to that count.
-            var kinds: [String: Int] = [:]
-            for row in try connection.query(
-                "SELECT f.kind, count(*) FROM files f WHERE \(match) GROUP BY f.kind", arguments)
-            {
-                kinds[row.string(0) ?? ""] = row.int(1) ?? 0
-            }
-            total = kinds.values.reduce(0, +)
-            facets = tally.facets(scale: Double(total) / Double(max(1, tally.counted)))
-            facets.kinds = kinds
+            let rows = try connection.query(
+                "SELECT f.kind, count(*) FROM files f WHERE \(match) GROUP BY f.kind", arguments
+            ).map { (kind: $0.string(0) ?? "", count: $0.int(1) ?? 0) }
+            (total, facets) = tally.exactly(byKind: rows)
             estimated = false
         } else if estimated {
             let plan = try connection.queryOne("EXPLAIN (FORMAT JSON) SELECT 1 FROM files f WHERE \(match)", arguments)

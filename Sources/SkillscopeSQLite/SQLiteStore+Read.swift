@@ -201,16 +201,11 @@ extension SQLiteStore {
         if estimated, query.browsesKindsOnly {
             // By kind alone: counted exactly through the kind index, as the home page counts; the licences and
             // topics scaled to that count.
-            var kinds: [String: Int] = [:]
-            for row in try connection.query(
+            let rows = try connection.query(
                 "SELECT f.kind, count(*) FROM files f WHERE 1 \(filter) AND \(Self.isCurrent) GROUP BY f.kind",
-                arguments)
-            {
-                kinds[row.string(0) ?? ""] = row.int(1) ?? 0
-            }
-            total = kinds.values.reduce(0, +)
-            facets = tally.facets(scale: Double(total) / Double(max(1, tally.counted)))
-            facets.kinds = kinds
+                arguments
+            ).map { (kind: $0.string(0) ?? "", count: $0.int(1) ?? 0) }
+            (total, facets) = tally.exactly(byKind: rows)
             estimated = false
         } else if estimated {
             // The matches so far are spread like the rows: scale by the share of the row ids they cover.

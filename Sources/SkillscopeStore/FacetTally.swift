@@ -41,4 +41,14 @@ public struct FacetTally {
         for (topic, count) in commonest { facets.topics[topic] = count }
         return facets
     }
+
+    /// The total and facets of a browse by kind alone, counted exactly by kind (rows of kind and count): the kinds as
+    /// counted, the licences and topics of the matches looked at scaled to that total.
+    public func exactly(byKind rows: [(kind: String, count: Int)]) -> (total: Int, facets: SearchFacets) {
+        let kinds = Dictionary(rows, uniquingKeysWith: +)
+        let total = kinds.values.reduce(0, +)
+        var facets = facets(scale: Double(total) / Double(Swift.max(1, counted)))
+        facets.kinds = kinds
+        return (total, facets)
+    }
 }
