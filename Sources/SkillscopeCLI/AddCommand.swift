@@ -37,8 +37,8 @@ struct AddCommand: Command {
         \(RiskOutput.help)
         \(SyncOptions.help)
 
-        Exit codes: 0 installed, 1 something in the way or a failing security scan (see the message), 64 usage, 65 unsafe name or path,
-        66 no such source or skill, 69 a network source.
+        Exit codes: 0 installed, 1 something in the way or a failing security scan (see the message), 64 usage,
+        65 unsafe name or path, 66 no such source or skill, 69 a network source.
         """
 
     var options: SyncOptions
