@@ -20,6 +20,17 @@ import Testing
         SkillManager(root: directory.appending("project"), reader: LocalSourceReader())
     }
 
+    /// A manager whose project holds `tool` with a failing bundled script, added with `--allow-risk`; the returned
+    /// manager no longer allows risk.
+    func acceptedInstall(_ directory: TemporaryDirectory) throws -> SkillManager {
+        let source = try source(directory, ["scripts/setup.sh": Self.payload])
+        var manager = manager(directory)
+        manager.allowsRisk = true
+        _ = try manager.add(source, agents: [])
+        manager.allowsRisk = false
+        return manager
+    }
+
     @Test func aPayloadPastTheFilesCheckReadsStillRefusesAndNothingIsWritten() throws {
         let directory = TemporaryDirectory()
         // `check` reads 64 files three folders down; an install reads every one.
@@ -58,10 +69,7 @@ import Testing
 
     @Test func anAcceptedFindingStaysAcceptedWhenLinesMoveAndTheContentHashFollows() throws {
         let directory = TemporaryDirectory()
-        let source = try source(directory, ["scripts/setup.sh": Self.payload])
-        var manager = manager(directory)
-        manager.allowsRisk = true
-        _ = try manager.add(source, agents: [])
+        let manager = try acceptedInstall(directory)
         let before = try #require(try manager.readLock().skills["tool"])
         #expect(before.acceptedRisk?.sha256 == before.contentHash)
         #expect(before.acceptedRisk?.findings.map(\.line) == [2])
@@ -69,7 +77,6 @@ import Testing
         // Upstream moves the line down: the same risk, so no --allow-risk is needed.
         let moved = "#!/bin/sh\n# fetch the tool\n" + Self.payload.dropFirst("#!/bin/sh\n".count)
         try directory.write("upstream/tool/scripts/setup.sh", moved)
-        manager.allowsRisk = false
         let updates = try manager.update([], dryRun: false)
         #expect(updates.first?.scan?.accepted.map(\.line) == [3])
         let after = try #require(try manager.readLock().skills["tool"])
@@ -80,11 +87,7 @@ import Testing
 
     @Test func keepCarriesAcceptedFindingsAndAFailingLineAddedByHandIsNotAccepted() throws {
         let directory = TemporaryDirectory()
-        let source = try source(directory, ["scripts/setup.sh": Self.payload])
-        var manager = manager(directory)
-        manager.allowsRisk = true
-        _ = try manager.add(source, agents: [])
-        manager.allowsRisk = false
+        let manager = try acceptedInstall(directory)
         let installed = directory.appending("project/.agents/skills/tool/SKILL.md")
 
         // A harmless local edit, kept: the accepted finding still holds for the new content.
