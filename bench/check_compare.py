@@ -2,11 +2,12 @@
 """`skillscope check` beside the peers people run in CI, on the same files, in one run (issue 30).
 
 Usage: check_compare.py SKILLSCOPE CORPUS_FILES_DIR [--venv bench/.venv-checks] [--runs 3] [--samples 4]
-                        [--cisco]
+                        [--cisco] [--time-only]
 
 Runs, on CORPUS_FILES_DIR:
-  - agnix 0.59.3 (`agnix --format json DIR`) and `skillscope check --format json DIR`, each --runs times, for the
-    time (median wall and CPU seconds, and their ratio);
+  - agnix 0.59.3 (`agnix --format json DIR`) and `skillscope check --format json DIR`, --runs rounds after one
+    warm-up round, the two alternating within each round so both see the same state of a shared machine, for the
+    time (each round's wall and CPU seconds, the medians and their ratio); with --time-only, nothing more;
   - `skillscope check --format json --complete-tree DIR` once, so that its broken links can be set against agnix's
     REF-002 (a corpus that keeps only instruction files makes most links look broken: the default run counts them
     in a note instead);
@@ -51,7 +52,8 @@ def family(rule):
 
 
 def timed(command, runs):
-    """Runs command `runs` times; returns (stdout of the last run, median wall seconds, median CPU seconds)."""
+    """Runs command `runs` times; returns (stdout of the last run, median wall seconds, median CPU seconds, and
+    the list of (wall, CPU) of each run)."""
     walls, cpus, out = [], [], ""
     for _ in range(runs):
         before = os.times()
@@ -63,7 +65,21 @@ def timed(command, runs):
         if done.returncode not in (0, 1):
             sys.exit(f"{command[0]} failed ({done.returncode}): {done.stderr[-2000:]}")
         out = done.stdout
-    return out, statistics.median(walls), statistics.median(cpus)
+    return out, statistics.median(walls), statistics.median(cpus), list(zip(walls, cpus))
+
+
+def alternating(commands, runs):
+    """One warm-up round, then `runs` rounds each running every command once in turn; returns, per command, what
+    ``timed`` returns over the counted rounds."""
+    for command in commands:
+        timed(command, 1)
+    results = [("", [], []) for _ in commands]
+    for _ in range(runs):
+        for index, command in enumerate(commands):
+            out, wall, cpu, _ = timed(command, 1)
+            results[index] = (out, results[index][1] + [wall], results[index][2] + [cpu])
+    return [(out, statistics.median(walls), statistics.median(cpus), list(zip(walls, cpus)))
+            for out, walls, cpus in results]
 
 
 def skillscope_findings(reports):
@@ -113,6 +129,7 @@ def main():
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--samples", type=int, default=4)
     parser.add_argument("--cisco", action="store_true")
+    parser.add_argument("--time-only", action="store_true")
     args = parser.parse_args()
     root = os.path.abspath(args.corpus).rstrip("/")
     agnix_bin = os.path.join(args.venv, "bin", "agnix")
@@ -120,18 +137,26 @@ def main():
         sys.exit(f"{agnix_bin} is missing: run bench/peers/setup.sh --checks")
 
     # One run: the tools alternate, so that the machine's state is shared.
-    agnix_out, agnix_wall, agnix_cpu = timed([agnix_bin, "--format", "json", root], args.runs)
-    ours_out, ours_wall, ours_cpu = timed([args.skillscope, "check", "--format", "json", root], args.runs)
-    complete_out, complete_wall, _ = timed(
-        [args.skillscope, "check", "--format", "json", "--complete-tree", root], 1)
+    (agnix_out, agnix_wall, agnix_cpu, agnix_runs), (ours_out, ours_wall, ours_cpu, ours_runs) = alternating(
+        [[agnix_bin, "--format", "json", root], [args.skillscope, "check", "--format", "json", root]], args.runs)
     agnix = json.loads(agnix_out)
-    agnix_found = [(d["rule"], os.path.abspath(d["file"]), d.get("line") or 0) for d in agnix["diagnostics"]]
     ours_reports = json.loads(ours_out)
+    print(f"corpus: {root}")
+    print(f"agnix: {agnix['files_checked']} files checked; skillscope check: {len(ours_reports)} files checked\n")
+    print("| round | agnix wall s | agnix CPU s | skillscope wall s | skillscope CPU s | wall ratio |")
+    print("|---|---|---|---|---|---|")
+    for number, ((aw, ac), (ow, oc)) in enumerate(zip(agnix_runs, ours_runs), 1):
+        print(f"| {number} | {aw:.2f} | {ac:.2f} | {ow:.2f} | {oc:.2f} | {ow / aw:.2f} |")
+    print(f"| median | {agnix_wall:.2f} | {agnix_cpu:.2f} | {ours_wall:.2f} | {ours_cpu:.2f} | "
+          f"**{ours_wall / agnix_wall:.2f}** |\n")
+    if args.time_only:
+        return
+    complete_out, complete_wall, _, _ = timed(
+        [args.skillscope, "check", "--format", "json", "--complete-tree", root], 1)
+    agnix_found = [(d["rule"], os.path.abspath(d["file"]), d.get("line") or 0) for d in agnix["diagnostics"]]
     ours = skillscope_findings(ours_reports)
     complete = skillscope_findings(json.loads(complete_out))
 
-    print(f"corpus: {root}")
-    print(f"agnix: {agnix['files_checked']} files checked; skillscope check: {len(ours_reports)} files checked\n")
     print("| tool | median wall s | median CPU s | wall ratio to agnix |")
     print("|---|---|---|---|")
     print(f"| agnix 0.59.3 `--format json` | {agnix_wall:.2f} | {agnix_cpu:.2f} | 1.00 |")

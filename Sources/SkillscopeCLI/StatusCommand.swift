@@ -70,12 +70,11 @@ struct StatusCommand: Command {
             try context.output.json(drifts)
         } else {
             for drift in drifts[printed...] { Self.print(drift, to: output) }
-            if drifts.allSatisfy(\.kind.isUpstreamNews) {
-                output.print(
-                    drifts.isEmpty ? "in step: no drift" : "in step with the lock: no drift (upstream has news, above)")
+            if drifts.allSatisfy({ $0.kind.isUpstreamNews || $0.kind.isNotice }) {
+                output.print(drifts.isEmpty ? "in step: no drift" : "in step with the lock: no drift (news above)")
             }
         }
-        let failing = drifts.filter { upstream || !$0.kind.isUpstreamNews }
+        let failing = drifts.filter { !$0.kind.isNotice && (upstream || !$0.kind.isUpstreamNews) }
         return check && !failing.isEmpty ? .failure : .success
     }
 

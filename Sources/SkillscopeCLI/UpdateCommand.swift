@@ -5,7 +5,8 @@ struct UpdateCommand: Command {
     static let name = "update"
     static let summary = "bring upstream changes into installed skills, merging local edits rule by rule"
     static let help = """
-        Usage: skillscope update [NAME…] [--dry-run] [--prune] [--force] [--global] [--project DIR] [--json]
+        Usage: skillscope update [NAME…] [--dry-run] [--prune] [--force] [--allow-risk] [--global] [--project DIR]
+                                [--json]
 
         Reads each skill's source again and merges, file by file, three versions at rule level: the locked one
         (base), the installed copy (local) and the source now (upstream). A rule changed on one side only is
@@ -15,13 +16,21 @@ struct UpdateCommand: Command {
         would be carried forward): edit them away and run `skillscope resolve NAME`. A skill its source no
         longer holds is kept, with a warning, unless --prune.
 
-        Options:
-          --dry-run  show the rule-level changes on each side and the conflicts; write nothing
-          --prune    remove skills their source no longer holds
-          --force    with only a skills-lock.json (it keeps no base to merge from): take the source's version over
-                     a local edit
+        What the merge would install is scanned as `skillscope check` scans a skill. When upstream brings in a
+        line the scan fails (`curl … | bash`, a script posting ~/.ssh/id_rsa, …), the update is refused, each
+        finding named with its file, line and reason, and nothing is written: the installed copies and the lock
+        stay as they were (a dry run says the same). Findings the lock accepted before stay accepted; a new one
+        needs --allow-risk, which updates with a warning and records it in the lock. Warnings never refuse.
 
-        Exit codes: 0 updated (or nothing to do), 1 conflicts were written or remain unresolved (listed),
+        Options:
+          --dry-run      show the rule-level changes on each side and the conflicts; write nothing
+          --prune        remove skills their source no longer holds
+          --force        with only a skills-lock.json (it keeps no base to merge from): take the source's
+                         version over a local edit
+        \(RiskOutput.help)
+
+        Exit codes: 0 updated (or nothing to do), 1 conflicts were written or remain unresolved (listed), or a
+        failing security scan refused the update,
         64 usage, 66 no such skill.
         """
 
@@ -30,18 +39,21 @@ struct UpdateCommand: Command {
     var dryRun: Bool
     var prune: Bool
     var force: Bool
+    var allowsRisk: Bool
 
     init(arguments: inout Arguments, context: Context) throws(CLIError) {
         options = try SyncOptions(arguments: &arguments, context: context, command: Self.name)
         dryRun = arguments.flag("dry-run")
         prune = arguments.flag("prune")
         force = arguments.flag("force")
+        allowsRisk = arguments.flag("allow-risk")
         names = try arguments.positionals()
     }
 
     func run(context: Context) async throws -> ExitCode {
         var manager = options.makeManager(context: context)
         manager.force = force
+        manager.allowsRisk = allowsRisk
         let updates = try manager.update(names, dryRun: dryRun, prune: prune)
         let blocked = updates.contains { !$0.unresolved.isEmpty }
         if context.json {
@@ -70,6 +82,7 @@ struct UpdateCommand: Command {
                 continue
             }
             output.print("\(update.name): \(dryRun ? "would update" : "updated") \(span)")
+            if let scan = update.scan { RiskOutput.print(scan, skill: update.name, to: output) }
             for file in update.files where file.outcome != "kept" || !file.localChanges.isEmpty {
                 output.print("  \(file.path): \(file.outcome)")
                 for change in file.localChanges { output.print("    local    \(change.summary)") }

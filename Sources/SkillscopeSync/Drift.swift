@@ -26,7 +26,15 @@ public struct Drift: Sendable, Hashable, Codable {
         /// An agent's folder for a skill is not what Skillscope made: a link elsewhere, a folder of another origin,
         /// or a copy whose bytes differ.
         public static let agentFolder = Kind(rawValue: "agent-folder")
+        /// An installed skill's security scan fails, and the lock accepts none of it for what it records.
+        public static let risk = Kind(rawValue: "risk")
+        /// Fail-level findings of an installed skill the lock records as accepted (`--allow-risk`): said, never
+        /// drift.
+        public static let riskAccepted = Kind(rawValue: "risk-accepted")
         public var description: String { rawValue }
+
+        /// Said for the reader, never drift: `status --check` never fails on it.
+        public var isNotice: Bool { self == .riskAccepted }
 
         /// News from upstream (a newer version, a deletion, a source that cannot be read), not drift in the
         /// project: `status --check` fails on it only with `--upstream`.

@@ -35,6 +35,9 @@ public struct InstallPlan: Sendable, Hashable, Codable {
         public var actions: [Action]
         /// Spec errors in the skill's SKILL.md, which `add` reports but does not refuse.
         public var notes: [String]
+        /// The security scan of the files `add` would write: with fail-level findings, `add` refuses the skill
+        /// unless `--allow-risk` is given.
+        public var scan: RiskVerdict
     }
 
     public var skills: [Skill]
@@ -77,7 +80,8 @@ extension SkillManager {
             actions.append(InstallPlan.Action(kind: .lock, path: lockFile))
             return InstallPlan.Skill(
                 name: skill.name, source: source.appending(skill.folder).description, commit: commit,
-                actions: actions, notes: Self.specNotes(skill.files))
+                actions: actions, notes: Self.specNotes(skill.files),
+                scan: RiskVerdict(files: skill.files, acceptance: nil))
         }
         return InstallPlan(skills: skills, lockFile: lockFile)
     }

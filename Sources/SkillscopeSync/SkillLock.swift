@@ -34,6 +34,8 @@ public struct SkillLock: Sendable, Hashable, Codable {
         /// The paths `update` wrote with conflict markers and `resolve` has not yet recorded: while any is listed,
         /// `status --check`, `install --frozen` and `update` fail.
         public var conflicts: [String]?
+        /// Fail-level findings of the security scan accepted with `--allow-risk`, and the content they hold for.
+        public var acceptedRisk: AcceptedRisk?
 
         public init(
             source: SkillSource, commit: String?, files: [String: String], agents: [String],

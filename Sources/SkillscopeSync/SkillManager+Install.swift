@@ -12,17 +12,24 @@ extension SkillManager {
         public var problems: [String] = []
         /// Which lock was read: `skillscope.lock` or `skills-lock.json`.
         public var lockFile: String = ""
+        /// The security scan of each skill whose scan warns or fails, by name: what the project holds once installed.
+        public var scans: [String: RiskVerdict] = [:]
     }
 
     /// Restores what the lock says: missing skills and files are read from their source at the locked commit and
     /// checked against the locked sha256 before anything is written; links are made again.
     ///
+    /// Every skill is scanned as it will stand: one whose scan fails is refused, and nothing written, unless the
+    /// lock accepted those findings for the content it records (``SkillLock/AcceptedRisk``), or ``allowsRisk``
+    /// accepts them now (recorded in the lock; never with `frozen`, which writes no lock).
+    ///
     /// - Parameter frozen: fail on any difference (a file edited or added by hand, a source whose bytes at the
     ///   locked commit differ, a source that cannot be read) and then write nothing, as `npm ci` does.
-    /// - Throws: ``SyncError`` `.mismatch` listing every difference when `frozen`; `.notFound` with no lock.
+    /// - Throws: ``SyncError`` `.mismatch` listing every difference when `frozen`; `.risk` naming every fail-level
+    ///   finding the lock does not accept; `.notFound` with no lock.
     public func install(frozen: Bool) throws(SyncError) -> InstallReport {
         recover()
-        guard let lock = try SkillLock.read(at: lockPath) else {
+        guard var lock = try SkillLock.read(at: lockPath) else {
             if let vercel = try VercelSkillsLock.read(at: vercelLockPath) {
                 return try install(vercel, frozen: frozen)
             }
@@ -30,6 +37,10 @@ extension SkillManager {
         }
         var report = InstallReport(lockFile: (lockPath as NSString).lastPathComponent)
         var writes: [(name: String, entry: SkillLock.Entry, files: [String: [UInt8]], base: Snapshot?)] = []
+        var refused: [(name: String, verdict: RiskVerdict)] = []
+        var stale: [String] = []
+        let accepting = allowsRisk && !frozen
+        var acceptedNow = false
         for (name, entry) in lock.skills.sorted(by: { $0.key < $1.key }) {
             try SafePath.checkSkillName(name)
             let folder = root + "/" + Self.skillsFolder + "/" + name
@@ -101,6 +112,22 @@ extension SkillManager {
                     continue
                 }
             }
+            // What the project holds once installed; the lock's acceptance counts for the content it was made for.
+            let scan = RiskVerdict(files: files, acceptance: entry.currentAcceptance)
+            if scan.verdict != "pass" { report.scans[name] = scan }
+            if !scan.failures.isEmpty {
+                if let old = entry.acceptedRisk, old.sha256 != entry.contentHash {
+                    stale.append(
+                        "\(name): the lock accepted risk for other content (sha256 \(old.sha256.prefix(12))…; it now records \(entry.contentHash.prefix(12))…)"
+                    )
+                }
+                if accepting {
+                    lock.skills[name]?.acceptedRisk = scan.acceptance(at: entry.contentHash, allowsRisk: true)
+                    acceptedNow = true
+                } else {
+                    refused.append((name, scan))
+                }
+            }
             let changed = missing.count > unrestorable.count || !superseded.isEmpty || !modes.isEmpty
             if changed {
                 report.restored.append(name)
@@ -114,6 +141,7 @@ extension SkillManager {
             throw SyncError(
                 .mismatch, "the project does not match \(lockPath):\n  " + report.problems.joined(separator: "\n  "))
         }
+        try RiskVerdict.refuse(refused, doing: "install", notes: stale)
         // Every folder staged and every link planned, then all moved into place at once.
         var staging = transaction()
         do {
@@ -144,7 +172,9 @@ extension SkillManager {
             staging.abandon()
             throw error
         }
-        if !staging.operations.isEmpty { try staging.commit(lock: nil, lockPath: lockPath) }
+        if !staging.operations.isEmpty || acceptedNow {
+            try staging.commit(lock: acceptedNow ? lock : nil, lockPath: lockPath)
+        }
         return report
     }
 
@@ -172,6 +202,7 @@ extension SkillManager {
     private func install(_ lock: VercelSkillsLock, frozen: Bool) throws(SyncError) -> InstallReport {
         var report = InstallReport(lockFile: "skills-lock.json")
         var writes: [(String, FoundSkill)] = []
+        var refused: [(name: String, verdict: RiskVerdict)] = []
         for (name, entry) in lock.skills.sorted(by: { $0.key < $1.key }) {
             try SafePath.checkSkillName(name)
             let installed = readFiles(root + "/" + Self.skillsFolder + "/" + name)
@@ -189,6 +220,10 @@ extension SkillManager {
                     report.problems.append("\(name): its source does not hold the locked version")
                     continue
                 }
+                // skills-lock.json has no place to record an accepted risk: only --allow-risk installs it.
+                let scan = RiskVerdict(files: skill.files, acceptance: nil)
+                if scan.verdict != "pass" { report.scans[name] = scan }
+                if !scan.failures.isEmpty, !allowsRisk || frozen { refused.append((name, scan)) }
                 writes.append((name, skill))
                 report.restored.append(name)
             } catch {
@@ -200,6 +235,7 @@ extension SkillManager {
                 .mismatch,
                 "the project does not match skills-lock.json:\n  " + report.problems.joined(separator: "\n  "))
         }
+        try RiskVerdict.refuse(refused, doing: "install")
         // Restored skills, and every skill of the lock, reach each detected agent (a link; the agent's own folder
         // is never replaced).
         var staging = transaction()

@@ -65,6 +65,11 @@ extension SkillManager {
             var executables = Set(entry.executables ?? []).subtracting(changed.keys)
             executables.formUnion(folder.executables.intersection(changed.keys))
             entry.executables = executables.isEmpty ? nil : executables.sorted()
+            // Findings accepted before stay accepted for the kept content; a new fail-level one is not (`status` and
+            // `install` name it).
+            if let risk = entry.acceptedRisk {
+                entry.acceptedRisk = RiskVerdict(files: files, acceptance: risk).carried(at: entry.contentHash)
+            }
             lock.skills[name] = entry
             resolutions.append(Resolution(name: name, files: changed.keys.sorted(), conflicts: recorded))
         }

@@ -23,6 +23,8 @@ extension SkillManager {
         /// The source no longer holds the skill: it was kept (or removed, with `prune`).
         public var deletedUpstream = false
         public var removed = false
+        /// The security scan of the merged files; `nil` when nothing was to be merged.
+        public var scan: RiskVerdict?
         public var isUpToDate: Bool {
             unresolved.isEmpty && !deletedUpstream && files.allSatisfy { $0.outcome == "kept" }
         }
@@ -51,6 +53,7 @@ extension SkillManager {
         var updates: [Update] = []
         var staging = transaction()
         var pruned: [String] = []
+        var refused: [(name: String, verdict: RiskVerdict)] = []
         do {
             for (name, entry) in lock.skills.sorted(by: { $0.key < $1.key }) where names.isEmpty || names.contains(name)
             {
@@ -92,9 +95,18 @@ extension SkillManager {
                     for (key, bytes) in result { merged[key] = bytes }
                     files.append(file)
                 }
-                let update = Update(name: name, fromCommit: entry.commit, toCommit: upstream.commit, files: files)
+                var update = Update(name: name, fromCommit: entry.commit, toCommit: upstream.commit, files: files)
+                guard !(update.isUpToDate && upstream.hashes == entry.files) else {
+                    updates.append(update)
+                    continue
+                }
+                // What the merge would install is scanned: a failing line upstream adds refuses the update, while
+                // findings accepted before stay accepted.
+                let scan = RiskVerdict(files: merged, acceptance: entry.acceptedRisk)
+                update.scan = scan
                 updates.append(update)
-                guard !dryRun, !(update.isUpToDate && upstream.hashes == entry.files) else { continue }
+                if !scan.failures.isEmpty, !allowsRisk { refused.append((name, scan)) }
+                guard !dryRun else { continue }
                 let executables = upstream.executables.union(installed.executables.filter { merged[$0] != nil })
                 try staging.stage(merged, executables: executables, at: Self.skillsFolder + "/" + name)
                 try staging.stage(
@@ -113,6 +125,7 @@ extension SkillManager {
                         upstream.files[$0.key] != $0.value && !conflicted.contains($0.key) && !beside.contains($0.key)
                     })
                 updated.conflicts = conflicted.isEmpty ? nil : conflicted.sorted()
+                updated.acceptedRisk = scan.acceptance(at: updated.contentHash, allowsRisk: allowsRisk)
                 for agent in try Agent.parse(entry.agents) where (entry.copied ?? []).contains(agent.id) {
                     var planner = self
                     planner.copiesInsteadOfLinks = true
@@ -122,6 +135,7 @@ extension SkillManager {
                 }
                 lock.skills[name] = updated
             }
+            try RiskVerdict.refuse(refused, doing: "update")
         } catch {
             staging.abandon()
             throw error
@@ -224,6 +238,7 @@ extension SkillManager {
                         changes: changes))
             }
             drifts += try agentFolderDrifts(name, entry: entry, installed: folder)
+            drifts += riskDrifts(name, entry: entry, installed: installed)
             do {
                 let upstream = try reader.read(entry.source, commit: nil)
                 guard upstream.hashes != entry.files else { continue }

@@ -134,6 +134,7 @@ extension SkillManager {
         var updates: [Update] = []
         var hashes: [String: String] = [:]
         var pruned: [String] = []
+        var refused: [(name: String, verdict: RiskVerdict)] = []
         var staging = transaction()
         do {
             for (name, entry) in lock.skills.sorted(by: { $0.key < $1.key }) where names.isEmpty || names.contains(name)
@@ -173,11 +174,16 @@ extension SkillManager {
                                 ? "deleted" : local[path] == upstream.files[path] ? "kept" : "upstream",
                         localChanges: [], upstreamChanges: [], conflicts: [])
                 }
-                updates.append(Update(name: name, fromCommit: nil, toCommit: nil, files: files))
+                // skills-lock.json has no place to record an accepted risk: a failing scan refuses unless
+                // --allow-risk, every time.
+                let scan = RiskVerdict(files: upstream.files, acceptance: nil)
+                updates.append(Update(name: name, fromCommit: nil, toCommit: nil, files: files, scan: scan))
+                if !scan.failures.isEmpty, !allowsRisk { refused.append((name, scan)) }
                 guard !dryRun else { continue }
                 try staging.stage(upstream.files, executables: upstream.executables, at: Self.skillsFolder + "/" + name)
                 hashes[name] = upstreamHash
             }
+            try RiskVerdict.refuse(refused, doing: "update")
         } catch {
             staging.abandon()
             throw error

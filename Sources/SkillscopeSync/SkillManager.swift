@@ -21,6 +21,11 @@ public struct SkillManager: Sendable {
     ///
     /// The default is `false`.
     public var force = false
+    /// Install skills whose security scan fails, recording the accepted findings in the lock (`--allow-risk`).
+    ///
+    /// The default is `false`: `add`, `update` and `install` refuse such a skill, naming each finding's file, line
+    /// and reason, and write nothing.
+    public var allowsRisk = false
     /// Seconds to wait after each step of a change: a test hook, so a kill can land between any two steps.
     ///
     /// The default is none.
@@ -73,6 +78,8 @@ public struct SkillManager: Sendable {
         public var files: Int
         public var agents: [String: Placement]
         public var notes: [String]
+        /// The security scan of the installed files.
+        public var scan: RiskVerdict
     }
 
     // MARK: add
@@ -109,6 +116,7 @@ public struct SkillManager: Sendable {
         }
         var staging = transaction()
         var installed: [Installed] = []
+        var refused: [(name: String, verdict: RiskVerdict)] = []
         do {
             for skill in found {
                 let name = alias ?? skill.name
@@ -147,13 +155,19 @@ public struct SkillManager: Sendable {
                     agents: agents.map(\.id), copied: copied.isEmpty ? nil : copied,
                     executables: skill.executables.isEmpty ? nil : skill.executables.sorted())
                 entry.keep(renamed)
+                // Findings accepted for this skill before (a re-add from the same source) stay accepted.
+                let previous = lock.skills[name].flatMap { $0.source == skillSource ? $0.acceptedRisk : nil }
+                let scan = RiskVerdict(files: files, acceptance: previous)
+                if !scan.failures.isEmpty, !allowsRisk { refused.append((name, scan)) }
+                entry.acceptedRisk = scan.acceptance(at: entry.contentHash, allowsRisk: allowsRisk)
                 lock.skills[name] = entry
                 notes += Self.specNotes(files)
                 installed.append(
                     Installed(
                         name: name, source: skillSource.description, commit: commit, files: skill.files.count,
-                        agents: placements, notes: notes))
+                        agents: placements, notes: notes, scan: scan))
             }
+            try RiskVerdict.refuse(refused, doing: "install")
         } catch {
             staging.abandon()
             throw error

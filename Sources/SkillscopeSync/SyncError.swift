@@ -4,7 +4,7 @@ public struct SyncError: Error, Sendable, CustomStringConvertible {
     ///
     /// New codes can be added without breaking callers.
     public struct Code: Hashable, Sendable, CustomStringConvertible {
-        private enum Base: Hashable, Sendable { case unsafePath, notFound, mismatch, invalid, unavailable, io }
+        private enum Base: Hashable, Sendable { case unsafePath, notFound, mismatch, invalid, unavailable, io, risk }
         private let base: Base
         private init(_ base: Base) { self.base = base }
         /// A name or path would leave its folder (`..`, an absolute path, a link pointing out).
@@ -18,6 +18,8 @@ public struct SyncError: Error, Sendable, CustomStringConvertible {
         public static let unavailable = Code(.unavailable)
         /// Reading or writing a file failed.
         public static let io = Code(.io)
+        /// The security scan fails on what would be installed, and the risk was not accepted (`--allow-risk`).
+        public static let risk = Code(.risk)
         public var description: String { "\(base)" }
     }
     public var code: Code

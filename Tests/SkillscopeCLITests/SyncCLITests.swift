@@ -260,8 +260,11 @@ import Testing
         let db = directory.appending("registry.sqlite")
         #expect(try BinaryRunner.run(["ingest", Paths.examples, "--db", db]).status == 0)
         let project = directory.appending("project")
+        // The example's "report it once and list the places" trips the scan's `conceal` rule (a false alarm, left
+        // to the scan's own tuning): what this test is about is finding the skill in the registry.
         let add = try BinaryRunner.run([
             "add", "acme-tools/agent-skills/skills/code-review", "--db", db, "--project", project, "--agent", "claude",
+            "--allow-risk",
         ])
         #expect(add.status == 0, "\(add.stderr)")
         #expect(FileManager.default.fileExists(atPath: project + "/.claude/skills/code-review/SKILL.md"))
