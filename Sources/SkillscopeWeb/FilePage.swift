@@ -33,6 +33,16 @@ struct FilePage {
         var reported = false
     }
 
+    /// A short table of contents: the page is long (a file's text, hundreds of rules), and "Does it work?" would
+    /// otherwise be thousands of pixels down on a phone.
+    static func contents(hasVersions: Bool) -> String {
+        var links = hasVersions ? ["<a href=\"#versions\">Versions</a>"] : []
+        links += [
+            "<a href=\"#rules\">Rules</a>", "<a href=\"#text\">The file</a>", "<a href=\"#reviews\">Reviews</a>",
+        ]
+        return "<nav aria-label=\"On this page\" class=\"contents\">\(links.joined(separator: " · "))</nav>"
+    }
+
     func render(id: Int64, query: [String: String] = [:], viewer: Viewer = Viewer(), status: Int = 200) throws
         -> HTTPResponse
     {
@@ -43,12 +53,14 @@ struct FilePage {
         var body =
             "<article class=\"file\" data-file-id=\"\(file.id)\" data-title=\"\(HTML.escape(title))\">"
         body += Self.head(report, title: title)
+        body += Self.contents(hasVersions: report.versions != nil)
         if let versions = report.versions {
             body += Self.adoption(versions)
             body += Self.otherVersions(of: report, versions)
-            body += Self.repository(of: report, versions)
         }
+        // The rules before the repository's other files: on a phone a 20-item list would push them screens down.
         body += RatingHTML.section(report, more: { "/files/\(id)?rules=\($0)#rules" })
+        if let versions = report.versions { body += Self.repository(of: report, versions) }
         body += Self.checks(report)
         body += Self.text(report)
         let csrf = Reviews.newCSRF()
@@ -66,6 +78,15 @@ struct FilePage {
         return response
     }
 
+    /// The licence a file's front matter states (`license: Apache-2.0`), or nil.
+    static func frontMatterLicense(_ file: FileReport.File) -> String? {
+        guard case .object(let pairs) = file.frontMatter else { return nil }
+        for (key, value) in pairs where key == "license" || key == "licence" {
+            if case .string(let text) = value, !text.allSatisfy(\.isWhitespace) { return text }
+        }
+        return nil
+    }
+
     /// Kind, stars, "changed N ago", licence and "View on GitHub"; the path; the description rendered; Download.
     static func head(_ report: FileReport, title: String) -> String {
         let file = report.file
@@ -76,8 +97,9 @@ struct FilePage {
             facts.append("<span class=\"changed\">Changed \(age(of: changed))</span>")
         }
         if file.repository != nil {
+            // The repository's licence, else the one the file's front matter states (`license:`, as skills do).
             facts.append(
-                file.license.map { "<span class=\"license\">\(HTML.escape($0))</span>" }
+                (file.license ?? frontMatterLicense(file)).map { "<span class=\"license\">\(HTML.escape($0))</span>" }
                     ?? "<span class=\"license muted\">no licence stated</span>")
         }
         if let url = file.url {
@@ -174,7 +196,9 @@ struct FilePage {
     /// One version: repository, stars, evidence and first-seen date, with a link to compare.
     static func row(_ version: VersionMatch, subject: Int64?) -> String {
         var out = "<li><a href=\"/files/\(version.id)\">\(HTML.escape(version.repository))</a>"
-        out += " <span class=\"stars\">★ \(Number.grouped(version.stars))</span> "
+        // Unknown stars (0) are left out: "★ 0" beside "100% same" reads as a count of something else.
+        if version.stars > 0 { out += " <span class=\"stars\">★ \(Number.grouped(version.stars))</span>" }
+        out += " "
         out += "<span class=\"match\">\(HTML.escape(evidence(version)))</span>"
         out += " <span class=\"muted\">first seen \(HTML.escape(date(version.firstSeen)))</span>"
         if version.isLikelyOrigin { out += " <span class=\"badge\">likely origin</span>" }

@@ -30,7 +30,14 @@ enum HTML {
         return html
     }
 
-    /// A whole page: landmarks (header, nav, main, footer), a viewport for phones, one small stylesheet.
+    /// The pages' icon, inline (no request, no 404): a lens over three lines of text.
+    static let icon =
+        "data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 16 16'%3E"
+        + "%3Cpath d='M2 3h8M2 6h6M2 9h4' stroke='%23356' stroke-width='1.5'/%3E"
+        + "%3Ccircle cx='10' cy='10' r='3.5' fill='none' stroke='%23356' stroke-width='1.5'/%3E"
+        + "%3Cpath d='M12.5 12.5 15 15' stroke='%23356' stroke-width='1.5'/%3E%3C/svg%3E"
+
+    /// A whole page: landmarks (header, nav, main, footer), a skip link, a viewport for phones, one small stylesheet.
     static func page(title: String, query: String = "", body: String) -> String {
         """
         <!doctype html>
@@ -39,10 +46,12 @@ enum HTML {
         <meta charset="utf-8">
         <meta name="viewport" content="width=device-width, initial-scale=1">
         <title>\(escape(title)) · Skillscope</title>
+        <link rel="icon" href="\(icon)">
         <style>\(style)</style>
         <script src="/static/app.js" defer></script>
         </head>
         <body>
+        <a class="skip" href="#main">Skip to the content</a>
         <header role="banner"><a class="brand" href="/">Skillscope</a>
         <form role="search" action="/search" method="get"><label for="q" class="visually-hidden">Search instruction files</label>
         <input id="q" name="q" type="search" value="\(escape(query))" placeholder="Search skills, CLAUDE.md, AGENTS.md…">
@@ -108,9 +117,14 @@ enum HTML {
         .rules-section:has(#show-very-specific:not(:checked)) ol.rules li[data-rating=very-specific]{display:none}
         ol.rules li{margin:var(--s2) 0}.evidence{font-size:var(--step--1)}
         ul.versions,ul.repository{padding-left:var(--s5)}.band h3{font-size:var(--step-0)}
-        pre.text{overflow-x:auto;background:var(--panel);padding:var(--s2);font-size:var(--step--1);overflow-wrap:normal}
-        pre.text span.line{display:block}pre.text span.line:target{background:var(--mark)}
-        pre.text a.number{display:inline-block;width:3.5em;color:var(--muted);text-decoration:none;user-select:none}
+        pre.text{background:var(--panel);padding:var(--s2);font-size:var(--step--1);white-space:pre-wrap;
+        overflow-wrap:anywhere}
+        pre.text span.line{display:block;padding-left:3.5em;text-indent:-3.5em}
+        pre.text span.line:target{background:var(--mark)}
+        pre.text a.number{display:inline-block;width:3.5em;text-indent:0;color:var(--muted);text-decoration:none;
+        user-select:none}
+        nav.contents{margin:var(--s1) 0}
+        a.skip{position:absolute;left:-999px}a.skip:focus{left:var(--s1);top:var(--s1);background:var(--bg);z-index:1}
         .verdict-fail{color:#c00000}.verdict-warn{color:var(--specific)}.verdict-pass{color:var(--common)}
         table{border-collapse:collapse}td,th{padding:var(--s1) var(--s2);border-bottom:1px solid var(--rule);text-align:left}
         figure.lineage{margin:0;overflow-x:auto}svg.lineage{max-width:100%;height:auto}

@@ -51,6 +51,20 @@ def shot(name):
         if width == 390:
             wide = driver.execute_script("return document.documentElement.scrollWidth")
             check(wide <= 390, f"{name} fits 390 px (scroll width {wide})")
+            # Nor may anything stick out of it, or scroll sideways inside its own box (the file's text did: a phone
+            # showed the first 40 characters of every line).
+            wider = driver.execute_script("""
+                const out = [];
+                for (const e of document.querySelectorAll('body *')) {
+                    const box = e.getBoundingClientRect();
+                    const label = e.tagName.toLowerCase() + (e.className && e.className.baseVal === undefined ? '.' + e.className : '');
+                    if (box.width > 0 && box.right > window.innerWidth + 1 && !e.closest('.skip, .visually-hidden'))
+                        out.push(label + ' ends at ' + Math.round(box.right));
+                    if (e.scrollWidth > e.clientWidth + 1 && getComputedStyle(e).overflowX !== 'visible')
+                        out.push(label + ' scrolls sideways (' + e.scrollWidth + ' in ' + e.clientWidth + ')');
+                }
+                return out.slice(0, 5);""")
+            check(not wider, f"{name}: no element wider than 390 px {wider}")
         metrics = driver.execute_cdp_cmd("Page.getLayoutMetrics", {})
         height = min(6000, int(metrics["cssContentSize"]["height"]))
         image = driver.execute_cdp_cmd("Page.captureScreenshot", {
@@ -140,6 +154,12 @@ try:
     check(driver.execute_script("return document.querySelector(':target') && document.querySelector(':target').id")
           == target, "a rule link moves to its line")
     shot("file")
+    # The page's contents reach the rules and the reviews.
+    for anchor, heading in (("#rules", "rules"), ("#reviews", "reviews")):
+        driver.find_element(By.CSS_SELECTOR, f"nav.contents a[href='{anchor}']").click()
+        check(driver.execute_script("return location.hash") == anchor
+              and driver.execute_script(f"return document.getElementById('{heading}').getBoundingClientRect().top")
+              < 400, f"the contents link {anchor} reaches its section")
     # Dark mode: the same page with prefers-color-scheme: dark, its ground dark and its text light.
     driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": [{"name": "prefers-color-scheme", "value": "dark"}]})
     driver.get(base + "/files/" + str(ids["skill"]))
