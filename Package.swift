@@ -208,7 +208,7 @@ let package = Package(
                 "SkillscopeCLI", "SkillscopeTesting", "SQLite", "Archive", "Hashing", "SkillscopeSQLite",
                 "SkillscopeStore",
             ],
-            exclude: ["Browser"], swiftSettings: settings),
+            exclude: ["Browser", "Fixtures"], swiftSettings: settings),
     ],
     cxxLanguageStandard: .cxx17
 )
