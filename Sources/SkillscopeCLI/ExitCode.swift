@@ -13,6 +13,8 @@ public struct ExitCode: Sendable, Hashable, CustomStringConvertible {
     public static let noInput = ExitCode(66)
     /// A service (the registry) is unavailable.
     public static let unavailable = ExitCode(69)
+    /// An error nobody planned for (sysexits' EX_SOFTWARE): not "nothing found", which is 1.
+    public static let internalError = ExitCode(70)
     public var description: String { "\(rawValue)" }
 }
 

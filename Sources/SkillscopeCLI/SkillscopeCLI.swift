@@ -36,7 +36,7 @@ public enum SkillscopeCLI {
               --help      show a command's help
 
             Exit codes: 0 ok, 1 nothing found (or drift, a conflict, a lock mismatch), 64 usage, 65 bad data, 66 no input,
-            69 registry unavailable.
+            69 registry unavailable, 70 an unexpected error.
             """
     }
 
@@ -153,8 +153,8 @@ public enum SkillscopeCLI {
             output.error("skillscope \(name): \(error.message)")
             return error.code == .noInput ? .noInput : .dataError
         } catch {
-            output.error("skillscope \(name): \(error)")
-            return .failure
+            output.error("skillscope \(name): \(error) (an unexpected error: please report it)")
+            return .internalError
         }
     }
 }
