@@ -77,7 +77,9 @@ struct VersionsCommand: Command {
             output.print("\(band.band.title) · \(band.total)")
             if band.versions.isEmpty { output.print("  None found.") }
             for version in band.versions.prefix(limit) {
-                var line = "  - \(version.repository) ★ \(version.stars)  \(version.path)"
+                // Unknown stars (0) are left out: "★ 0" reads as a count of something else.
+                let stars = version.stars > 0 ? " ★ \(version.stars)" : ""
+                var line = "  - \(version.repository)\(stars)  \(version.path)"
                 line += version.band == .own ? "  \(version.reason)" : "  \(version.percentSame)% same"
                 line += "  first seen \(Self.date(version.firstSeen))"
                 if version.isLikelyOrigin { line += "  (likely origin)" }
