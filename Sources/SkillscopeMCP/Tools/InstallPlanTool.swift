@@ -118,7 +118,7 @@ struct InstallPlanTool: MCPTool {
             throw ToolError(error.message)
         }
         if let read = snapshot.withLock({ $0 }) {
-            plan.skills = plan.skills.map { Self.noteMissingFiles($0, snapshot: read) }
+            plan.skills = plan.skills.map { Self.noteMissingFiles($0, snapshot: read, home: home(of: $0)) }
         }
         var words = ["skillscope", "add", arguments.source]
         for agent in agents { words += ["--agent", agent.id] }
@@ -131,10 +131,19 @@ struct InstallPlanTool: MCPTool {
             scope: arguments.global ?? false ? "user" : "project", plan: plan)
     }
 
+    /// Where a planned skill lives upstream, as `owner/repo/folder`: its lock source, with a registry id read as the
+    /// file it names.
+    func home(of skill: InstallPlan.Skill) -> String {
+        let location = skill.source.hasPrefix("registry:") ? String(skill.source.dropFirst(9)) : skill.source
+        guard let id = Int64(location), let file = try? store.file(.id(id)) else { return location }
+        let folder = FileKind.folder(of: file.key.path)
+        return file.key.repository + (folder.isEmpty ? "" : "/" + folder)
+    }
+
     /// The skill with a note for each file its SKILL.md names that the plan would not write.
     ///
     /// The snapshot's SKILL.md is the one whose sha256 the plan writes under `.agents/skills/NAME/SKILL.md`.
-    static func noteMissingFiles(_ skill: InstallPlan.Skill, snapshot: Snapshot) -> InstallPlan.Skill {
+    static func noteMissingFiles(_ skill: InstallPlan.Skill, snapshot: Snapshot, home: String) -> InstallPlan.Skill {
         let prefix = SkillManager.skillsFolder + "/" + skill.name + "/"
         let written = skill.actions.filter { $0.kind == .write && $0.path.hasPrefix(prefix) }
         let files = Set(written.map { String($0.path.dropFirst(prefix.count)) })
@@ -145,7 +154,7 @@ struct InstallPlanTool: MCPTool {
         for path in SkillReferences.missing(in: String(decoding: manifest, as: UTF8.self), files: files) {
             noted.notes.append(
                 "SKILL.md names \(path), which the registry does not hold (it keeps only instruction files), so the "
-                    + "install will not have it: fetch it from \(skill.source)")
+                    + "install will not have it: fetch it from \(home) in its repository")
         }
         return noted
     }
