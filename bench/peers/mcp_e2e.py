@@ -11,6 +11,10 @@ Usage:
       server's RSS at the start, middle and end).
   mcp_e2e.py soak-http --url URL --pid PID --clients C --seconds S [--mode auto]
       C concurrent clients calling tools for S seconds; the same JSON line.
+  mcp_e2e.py load-http --url URL --pid PID [--clients 20] [--calls 50] [--analyze-every 6] [--mode auto]
+      C clients, each making N calls, every sixth an analysis of a 300-rule text (the rest searches and reads):
+      light and heavy latencies apart, errors (exceptions, and tool errors of light calls; an analysis refused
+      as busy is counted apart), and the server's RssAnon sampled every 0.2 s.
 """
 import argparse, asyncio, hashlib, json, os, sys, time
 from typing import Any
@@ -247,9 +251,70 @@ async def soak_http(a):
     return 0 if not errors and not failures else 1
 
 
+ANALYZED = "# Team rules\n\n" + "\n".join(
+    f"- {verb} the {thing} {when}, item {n}." for n, (verb, thing, when) in enumerate(
+        (v, t, w) for v in ["Always check", "Never skip", "Review", "Run", "Update", "Document"]
+        for t in ["build log", "migration", "test suite", "changelog", "lint report", "API schema", "release notes",
+                  "dependency list", "error budget", "staging deploy"]
+        for w in ["before merging", "after each release", "when a test fails", "every morning", "before tagging"]))
+
+
+async def load_http(a):
+    light, heavy, errors, refused, rss = [], [], [], [], []
+    done = asyncio.Event()
+
+    async def worker(k):
+        async with Client(target(a, None), mode=a.mode, read_timeout_seconds=120) as client:
+            ids = [h["id"] for h in (await client.call_tool(
+                "registry_search", {"query": "test", "limit": 50})).structured_content["hits"]]
+            for n in range(a.calls):
+                if (n + k) % a.analyze_every == 0:
+                    name, args = "registry_analyze", {"text": ANALYZED, "path": "CLAUDE.md"}
+                else:
+                    name, args = [("registry_search", {"query": "review tests", "limit": 5}),
+                                  ("registry_read", {"id": ids[(n * 7 + k) % len(ids)]}),
+                                  ("registry_search", {"query": "swiftui state", "kinds": ["skill"]})][n % 3]
+                start = time.perf_counter()
+                try:
+                    r = await client.call_tool(name, args)
+                    text = r.content[0].text if r.content else ""
+                    if r.is_error and name == "registry_analyze" and "busy" in text:
+                        refused.append(text[:120])
+                    elif r.is_error:
+                        errors.append(f"{name}: {text[:120]}")
+                except Exception as error:
+                    errors.append(f"{name}: {error!r}"[:160])
+                (heavy if name == "registry_analyze" else light).append(time.perf_counter() - start)
+
+    async def sampler():
+        while not done.is_set():
+            rss.append(rss_kb(a.pid))
+            await asyncio.sleep(0.2)
+
+    sampling = asyncio.create_task(sampler())
+    start = time.perf_counter()
+    results = await asyncio.gather(*(worker(k) for k in range(a.clients)), return_exceptions=True)
+    elapsed = time.perf_counter() - start
+    done.set()
+    await sampling
+    rss.append(rss_kb(a.pid))
+    failures = [repr(r)[:160] for r in results if isinstance(r, BaseException)]
+    anon = [r["RssAnon"] for r in rss if r]
+    print(json.dumps({
+        "transport": "http", "mode": a.mode, "clients": a.clients, "callsPerClient": a.calls,
+        "calls": len(light) + len(heavy), "errors": len(errors) + len(failures), "firstErrors": (errors + failures)[:3],
+        "analysesRefusedBusy": len(refused), "seconds": round(elapsed, 2),
+        "light": {"calls": len(light), "p50ms": percentile(light, 0.5), "p99ms": percentile(light, 0.99),
+                  "maxms": percentile(light, 1.0)},
+        "analyze": {"calls": len(heavy), "p50ms": percentile(heavy, 0.5), "p99ms": percentile(heavy, 0.99)},
+        "rssAnonKB": {"first": anon[0] if anon else None, "max": max(anon) if anon else None,
+                      "last": anon[-1] if anon else None}}))
+    return 0 if not errors and not failures else 1
+
+
 def main():
     ap = argparse.ArgumentParser()
-    ap.add_argument("command", choices=["scenario", "soak-stdio", "soak-http"])
+    ap.add_argument("command", choices=["scenario", "soak-stdio", "soak-http", "load-http"])
     ap.add_argument("--mode", default="auto")
     ap.add_argument("--stdio")
     ap.add_argument("--db")
@@ -260,8 +325,11 @@ def main():
     ap.add_argument("--seconds", type=float, default=60)
     ap.add_argument("--pid", type=int)
     ap.add_argument("--total", type=int, help="soak-http: stop after this many calls in all")
+    ap.add_argument("--analyze-every", type=int, default=6, help="load-http: every Nth call is an analysis")
     a = ap.parse_args()
-    run = {"scenario": scenario, "soak-stdio": soak_stdio, "soak-http": soak_http}[a.command]
+    if a.command == "load-http" and a.calls == 10000:
+        a.calls = 50
+    run = {"scenario": scenario, "soak-stdio": soak_stdio, "soak-http": soak_http, "load-http": load_http}[a.command]
     return asyncio.run(run(a))
 
 
