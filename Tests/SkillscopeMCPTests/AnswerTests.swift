@@ -191,4 +191,20 @@ import Testing
         _ = analyze.call(["text": 5], context)
         #expect(turns.withLock { $0.count } == 2)
     }
+
+    @Test func aKeptReadIsDroppedWhenAReviewChangesTheRegistry() throws {
+        let fixture = try MCPFixture(token: MCPFixture.secret)
+        let id = try fixture.fileID("acme/skills", "code-review/SKILL.md")
+        let first = fixture.call("registry_read", ["id": .integer(id)])
+        #expect(fixture.call("registry_read", ["id": .integer(id)]) == first)
+        #expect(first["structuredContent"]?["reviews"]?["count"] == 0)
+        let report: JSONValue = ["action": "report", "id": .integer(id), "outcome": "worked", "usedFor": "a review"]
+        #expect(fixture.call("registry_write", report)["isError"] == false)
+        let after = fixture.call("registry_read", ["id": .integer(id)])
+        #expect(after["structuredContent"]?["reviews"]?["count"] == 1)
+        #expect(text(after).contains("Reviews of this version: 1 (1 worked"))
+        // Another window of the same file is its own answer.
+        let window = fixture.call("registry_read", ["id": .integer(id), "rulesLimit": 1])
+        #expect(window["structuredContent"]?["rules"]?.array?.count == 1)
+    }
 }

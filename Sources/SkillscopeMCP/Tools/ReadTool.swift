@@ -39,13 +39,20 @@ struct ReadTool: MCPTool {
 
     let store: any Store
     let rater: RegistryRater
+    let cache = ReportCache()
 
     func call(_ arguments: Arguments, context: RPCContext) throws -> Output {
+        let window = try ReportOutput.window(offset: arguments.rulesOffset, limit: arguments.rulesLimit)
+        let stamp = try store.changeStamp()
         let file = try FileTarget.resolve(
             id: arguments.id, repository: arguments.repository, path: arguments.path, in: store)
-        let window = try ReportOutput.window(offset: arguments.rulesOffset, limit: arguments.rulesLimit)
-        return ReportOutput(
-            try Reporter(rater: rater).report(file, includeText: arguments.includeText ?? false)
-                .window(offset: window.offset, limit: window.limit), detail: arguments.detail ?? false)
+        let includeText = arguments.includeText ?? false
+        let detail = arguments.detail ?? false
+        let key = "\(file.id) \(includeText) \(detail) \(window.offset) \(window.limit)"
+        return try cache.output(for: key, stamp: stamp) {
+            ReportOutput(
+                try Reporter(rater: rater).report(file, includeText: includeText)
+                    .window(offset: window.offset, limit: window.limit), detail: detail)
+        }
     }
 }
