@@ -4,7 +4,9 @@
 # JSON line of `bench/peers/mcp_e2e.py load-http`: light-call p50/p99/max, analyses' p50/p99, errors, analyses
 # refused as busy, and the server's RssAnon (first sample, highest, last). Figures go in bench/RESULTS.md.
 #
-# Usage: bench/mcp_load.sh SKILLSCOPE_BINARY REGISTRY [CLIENTS] [CALLS] [MODE]
+# Usage: bench/mcp_load.sh SKILLSCOPE_BINARY REGISTRY [CLIENTS] [CALLS] [MODE] [COPIES]
+# COPIES makes the analyzed text that many times the 300-rule one (default 1, about 20 KB).
+# With ACCESS_LOG=FILE the server's access log (one line a request, with its time in the handler) is kept there.
 set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 bin="${1:?binary}"
@@ -12,6 +14,7 @@ db="${2:?registry}"
 clients="${3:-20}"
 calls="${4:-50}"
 mode="${5:-auto}"
+copies="${6:-1}"
 python="$here/.venv/bin/python"
 scratch="$(mktemp -d)"
 server=""
@@ -23,4 +26,5 @@ url="$(awk '{print $NF}' "$scratch/serve.out")mcp"
 # The server warms its caches on a thread of its own as it starts: let it finish, as a deployed server has.
 sleep 10
 "$python" "$here/peers/mcp_e2e.py" load-http --url "$url" --pid "$server" --clients "$clients" --calls "$calls" \
-    --mode "$mode" 2>/dev/null
+    --mode "$mode" --analyze-copies "$copies" 2>/dev/null
+if [[ -n "${ACCESS_LOG:-}" ]]; then cp "$scratch/serve.err" "$ACCESS_LOG"; fi

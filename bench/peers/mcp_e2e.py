@@ -262,6 +262,8 @@ ANALYZED = "# Team rules\n\n" + "\n".join(
 async def load_http(a):
     light, heavy, errors, refused, rss = [], [], [], [], []
     done = asyncio.Event()
+    # --analyze-copies N: the 300-rule text N times over, each copy's items numbered apart.
+    analyzed = "\n".join(ANALYZED.replace(", item ", f", part {c} item ") for c in range(a.analyze_copies))
 
     async def worker(k):
         async with Client(target(a, None), mode=a.mode, read_timeout_seconds=120) as client:
@@ -269,7 +271,7 @@ async def load_http(a):
                 "registry_search", {"query": "test", "limit": 50})).structured_content["hits"]]
             for n in range(a.calls):
                 if (n + k) % a.analyze_every == 0:
-                    name, args = "registry_analyze", {"text": ANALYZED, "path": "CLAUDE.md"}
+                    name, args = "registry_analyze", {"text": analyzed, "path": "CLAUDE.md"}
                 else:
                     name, args = [("registry_search", {"query": "review tests", "limit": 5}),
                                   ("registry_read", {"id": ids[(n * 7 + k) % len(ids)]}),
@@ -303,7 +305,7 @@ async def load_http(a):
     print(json.dumps({
         "transport": "http", "mode": a.mode, "clients": a.clients, "callsPerClient": a.calls,
         "calls": len(light) + len(heavy), "errors": len(errors) + len(failures), "firstErrors": (errors + failures)[:3],
-        "analysesRefusedBusy": len(refused), "seconds": round(elapsed, 2),
+        "analysesRefusedBusy": len(refused), "analyzeBytes": len(analyzed.encode()), "seconds": round(elapsed, 2),
         "light": {"calls": len(light), "p50ms": percentile(light, 0.5), "p99ms": percentile(light, 0.99),
                   "maxms": percentile(light, 1.0)},
         "analyze": {"calls": len(heavy), "p50ms": percentile(heavy, 0.5), "p99ms": percentile(heavy, 0.99)},
@@ -326,6 +328,7 @@ def main():
     ap.add_argument("--pid", type=int)
     ap.add_argument("--total", type=int, help="soak-http: stop after this many calls in all")
     ap.add_argument("--analyze-every", type=int, default=6, help="load-http: every Nth call is an analysis")
+    ap.add_argument("--analyze-copies", type=int, default=1, help="load-http: the analyzed text, N times over")
     a = ap.parse_args()
     if a.command == "load-http" and a.calls == 10000:
         a.calls = 50
