@@ -52,10 +52,17 @@ struct MCPCommand: Command {
         return context.environment["SKILLSCOPE_TOKEN"].flatMap { $0.isEmpty ? nil : $0 }
     }
 
+    /// The registry as a command run elsewhere names it with `--db`: a file's absolute path, a URL as it is.
+    static func commandPath(of databasePath: String) -> String {
+        guard !databasePath.contains("://"), !databasePath.hasPrefix("/") else { return databasePath }
+        return URL(fileURLWithPath: databasePath).standardizedFileURL.path
+    }
+
     func run(context: Context) async throws -> ExitCode {
         let store = try context.openExistingStore()
         var configuration = MCPServer.Configuration()
         configuration.token = try token(context: context)
+        configuration.databasePath = Self.commandPath(of: context.databasePath)
         let output = context.output
         let server = MCPServer(
             store: store, configuration: configuration, log: { output.error("skillscope mcp: \($0)") })

@@ -129,11 +129,17 @@ struct ServeCommand: Command {
     func run(context: Context) async throws -> ExitCode {
         let store = try context.openExistingStore()
         let output = context.output
+        // One heavy queue for the pages' analyses and the agents' (registry_analyze at /mcp).
+        let heavy = HeavyGate(WebApp.HeavyLimits())
+        var agents = MCPServer.Configuration()
+        agents.databasePath = MCPCommand.commandPath(of: context.databasePath)
+        agents.heavyQueue = HeavyQueue { isAbandoned, work in try heavy.run(isAbandoned: isAbandoned, work) }
         let mcp = HTTPTransport(
-            server: MCPServer(store: store, log: { output.error("mcp: \($0)") }), configuration: mcpConfiguration)
+            server: MCPServer(store: store, configuration: agents, log: { output.error("mcp: \($0)") }),
+            configuration: mcpConfiguration)
         let app = WebApp(
             store: store, mcp: { mcp.handle($0) }, modelEmbedder: EmbedderChoice.modelEmbedder(context: context),
-            signIn: signIn)
+            heavyGate: heavy, signIn: signIn)
         let server = HTTPServer(
             configuration: configuration,
             accessLog: { method, path, status, bytes, seconds in

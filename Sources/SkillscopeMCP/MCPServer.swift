@@ -29,6 +29,14 @@ public final class MCPServer: Sendable {
         ///
         /// The default is 4 MiB.
         public var maxMessageBytes = 4 << 20
+        /// The registry's path, which `registry_install_plan`'s command gives as `--db`.
+        ///
+        /// The default is none: the command leaves `--db` out.
+        public var databasePath: String?
+        /// The queue heavy tools wait in; nil runs them at once (stdio serves one client).
+        ///
+        /// The default is none.
+        public var heavyQueue: HeavyQueue?
         public init() {}
     }
 
@@ -44,7 +52,8 @@ public final class MCPServer: Sendable {
         self.configuration = configuration
         self.log = log
         let description = ServerDescription(name: configuration.name, version: configuration.version)
-        let tools = ToolRegistry(store: store)
+        let tools = ToolRegistry(
+            store: store, databasePath: configuration.databasePath, heavyQueue: configuration.heavyQueue)
         let catalog = SkillCatalog(store: store)
         let all: [any MCPMethod] = [
             InitializeMethod(description: description), ServerDiscoverMethod(description: description),

@@ -28,12 +28,32 @@ public struct RPCContext: Sendable {
     }
 }
 
-/// A flag the transport sets on `notifications/cancelled`.
+/// A flag the transport sets on `notifications/cancelled`, or a question it asks (over HTTP: has the client closed
+/// its connection?).
 public final class Cancellation: Sendable {
     private let flag = Atomic<Bool>(false)
-    public init() {}
-    public var isCancelled: Bool { flag.load(ordering: .acquiring) }
+    private let probe: @Sendable () -> Bool
+
+    /// - Parameter probe: asked on each check beside the flag; true cancels, as when the client has gone.
+    public init(probe: @escaping @Sendable () -> Bool = { false }) {
+        self.probe = probe
+    }
+
+    public var isCancelled: Bool { flag.load(ordering: .acquiring) || probe() }
     public func cancel() { flag.store(true, ordering: .releasing) }
+}
+
+/// Where heavy tool calls (`registry_analyze`) wait for a turn: under `skillscope serve`, the web's own heavy queue,
+/// so analyses from pages and from agents share one bound and light calls never wait behind them.
+public struct HeavyQueue: Sendable {
+    /// Runs `work` when a turn is free, or throws a refusal (busy, or the client left while waiting); `work`'s own
+    /// failures never escape through it.
+    public typealias Run = @Sendable (_ isAbandoned: () -> Bool, _ work: () -> Void) throws -> Void
+    let run: Run
+
+    public init(_ run: @escaping Run) {
+        self.run = run
+    }
 }
 
 /// One client connection: stdio's only one, or an HTTP session (`Mcp-Session-Id`) of a legacy client.

@@ -4,8 +4,9 @@ internal import Foundation
 /// for a turn; past that, or past the wait, the answer is 503 with `Retry-After`.
 ///
 /// A waiting request holds one of the server's threads, so running plus waiting stays below the thread count:
-/// pages, searches and file reads always find a thread free and never wait behind an analysis.
-final class HeavyGate: @unchecked Sendable {
+/// pages, searches and file reads always find a thread free and never wait behind an analysis. `skillscope serve`
+/// makes one and hands it to the web and to MCP's `/mcp`, so an agent's analyses wait in the same queue.
+public final class HeavyGate: @unchecked Sendable {
     /// Heavy requests run at once.
     let concurrency: Int
     /// Heavy requests that may wait for a turn.
@@ -20,7 +21,7 @@ final class HeavyGate: @unchecked Sendable {
     private var running = 0
     private var waiting = 0
 
-    init(concurrency: Int = 1, queueLength: Int = 1, wait: Duration = .seconds(10), retryAfter: Int = 10) {
+    public init(concurrency: Int = 1, queueLength: Int = 1, wait: Duration = .seconds(10), retryAfter: Int = 10) {
         self.concurrency = max(1, concurrency)
         self.queueLength = max(0, queueLength)
         self.wait = wait
@@ -38,7 +39,7 @@ final class HeavyGate: @unchecked Sendable {
     ///
     /// - Parameter isAbandoned: asked while waiting (every 0.2 s); true gives the turn up, as when the client has
     ///   gone.
-    func run<T>(isAbandoned: () -> Bool = { false }, _ work: () throws -> T) throws -> T {
+    public func run<T>(isAbandoned: () -> Bool = { false }, _ work: () throws -> T) throws -> T {
         condition.lock()
         if running >= concurrency {
             guard waiting < queueLength else {
@@ -77,10 +78,22 @@ final class HeavyGate: @unchecked Sendable {
         return try work()
     }
 
+    /// Makes a gate with `limits`' concurrency, queue, wait and `Retry-After`.
+    public convenience init(_ limits: WebApp.HeavyLimits) {
+        self.init(
+            concurrency: limits.concurrency, queueLength: limits.queueLength, wait: limits.wait,
+            retryAfter: limits.retryAfter)
+    }
+
     private func busy(_ why: String) -> WebError {
         var error = WebError(
             503, "busy", "the server is busy with other analyses (\(why)); try again in \(retryAfter) s")
         error.headers = [("Retry-After", String(retryAfter))]
         return error
     }
+}
+
+/// A refusal's sentence, for a caller outside the web (MCP tells it to the model).
+extension WebError: CustomStringConvertible {
+    var description: String { message }
 }

@@ -34,16 +34,15 @@ public struct WebApp: Sendable {
     /// - Parameters:
     ///   - modelEmbedder: makes the model-backed embedder the registry was grouped with, if installed.
     ///   - log: takes one line for each failure that answers 500: its request id, method, path and error.
+    ///   - heavyGate: the heavy queue, when another endpoint shares it (`/mcp`); else one is made of `heavy`.
     public init(
         store: any Store, mcp: HTTPServer.Handler? = nil,
         modelEmbedder: @escaping @Sendable (String) -> (any Embedder)? = { _ in nil },
         log: (@Sendable (String) -> Void)? = nil, heavy: HeavyLimits = HeavyLimits(),
-        signIn: SignInConfiguration? = nil
+        heavyGate: HeavyGate? = nil, signIn: SignInConfiguration? = nil
     ) {
         self.signIn = SignIn(configuration: signIn, store: store)
-        self.heavy = HeavyGate(
-            concurrency: heavy.concurrency, queueLength: heavy.queueLength, wait: heavy.wait,
-            retryAfter: heavy.retryAfter)
+        self.heavy = heavyGate ?? HeavyGate(heavy)
         budget = heavy.budget
         self.store = store
         self.mcp = mcp

@@ -172,4 +172,62 @@ import Testing
             #expect(text?.string?.contains(rule) == true, "\(uri)")
         }
     }
+
+    /// A repository laid out as plugin collections are: skills three folders down.
+    static func nestedRegistry(_ fixture: MCPFixture) throws {
+        _ = try fixture.store.write(
+            repositories: [],
+            files: [
+                SkillscopeTesting.Fixtures.record(
+                    "nest/settings", "plugins/git/skills/commit-staged/SKILL.md",
+                    "---\nname: commit-staged\ndescription: Commit what is staged. Use when asked to commit.\n---\n"
+                        + "# Commit\n\n- Run `scripts/check.sh` before committing.\n- Write the subject in the imperative.\n"
+                ),
+                SkillscopeTesting.Fixtures.record(
+                    "nest/settings", "plugins/git/skills/tidy/SKILL.md",
+                    "---\nname: tidy\ndescription: Tidy a branch. Use before a review.\n---\n# Tidy\n\n- Squash fixups.\n"
+                ),
+                SkillscopeTesting.Fixtures.record(
+                    "nest/settings", "plugins/broken/SKILL.md",
+                    "---\nname: broken\ndescription: [unclosed: yes\n---\n# Broken\n\n- Keep it short.\n"),
+            ], seenAt: "2026-11-30T10:00:00Z")
+    }
+
+    @Test func theTemplateFilledWithANestedSkillsNameReadsIt() throws {
+        let fixture = try MCPFixture()
+        try Self.nestedRegistry(fixture)
+        let full = fixture.request(
+            "resources/read", ["uri": "skill://nest/settings/plugins/git/skills/commit-staged/SKILL.md"])
+        let text = try #require(full["result"]?["contents"]?[0]?["text"]?.string)
+        #expect(text.contains("name: commit-staged"))
+        // The template's {owner}/{repo}/{name}/{+path}, filled with the skill's name alone.
+        let filled = fixture.request("resources/read", ["uri": "skill://nest/settings/commit-staged/SKILL.md"])
+        #expect(filled["result"]?["contents"]?[0]?["text"]?.string == text, "\(filled)")
+        let got = fixture.request("skills/get", ["uri": "skill://nest/settings/tidy/SKILL.md"])
+        #expect(got["result"]?["skill"]?["frontmatter"]?["name"] == "tidy", "\(got)")
+        #expect(
+            fixture.request("resources/read", ["uri": "skill://nest/settings/nope/SKILL.md"])["error"] != nil)
+    }
+
+    @Test func frontMatterThatIsNotYAMLIsLeftOutAndUnheldFilesMakeTheListDynamic() throws {
+        let fixture = try MCPFixture()
+        try Self.nestedRegistry(fixture)
+        var skills: [JSONValue] = []
+        var leftOut: [JSONValue] = []
+        var cursor: JSONValue? = nil
+        repeat {
+            let page = fixture.request("skills/list", cursor.map { ["cursor": $0] } ?? [:])["result"]
+            skills += page?["skills"]?.array ?? []
+            leftOut += page?["_meta"]?["dev.skillscope/leftOut"]?.array ?? []
+            cursor = page?["nextCursor"]
+        } while cursor != nil && cursor != .null
+        let broken = try #require(leftOut.first { $0["path"] == "plugins/broken/SKILL.md" })
+        #expect(broken["reason"]?.string?.contains("does not parse as YAML") == true, "\(broken)")
+        #expect(!skills.contains { $0["uri"]?.string?.contains("broken") == true })
+        let staged = try #require(skills.first { $0["frontmatter"]?["name"] == "commit-staged" })
+        #expect(staged["resources"] == "dynamic")
+        #expect(staged["_meta"]?["dev.skillscope/notHeld"] == ["scripts/check.sh"])
+        let tidy = try #require(skills.first { $0["frontmatter"]?["name"] == "tidy" })
+        #expect(tidy["resources"]?.array?.count == 1)
+    }
 }

@@ -12,12 +12,15 @@ import Testing
     func isError(_ result: JSONValue) -> Bool { result["isError"] == true }
     func text(_ result: JSONValue) -> String { result["content"]?.array?.first?["text"]?.string ?? "" }
 
-    @Test func structuredContentIsMirroredAsText() throws {
+    @Test func searchTextIsAReadableListNotTheStructuredContentAgain() throws {
         let fixture = try MCPFixture()
         let result = fixture.call("registry_search", ["query": "review"])
         #expect(!isError(result))
-        let mirrored = try JSONDecoder().decode(JSONValue.self, from: Data(text(result).utf8))
-        #expect(mirrored == result["structuredContent"])
+        let id = try fixture.fileID("acme/skills", "code-review/SKILL.md")
+        #expect(text(result).contains("id \(id): acme/skills/code-review/SKILL.md (skill, ★ 12) — code-review"))
+        #expect(text(result).contains("Review a change before it is merged."))
+        #expect((try? JSONDecoder().decode(JSONValue.self, from: Data(text(result).utf8))) == nil)
+        #expect(result["structuredContent"]?["hits"]?.array?.isEmpty == false)
     }
 
     @Test func searchFindsFilesAndFiltersByKind() throws {
@@ -38,7 +41,9 @@ import Testing
         cases.append(([:], "query is required"))
         cases.append((["query": "x", "kinds": ["nope"]], "unknown kind nope"))
         cases.append((["query": "x", "limit": 500], "limit must be 1–50"))
-        cases.append((["query": "x", "limit": "ten"], "limit must be an integer"))
+        cases.append((["query": "x", "limit": "ten"], "limit must be an integer, not a string (\"ten\")"))
+        cases.append((["query": "x", "kinds": "skill"], "kinds must be an array of strings, not a string (\"skill\")"))
+        cases.append((["query": "x", "kinds": [3]], "kinds[0] must be a string, not an integer (3)"))
         return cases
     }()
 
@@ -60,7 +65,7 @@ import Testing
         #expect(byKey["file"]?["text"] == nil)
         #expect(byKey["rules"]?.array?.first?["endLine"] == nil && byKey["rules"]?.array?.first?["evidence"] != nil)
         let read = fixture.call("registry_read", ["repository": "acme/skills", "path": "code-review/SKILL.md"])
-        #expect(text(read).hasPrefix("code-review (Skill) in acme/skills/code-review/SKILL.md\n3 rules:"))
+        #expect(text(read).hasPrefix("code-review (Skill) in acme/skills/code-review/SKILL.md\nRules: 3 rules:"))
         let full = try #require(
             fixture.call(
                 "registry_read",
@@ -76,7 +81,8 @@ import Testing
         #expect(byKey["checks"]?["quality"]?["score"]?.number != nil)
         #expect(byKey["versions"]?["otherProjects"]?.integer == 0)
         #expect(byKey["reviews"]?["count"]?.integer == 0)
-        #expect(byKey["agentReviews"]?["count"]?.integer == 0)
+        // The listing's aggregate adds nothing to the counts here (they are `reviews`' own), so it is left out.
+        #expect(byKey["agentReviews"] == nil)
         let id = try fixture.fileID("acme/skills", "code-review/SKILL.md")
         let byID = fixture.call("registry_read", ["id": .integer(id), "includeText": false])["structuredContent"]
         #expect(byID?["file"]?["id"]?.integer == Int(id))
@@ -180,12 +186,13 @@ import Testing
         #expect(reviews.count == 1 && reviews[0].outcome == .partly && reviews[0].costUSD == 0.25)
         #expect(reviews[0].latencyMs == 4000)
         let read = fixture.call("registry_read", ["id": .integer(id)])["structuredContent"]
-        #expect(read?["agentReviews"]?["count"]?.integer == 1)
-        // camelCase, as every other key the server answers.
-        #expect(read?["agentReviews"]?["successRate"]?.number == 0.5)
-        #expect(read?["agentReviews"]?["costUSDAverage"]?.number == 0.25)
-        #expect(read?["agentReviews"]?["latencyP50Ms"]?.integer == 4000)
-        #expect(read?["agentReviews"]?["success_rate"] == nil)
+        // The counts once: this version's, split into agents' and people's, never repeated under other keys.
+        #expect(read?["reviews"]?["count"]?.integer == 1)
+        #expect(read?["reviews"]?["agents"]?["count"]?.integer == 1 && read?["reviews"]?["people"]?["count"] == 0)
+        #expect(read?["reviews"]?["successRate"]?.number == 0.5)
+        #expect(read?["reviews"]?["costUSDAverage"]?.number == 0.25)
+        #expect(read?["reviews"]?["latencyP50Ms"]?.integer == 4000)
+        #expect(read?["reviews"]?["thisVersion"] == nil && read?["agentReviews"]?["count"] == nil)
         #expect(read?["reviews"]?["recent"]?.array?.first?["reviewer"] == "tester")
     }
 
@@ -222,7 +229,7 @@ import Testing
         cases.append((with(["outcome": "great"]), "outcome must be worked, partly or failed"))
         cases.append((with(["usedFor": ""]), "usedFor is required"))
         cases.append((with(["usedFor": "   "]), "usedFor is required"))
-        cases.append((with(["id": 2.5]), "id must be an integer, not 2.5"))
+        cases.append((with(["id": 2.5]), "id must be an integer, not a fraction (2.5)"))
         cases.append((with(["id": 99]), "no such file"))
         cases.append((with(["usedFor": .string(String(repeating: "u", count: 501))]), "over 500 characters"))
         cases.append((with(["costUSD": -1]), "costUSD must be 0"))
@@ -254,23 +261,26 @@ import Testing
     @Test func aFractionWhereAnIntegerGoesNamesTheField() throws {
         let fixture = try MCPFixture()
         let result = fixture.call("registry_search", ["query": "review", "limit": 2.5])
-        #expect(isError(result) && text(result).contains("limit must be an integer, not 2.5"), "\(text(result))")
+        #expect(
+            isError(result) && text(result).contains("limit must be an integer, not a fraction (2.5)"),
+            "\(text(result))")
     }
 
     @Test func installPlanTakesTheIntegerIdsSearchGives() throws {
         let fixture = try MCPFixture()
         let id = try fixture.fileID("acme/skills", "code-review/SKILL.md")
-        let byInteger = fixture.call("registry_install_plan", ["source": .integer(id), "agent": "claude"])
+        let byInteger = fixture.call("registry_install_plan", ["source": .integer(id), "agents": ["claude"]])
         #expect(!isError(byInteger), "\(text(byInteger))")
-        let byString = fixture.call("registry_install_plan", ["source": .string(String(id)), "agent": "claude"])
+        let byString = fixture.call("registry_install_plan", ["source": .string(String(id)), "agents": ["claude"]])
         #expect(byInteger["structuredContent"]?["plan"] == byString["structuredContent"]?["plan"])
     }
 
     @Test func installPlanSaysWhatAddWouldWrite() throws {
         let fixture = try MCPFixture()
         let result = try #require(
-            fixture.call("registry_install_plan", ["source": "acme/skills/code-review/SKILL.md", "agent": "claude"])[
-                "structuredContent"])
+            fixture.call(
+                "registry_install_plan", ["source": "acme/skills/code-review/SKILL.md", "agents": ["claude"]])[
+                    "structuredContent"])
         #expect(result["command"] == "skillscope add acme/skills/code-review/SKILL.md --agent claude")
         let skill = try #require(result["plan"]?["skills"]?.array?.first)
         #expect(skill["name"] == "code-review")
@@ -283,7 +293,7 @@ import Testing
         #expect(link?["path"] == ".claude/skills/code-review")
         #expect(link?["target"] == "../../.agents/skills/code-review")
         #expect(actions.last?["kind"] == "lock")
-        let codex = fixture.call("registry_install_plan", ["source": "acme/skills/code-review", "agent": "codex"])
+        let codex = fixture.call("registry_install_plan", ["source": "acme/skills/code-review", "agents": ["codex"]])
         #expect(
             codex["structuredContent"]?["plan"]?["skills"]?[0]?["actions"]?.array?.contains { $0["kind"] == "shared" }
                 == true)
@@ -292,13 +302,13 @@ import Testing
     @Test func installPlanRefusesUnknownAgentsAndSources() throws {
         let fixture = try MCPFixture()
         #expect(
-            text(fixture.call("registry_install_plan", ["source": "acme/skills", "agent": "vim"])).contains(
+            text(fixture.call("registry_install_plan", ["source": "acme/skills", "agents": ["vim"]])).contains(
                 "unknown agent"))
         #expect(
-            text(fixture.call("registry_install_plan", ["source": "nobody/none", "agent": "claude"])).contains(
+            text(fixture.call("registry_install_plan", ["source": "nobody/none", "agents": ["claude"]])).contains(
                 "no skill files"))
         #expect(
-            text(fixture.call("registry_install_plan", ["source": "x", "agent": "claude"])).contains(
+            text(fixture.call("registry_install_plan", ["source": "x", "agents": ["claude"]])).contains(
                 "registry id or owner/repo"))
     }
 

@@ -95,7 +95,20 @@ struct SkillCatalog: Sendable {
         if let best, let file = try store.file(.id(best.id)), let skill = try skill(file) {
             return (skill, String(rest.dropFirst(best.length + 1)))
         }
-        return nil
+        return try resolveByName(repository: String(repository), rest: String(parts[2]))
+    }
+
+    /// The template filled with a skill's name alone (`skill://owner/repo/NAME/PATH`) for a skill nested deeper
+    /// (`plugins/git/skills/NAME/SKILL.md`): the repository's one servable skill of that name, else `nil`.
+    private func resolveByName(repository: String, rest: String) throws -> (skill: Skill, path: String)? {
+        let segments = rest.split(separator: "/", maxSplits: 1)
+        guard segments.count == 2 else { return nil }
+        let name = String(segments[0])
+        let named = try store.repositoryFiles(repository).filter { $0.kind == .skill && $0.name == name }
+        guard named.count == 1, let file = try store.file(.id(named[0].id)), let skill = try skill(file) else {
+            return nil
+        }
+        return (skill, String(segments[1]))
     }
 
     /// The extension's `Skill` entry, or `nil` when the front matter lacks `name` or `description`.
@@ -115,8 +128,21 @@ struct SkillCatalog: Sendable {
                 "size": .integer(Int64(bytes.count)),
             ]
         }
+        // The registry keeps only instruction files: a skill whose SKILL.md names a file it does not hold (a script,
+        // an asset) has more files than it could list, so its list is "dynamic" (read files through the template),
+        // and the files named but not held are said in `_meta`.
+        let notHeld = SkillReferences.missing(in: skill.file.text, files: Set(skill.files.keys))
+        guard notHeld.isEmpty else {
+            return [
+                "uri": .string(skill.uri), "frontmatter": frontMatter, "resources": "dynamic",
+                "_meta": [Self.notHeldKey: .array(notHeld.map(JSONValue.string))],
+            ]
+        }
         return ["uri": .string(skill.uri), "frontmatter": frontMatter, "resources": .array(resources)]
     }
+
+    /// The `_meta` key of the files a skill's SKILL.md names that the registry does not hold.
+    static let notHeldKey = "dev.skillscope/notHeld"
 
     /// The Skills extension's bounds on one skill: its files, and their bytes in all.
     static let maximumFiles = 512
@@ -147,6 +173,12 @@ struct SkillCatalog: Sendable {
         }
         guard file.key.repository.split(separator: "/").count == 2 else {
             return "its repository \(file.key.repository) is not owner/name"
+        }
+        if let broken = file.diagnostics.first(where: {
+            $0.code == .invalidFrontMatter || $0.code == .unclosedFrontMatter
+        }) {
+            // The registry reads such a header as plain `key: value` lines; a client's YAML parser would not.
+            return "its front matter does not parse as YAML (line \(broken.line ?? 1): \(broken.message))"
         }
         guard let skill else { return "it is not indexed" }
         if skill.files.count > Self.maximumFiles {

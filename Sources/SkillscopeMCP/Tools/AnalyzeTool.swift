@@ -26,12 +26,11 @@ struct AnalyzeTool: MCPTool {
     static let name = "registry_analyze"
     static let title = "Analyze an instruction file"
     static let summary = """
-        Analyze the text of your own CLAUDE.md, AGENTS.md, SKILL.md or rules file as the registry analyzes its own: \
-        the rules it contains with line numbers, the spec check (Agent Skills, Cursor, Copilot), the security scan \
-        with evidence, the quality score with its rationale, and versions of it already in the registry. Nothing is \
-        stored.
+        Analyze the text of your own CLAUDE.md, AGENTS.md, SKILL.md or rules file as registry_read answers for a \
+        stored one. Nothing is stored.
         """
     static let annotations = ToolAnnotations(readOnly: true, destructive: false, idempotent: true)
+    static let isHeavy = true
     /// The longest text analyzed, in UTF-8 bytes.
     static let maxBytes = Reporter.maximumTextBytes
     /// How long one analysis may take.
@@ -39,14 +38,19 @@ struct AnalyzeTool: MCPTool {
     static let inputSchema: JSONValue = [
         "type": "object",
         "properties": [
-            "text": ["type": "string", "minLength": 1, "description": "the file's text (at most 1 MiB)"],
+            "text": ["type": "string", "minLength": 1, "description": "the file's text (≤ 1 MiB)"],
             "path": [
                 "type": "string",
-                "description":
-                    "the file's path, which sets its kind: SKILL.md, CLAUDE.md, AGENTS.md, .cursor/rules/x.mdc…",
+                "description": "its path, which sets its kind (SKILL.md, CLAUDE.md, .cursor/rules/x.mdc…)",
             ],
-            "kind": ["type": "string", "enum": .array(FileKind.allCases.map { .string($0.rawValue) })],
-            "findVersions": ["type": "boolean", "default": true],
+            "kind": [
+                "type": "string", "enum": .array(FileKind.allCases.map { .string($0.rawValue) }),
+                "description": "its kind, when no path says it (else read from the text)",
+            ],
+            "findVersions": [
+                "type": "boolean", "default": true,
+                "description": "look for its versions in the registry",
+            ],
             "rulesOffset": ReportOutput.windowProperties["rulesOffset"] ?? [:],
             "rulesLimit": ReportOutput.windowProperties["rulesLimit"] ?? [:],
             "detail": ReportOutput.windowProperties["detail"] ?? [:],
@@ -59,15 +63,23 @@ struct AnalyzeTool: MCPTool {
     let rater: RegistryRater
 
     func call(_ arguments: Arguments, context: RPCContext) throws -> Output {
+        if let path = arguments.path, let kind = arguments.kind, let own = FileKind.ownKind(of: path),
+            own.rawValue != kind
+        {
+            throw ToolError(
+                "kind \(kind) and path \(path) disagree: \(path) is a \(own.rawValue) file; give one of them")
+        }
         let window = try ReportOutput.window(offset: arguments.rulesOffset, limit: arguments.rulesLimit)
         do {
             var reporter = Reporter(rater: rater, budget: Self.budget)
             reporter.isCancelled = { [cancellation = context.cancellation] in cancellation.isCancelled }
-            return ReportOutput(
+            var output = ReportOutput(
                 try reporter.report(
                     text: arguments.text, path: arguments.path, kind: arguments.kind,
                     findVersions: arguments.findVersions ?? true
                 ).window(offset: window.offset, limit: window.limit), detail: arguments.detail ?? false)
+            output.hasPath = arguments.path != nil
+            return output
         } catch let error as Reporter.TextError {
             throw ToolError(error.description)
         } catch let error as Reporter.Stopped {

@@ -18,13 +18,12 @@ struct ReportOutput: Encodable, Sendable {
     static let windowProperties: [String: JSONValue] = [
         "detail": [
             "type": "boolean", "default": false,
-            "description":
-                "every field of every rule, check and version (10 a band, and the repository's files); by default a compact answer: each rule's line, text (160 characters at most), rating and evidence, 3 versions a band",
+            "description": "every field (else each rule's line, text, rating, evidence; 3 versions a band)",
         ],
-        "rulesOffset": ["type": "integer", "minimum": 0, "default": 0, "description": "the first rule to list"],
+        "rulesOffset": ["type": "integer", "minimum": 0, "default": 0, "description": "first rule listed"],
         "rulesLimit": [
             "type": "integer", "minimum": 1, "maximum": .integer(Int64(Reporter.maximumRatedRules)),
-            "default": .integer(Int64(rulesShown)), "description": "how many rules to list (rulesShown says which)",
+            "default": .integer(Int64(rulesShown)), "description": "rules listed",
         ],
     ]
 
@@ -40,9 +39,14 @@ struct ReportOutput: Encodable, Sendable {
     }
 
     var report: FileReport
+    /// What the listing record adds to the reviews: its narrative summary and score, when it has them (its counts
+    /// are `reviews`' own, so they are not repeated).
     var agentReviews: JSONValue?
     /// Every field of every rule and version; false gives the compact answer (``compactBands``).
     var detail: Bool
+    /// Whether the file's path is the file's own or the asker's: false for an analyzed text given without one, whose
+    /// placeholder path (AGENTS.md for a plain text) is not said.
+    var hasPath = true
 
     /// Versions a band lists in a compact answer (each band's total is always whole).
     static let compactBands = 3
@@ -65,10 +69,17 @@ struct ReportOutput: Encodable, Sendable {
             cut.file.skillURI = SkillCatalog.uri(repository: repository, path: cut.file.path, name: cut.file.name)
         }
         self.report = cut
-        agentReviews = Reporter.listing(report)?["agentReviews"].map(Self.camelCase)
+        agentReviews = Reporter.listing(report)?["agentReviews"].flatMap(Self.listingOnly)
     }
 
-    enum Keys: String, CodingKey { case agentReviews }
+    /// The listing aggregate's own fields (under this server's names), without the counts `reviews` gives; nil when
+    /// it has none.
+    static func listingOnly(_ aggregate: JSONValue) -> JSONValue? {
+        guard case .object(let fields) = camelCase(aggregate) else { return nil }
+        let counted: Set<String> = ["count", "successRate", "costUSDAverage", "latencyP50Ms"]
+        let own = fields.filter { !counted.contains($0.key) && $0.value != .null }
+        return own.isEmpty ? nil : .object(own)
+    }
 
     /// The listing record's aggregate under this server's key names (camelCase, as every other key it answers).
     static func camelCase(_ aggregate: JSONValue) -> JSONValue {
@@ -130,185 +141,181 @@ struct ReportOutput: Encodable, Sendable {
         var quality: [String: Double]
     }
 
-    func encode(to encoder: any Encoder) throws {
-        if detail {
-            try report.encode(to: encoder)
-            var container = encoder.container(keyedBy: Keys.self)
-            try container.encodeIfPresent(agentReviews, forKey: .agentReviews)
-            return
+    /// The reviews as an answer gives them: this version's counts once, split into people's and agents' (their sum
+    /// is the `count`), the previous version's beside them, and the newest reviews.
+    struct CompactReviews: Encodable {
+        var counts: ReviewCounts
+        var people: FileReport.Reviews.Tally
+        var agents: FileReport.Reviews.Tally
+        var previousVersion: FileReport.Reviews.Tally?
+        var recent: [StoredReview]
+
+        init(_ reviews: FileReport.Reviews) {
+            counts = ReviewCounts(
+                count: reviews.count, worked: reviews.worked, partly: reviews.partly, failed: reviews.failed,
+                successRate: reviews.successRate, costUSDAverage: reviews.costUSDAverage,
+                latencyP50Ms: reviews.latencyP50Ms)
+            people = reviews.thisVersion.people
+            agents = reviews.thisVersion.agents
+            previousVersion = reviews.previous?.all
+            recent = reviews.recent
         }
-        // Compact: each key once, the rules and checks in their short shapes, and of the file and its versions
-        // what a first look needs (`detail` gives the rest).
-        var file = report.file
-        file.frontMatter = nil
-        file.topics = []
-        file.blobSHA = nil
-        file.commit = nil
-        file.firstCommitAt = nil
-        file.firstSeen = nil
-        file.lastSeen = nil
-        let versions = report.versions.map(CompactVersions.init)
+
+        enum Keys: String, CodingKey { case people, agents, previousVersion, recent }
+
+        /// The counts at the top, beside who gave them.
+        func encode(to encoder: any Encoder) throws {
+            try counts.encode(to: encoder)
+            var container = encoder.container(keyedBy: Keys.self)
+            try container.encode(people, forKey: .people)
+            try container.encode(agents, forKey: .agents)
+            try container.encodeIfPresent(previousVersion, forKey: .previousVersion)
+            try container.encode(recent, forKey: .recent)
+        }
+    }
+
+    /// The file block: for an analyzed text with no path, without the placeholder path.
+    func fileValue(_ file: FileReport.File) throws -> JSONValue {
+        let encoder = JSONEncoder()
+        var value = try JSONDecoder().decode(JSONValue.self, from: encoder.encode(file))
+        if !hasPath, case .object(var fields) = value {
+            fields["path"] = nil
+            value = .object(fields)
+        }
+        return value
+    }
+
+    func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CompactKeys.self)
-        try container.encode(file, forKey: .file)
-        try container.encode(
-            report.rules.map {
-                CompactRule(
-                    line: $0.line, text: Self.shortened($0.text), rating: $0.rating?.rawValue, evidence: $0.evidence)
-            }, forKey: .rules)
+        if detail {
+            try container.encode(try fileValue(report.file), forKey: .file)
+            try container.encode(report.rules, forKey: .rules)
+            try container.encode(report.checks, forKey: .checks)
+            try container.encodeIfPresent(report.versions, forKey: .versions)
+        } else {
+            // Compact: the rules and checks in their short shapes, and of the file and its versions what a first
+            // look needs (`detail` gives the rest).
+            var file = report.file
+            file.frontMatter = nil
+            file.topics = []
+            file.blobSHA = nil
+            file.commit = nil
+            file.firstCommitAt = nil
+            file.firstSeen = nil
+            file.lastSeen = nil
+            try container.encode(try fileValue(file), forKey: .file)
+            try container.encode(
+                report.rules.map {
+                    CompactRule(
+                        line: $0.line, text: Self.shortened($0.text), rating: $0.rating?.rawValue,
+                        evidence: $0.evidence)
+                }, forKey: .rules)
+            try container.encode(
+                CompactChecks(
+                    findings: report.checks.findings, security: report.checks.security.verdict.rawValue,
+                    quality: ["score": report.checks.quality.score]),
+                forKey: .checks)
+            try container.encodeIfPresent(report.versions.map(CompactVersions.init), forKey: .versions)
+        }
         try container.encodeIfPresent(report.rulesShown, forKey: .rulesShown)
         try container.encode(report.ratings, forKey: .ratings)
-        try container.encode(
-            CompactChecks(
-                findings: report.checks.findings, security: report.checks.security.verdict.rawValue,
-                quality: ["score": report.checks.quality.score]),
-            forKey: .checks)
-        try container.encodeIfPresent(versions, forKey: .versions)
-        try container.encodeIfPresent(report.reviews, forKey: .reviews)
+        try container.encodeIfPresent(report.reviews.map(CompactReviews.init), forKey: .reviews)
         try container.encodeIfPresent(agentReviews, forKey: .agentReviews)
     }
 
-    /// The text block: a few lines a person or a model reads, not the structured content again.
+    /// Characters of a rule's evidence the text block gives.
+    static let textEvidenceLength = 200
+
+    /// The text block, for a client that hands the model only `content`: the file, the counts, then one line per
+    /// rule listed (line, rating, text, evidence), bounded as the structured rules are (``rulesShown``,
+    /// ``compactTextLength``).
     var summaryText: String {
         let file = report.file
+        // A text given without a path is named by its kind alone: its placeholder path is not the asker's.
+        let heading =
+            hasPath
+            ? "\(file.name ?? file.title ?? file.path) (\(file.kind.title))"
+                + (file.repository.map { " in \($0)/\(file.path)" } ?? " at \(file.path)")
+            : "\(file.name ?? file.title ?? "A text with no path") (kind \(file.kind.rawValue), read from the text)"
         var lines = [
-            "\(file.name ?? file.path) (\(file.kind.title))"
-                + (file.repository.map { " in \($0)/\(file.path)" } ?? ""),
-            report.ratings.summary,
+            heading,
+            "Rules: " + report.ratings.summary + ".",
         ]
         if let versions = report.versions {
             lines.append(
-                "\(versions.otherProjects) other projects use a version: "
-                    + versions.bands.map { "\($0.band.title.lowercased()) \($0.total)" }.joined(separator: ", "))
+                "Versions: \(versions.otherProjects) other projects; "
+                    + versions.bands.map { "\($0.band.title.lowercased()) \($0.total)" }.joined(separator: ", ")
+                    + ".")
+            if let origin = versions.likelyOrigin {
+                lines.append(
+                    "Likely origin: "
+                        + (origin.isSubject
+                            ? "this file" : "\(origin.repository.map { $0 + "/" } ?? "")\(origin.path)")
+                        + (origin.firstSeen.map { ", first seen \($0)" } ?? "") + " (\(origin.reason)).")
+            }
         }
         let checks = report.checks
         lines.append(
-            "security \(checks.security.verdict.rawValue), \(checks.errors) spec errors, quality \(String(format: "%.3f", checks.quality.score))"
-        )
-        if let reviews = report.reviews, reviews.count > 0 {
+            "Checks: security \(checks.security.verdict.rawValue), \(checks.errors) spec errors, \(checks.warnings) "
+                + "warnings, quality \(String(format: "%.3f", checks.quality.score)).")
+        for finding in checks.findings.prefix(Self.shown) {
+            lines.append("  \(finding.severity.rawValue)\(finding.line.map { " L\($0)" } ?? ""): \(finding.message)")
+        }
+        for finding in checks.security.findings.prefix(Self.shown) {
+            lines.append("  security \(finding.level.rawValue) L\(finding.line): \(finding.message)")
+        }
+        if let reviews = report.reviews {
+            let this = reviews.thisVersion
             lines.append(
-                "\(reviews.count) reviews: \(reviews.worked) worked, \(reviews.partly) partly, \(reviews.failed) failed"
-            )
+                "Reviews of this version: \(reviews.count) (\(reviews.worked) worked, \(reviews.partly) partly, "
+                    + "\(reviews.failed) failed; \(this.agents.count) by agents, \(this.people.count) by people)"
+                    + (reviews.previous.map { "; previous version \($0.all.count)" } ?? "") + ".")
         }
-        if let shown = report.rulesShown {
-            lines.append("rules \(shown.offset + 1)–\(shown.offset + shown.count) of \(shown.total) listed")
+        let shown = report.rulesShown
+        let first = (shown?.offset ?? 0) + 1
+        let total = shown?.total ?? report.rules.count
+        if !report.rules.isEmpty {
+            lines.append("")
+            lines.append(
+                "Rules \(first)–\(first + report.rules.count - 1) of \(total) (line, rating, rule — evidence):")
         }
-        lines.append("The structured content holds the rules with their lines, ratings and evidence.")
+        for rule in report.rules {
+            let rating = rule.rating.map { (rule.isEstimate ? "≈" : "") + $0.rawValue } ?? "not rated"
+            let evidence =
+                rule.evidence.count <= Self.textEvidenceLength
+                ? rule.evidence : String(rule.evidence.prefix(Self.textEvidenceLength - 1)) + "…"
+            lines.append("L\(rule.line) [\(rating)] \(Self.shortened(rule.text)) — \(evidence)")
+        }
+        if let shown, shown.offset + shown.count < shown.total {
+            lines.append("More rules: call again with rulesOffset \(shown.offset + shown.count).")
+        }
         return lines.joined(separator: "\n")
     }
 
-    static let versionSchema: JSONValue = [
-        "type": "object",
-        "properties": [
-            "id": ["type": "integer"], "repository": ["type": "string"], "path": ["type": "string"],
-            "kind": ["type": "string"], "name": ["type": "string"], "stars": ["type": "integer"],
-            "firstSeen": ["type": "string"], "band": ["type": "string"], "percentSame": ["type": "integer"],
-            "reason": ["type": "string"], "isLikelyOrigin": ["type": "boolean"], "cameFrom": ["type": "object"],
-        ],
-        "required": ["id", "repository", "path", "band", "percentSame", "isLikelyOrigin"],
-    ]
-
+    /// The output schema of `registry_read` and `registry_analyze`: each shape written once under `$defs`, and of
+    /// the large objects (checks, versions) the fields a client keys on.
     static let schema: JSONValue = [
         "type": "object",
+        "$defs": ["tally": ["type": "object", "required": ["count", "worked", "partly", "failed"]]],
         "properties": [
-            "file": [
-                "type": "object",
-                "properties": [
-                    "id": ["type": "integer"], "repository": ["type": "string"], "path": ["type": "string"],
-                    "kind": ["type": "string"],
-                    "status": ["type": "string", "enum": ["indexed", "rejected", "removed"]],
-                    "name": ["type": "string"], "title": ["type": "string"], "description": ["type": "string"],
-                    "stars": ["type": "integer"], "license": ["type": "string"],
-                    "topics": ["type": "array", "items": ["type": "string"]], "sha256": ["type": "string"],
-                    "bytes": ["type": "integer"], "lines": ["type": "integer"], "ruleCount": ["type": "integer"],
-                    "lastCommitAt": ["type": "string"], "url": ["type": "string"], "skillURI": ["type": "string"],
-                    "text": ["type": "string"],
-                ],
-                "required": ["path", "kind", "status", "lines", "ruleCount"],
-            ],
+            "file": ["type": "object", "required": ["kind", "status", "lines", "ruleCount"]],
             "rules": [
                 "type": "array",
                 "items": [
-                    "type": "object",
-                    "properties": [
-                        "position": ["type": "integer"], "line": ["type": "integer"], "endLine": ["type": "integer"],
-                        "text": ["type": "string"], "section": ["type": "array", "items": ["type": "string"]],
-                        "source": ["type": "string"], "examples": ["type": "array"],
-                        "rating": [
-                            "type": "string", "enum": ["common", "distinctive", "very-specific"],
-                            "description": "absent for a rule past the first 2,000: listed, not rated",
-                        ],
-                        "isEstimate": ["type": "boolean"], "evidence": ["type": "string"],
-                        "namedThings": ["type": "array"],
-                    ],
-                    "required": ["line", "text", "evidence"],
+                    "type": "object", "required": ["line", "text", "evidence"],
+                    "properties": ["rating": ["enum": ["common", "distinctive", "very-specific"]]],
                 ],
             ],
-            "ratings": [
-                "type": "object",
-                "properties": [
-                    "summary": ["type": "string"], "sentence": ["type": "string"],
-                    "counts": [
-                        "type": "object",
-                        "properties": [
-                            "common": ["type": "integer"], "distinctive": ["type": "integer"],
-                            "verySpecific": ["type": "integer"],
-                        ],
-                        "required": ["common", "distinctive", "verySpecific"],
-                    ],
-                    "notRated": ["type": "integer"], "editedVersions": ["type": "integer"],
-                    "registryFiles": ["type": "integer"],
-                    "embedder": ["type": "string"],
-                ],
-                "required": ["summary", "sentence", "counts"],
-            ],
-            "checks": [
-                "type": "object",
-                "properties": [
-                    "diagnostics": ["type": "array"], "findings": ["type": "array", "items": ["type": "object"]],
-                    "security": ["type": ["object", "string"]], "quality": ["type": "object"],
-                    "rationale": ["type": "string"],
-                ],
-                "required": ["findings", "security", "quality"],
-                "description": "compact: security is the verdict and quality its score; with detail, both whole",
-            ],
-            "versions": [
-                "type": "object",
-                "properties": [
-                    "otherProjects": ["type": "integer"], "adoptedBy": ["type": "integer"],
-                    "bands": [
-                        "type": "array",
-                        "items": [
-                            "type": "object",
-                            "properties": [
-                                "band": ["type": "string"], "total": ["type": "integer"],
-                                "versions": ["type": "array", "items": versionSchema],
-                            ],
-                            "required": ["band", "total", "versions"],
-                        ],
-                    ],
-                    "sameRepository": ["type": "array"], "sameRepositoryTotal": ["type": "integer"],
-                    "mostRecentlyTakenUpBy": ["type": "array", "items": versionSchema],
-                    "likelyOrigin": ["type": "object"], "method": ["type": "string"], "subject": ["type": "object"],
-                ],
-                "required": ["otherProjects", "adoptedBy", "bands"],
-            ],
+            "rulesShown": ["type": "object", "required": ["offset", "count", "total"]],
+            "ratings": ["type": "object", "required": ["summary", "sentence", "counts"]],
+            "checks": ["type": "object", "required": ["findings", "security", "quality"]],
+            "versions": ["type": "object", "required": ["otherProjects", "bands"]],
             "reviews": [
-                "type": "object",
+                "type": "object", "required": ["count", "people", "agents", "recent"],
                 "properties": [
-                    "count": ["type": "integer"], "worked": ["type": "integer"], "partly": ["type": "integer"],
-                    "failed": ["type": "integer"], "successRate": ["type": "number"],
-                    "costUSDAverage": ["type": "number"], "latencyP50Ms": ["type": "integer"],
-                    "recent": ["type": "array", "items": ["type": "object"]],
+                    "people": ["$ref": "#/$defs/tally"], "agents": ["$ref": "#/$defs/tally"],
+                    "previousVersion": ["$ref": "#/$defs/tally"],
                 ],
-                "required": ["count", "worked", "partly", "failed", "recent"],
-            ],
-            "agentReviews": ["type": "object"],
-            "rulesShown": [
-                "type": "object",
-                "properties": [
-                    "offset": ["type": "integer"], "count": ["type": "integer"], "total": ["type": "integer"],
-                ],
-                "required": ["offset", "count", "total"],
             ],
         ],
         "required": ["file", "rules", "ratings", "checks"],
@@ -318,11 +325,16 @@ struct ReportOutput: Encodable, Sendable {
 /// Which stored file a tool is about: `id`, or `repository` and `path`.
 struct FileTarget {
     static let schemaProperties: [String: JSONValue] = [
-        "id": ["type": "integer", "description": "the file's registry id (from registry_search)"],
-        "repository": ["type": "string", "description": "owner/repo, with path"],
-        "path": ["type": "string", "description": "the file's path in its repository, with repository"],
+        "id": ["type": "integer", "description": "the file's id (registry_search gives it)"],
+        "repository": ["type": "string", "description": "owner/repo, with path, instead of id"],
+        "path": ["type": "string", "description": "its path in repository"],
     ]
 
+    /// The schema's way of saying "id, or repository and path".
+    static let anyOf: JSONValue = [["required": ["id"]], ["required": ["repository", "path"]]]
+
+    /// The stored file named, refused when nothing names one, or when an `id` comes with a repository or path that
+    /// is not that file's (both are named, so the model can drop one).
     static func resolve(id: Int64?, repository: String?, path: String?, in store: any Store) throws -> StoredFile {
         let reference: FileReference
         if let id {
@@ -335,6 +347,18 @@ struct FileTarget {
         guard let file = try store.file(reference) else {
             throw ToolError(
                 "no such file in the registry: \(id.map(String.init) ?? "\(repository ?? "")/\(path ?? "")")")
+        }
+        if let id {
+            if let path, path != file.key.path {
+                throw ToolError(
+                    "id \(id) and path \(path) name different files (id \(id) is \(file.key)): give id, or repository and path"
+                )
+            }
+            if let repository, repository != file.key.repository {
+                throw ToolError(
+                    "id \(id) and repository \(repository) name different files (id \(id) is \(file.key)): give id, or repository and path"
+                )
+            }
         }
         return file
     }
@@ -350,23 +374,18 @@ struct ReviewCounts: Encodable, Sendable {
     var costUSDAverage: Double?
     var latencyP50Ms: Int?
 
-    init(_ summary: ReviewSummary) {
-        count = summary.count
-        worked = summary.worked
-        partly = summary.partly
-        failed = summary.failed
-        successRate = summary.successRate
-        costUSDAverage = summary.costUSDAverage
-        latencyP50Ms = summary.latencyP50Ms
+    init(
+        count: Int, worked: Int, partly: Int, failed: Int, successRate: Double?, costUSDAverage: Double?,
+        latencyP50Ms: Int?
+    ) {
+        (self.count, self.worked, self.partly, self.failed) = (count, worked, partly, failed)
+        (self.successRate, self.costUSDAverage, self.latencyP50Ms) = (successRate, costUSDAverage, latencyP50Ms)
     }
 
-    static let schema: JSONValue = [
-        "type": "object",
-        "properties": [
-            "count": ["type": "integer"], "worked": ["type": "integer"], "partly": ["type": "integer"],
-            "failed": ["type": "integer"], "successRate": ["type": "number"], "costUSDAverage": ["type": "number"],
-            "latencyP50Ms": ["type": "integer"],
-        ],
-        "required": ["count", "worked", "partly", "failed"],
-    ]
+    init(_ summary: ReviewSummary) {
+        self.init(
+            count: summary.count, worked: summary.worked, partly: summary.partly, failed: summary.failed,
+            successRate: summary.successRate, costUSDAverage: summary.costUSDAverage,
+            latencyP50Ms: summary.latencyP50Ms)
+    }
 }

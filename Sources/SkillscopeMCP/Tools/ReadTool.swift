@@ -23,30 +23,36 @@ struct ReadTool: MCPTool {
     static let name = "registry_read"
     static let title = "Read a registry file"
     static let summary = """
-        One instruction file from the registry: its metadata and text, its rules with line numbers and ratings \
-        (common, distinctive or very specific, with evidence), the spec check, security scan and quality score, \
-        other versions in other repositories (the first 10 of each band, with each band's total), and its reviews \
-        (including agents' reports). Name it by id, or by repository and path.
+        One registry file (id, or repository and path): rules with line, rating and evidence; checks; versions and \
+        likely origin; reviews.
         """
     static let annotations = ToolAnnotations(readOnly: true, destructive: false, idempotent: true)
     static let inputSchema: JSONValue = [
         "type": "object",
         "properties": .object(
             FileTarget.schemaProperties.merging([
-                "includeText": ["type": "boolean", "default": false, "description": "include the file's text"]
+                "includeText": ["type": "boolean", "default": false, "description": "with its text"]
             ]) { _, new in new }.merging(ReportOutput.windowProperties) { _, new in new }),
+        "anyOf": FileTarget.anyOf,
     ]
     static let outputSchema = ReportOutput.schema
 
     let store: any Store
     let rater: RegistryRater
+    let cache = ReportCache()
 
     func call(_ arguments: Arguments, context: RPCContext) throws -> Output {
+        let window = try ReportOutput.window(offset: arguments.rulesOffset, limit: arguments.rulesLimit)
+        let stamp = try store.changeStamp()
         let file = try FileTarget.resolve(
             id: arguments.id, repository: arguments.repository, path: arguments.path, in: store)
-        let window = try ReportOutput.window(offset: arguments.rulesOffset, limit: arguments.rulesLimit)
-        return ReportOutput(
-            try Reporter(rater: rater).report(file, includeText: arguments.includeText ?? false)
-                .window(offset: window.offset, limit: window.limit), detail: arguments.detail ?? false)
+        let includeText = arguments.includeText ?? false
+        let detail = arguments.detail ?? false
+        let key = "\(file.id) \(includeText) \(detail) \(window.offset) \(window.limit)"
+        return try cache.output(for: key, stamp: stamp) {
+            ReportOutput(
+                try Reporter(rater: rater).report(file, includeText: includeText)
+                    .window(offset: window.offset, limit: window.limit), detail: detail)
+        }
     }
 }

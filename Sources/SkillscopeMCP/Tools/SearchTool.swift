@@ -38,8 +38,8 @@ struct SearchTool: MCPTool {
     static let name = "registry_search"
     static let title = "Search the registry"
     static let summary = """
-        Full-text search over the registry's instruction files (SKILL.md, CLAUDE.md, AGENTS.md, Cursor, Copilot, \
-        Gemini, Windsurf rules): names, descriptions, rules and text. Returns hits with their ids for registry_read.
+        Full-text search of the registry's skills, CLAUDE.md, AGENTS.md and rules files. Hits carry ids for \
+        registry_read.
         """
     static let annotations = ToolAnnotations(readOnly: true, destructive: false, idempotent: true)
     static let inputSchema: JSONValue = [
@@ -50,8 +50,8 @@ struct SearchTool: MCPTool {
                 "type": "array", "description": "only files of these kinds",
                 "items": ["type": "string", "enum": .array(FileKind.allCases.map { .string($0.rawValue) })],
             ],
-            "limit": ["type": "integer", "minimum": 1, "maximum": 50, "default": 10],
-            "offset": ["type": "integer", "minimum": 0, "default": 0],
+            "limit": ["type": "integer", "minimum": 1, "maximum": 50, "default": 10, "description": "hits to return"],
+            "offset": ["type": "integer", "minimum": 0, "default": 0, "description": "hits to skip, to page on"],
         ],
         "required": ["query"],
     ]
@@ -59,27 +59,39 @@ struct SearchTool: MCPTool {
         "type": "object",
         "properties": [
             "total": ["type": "integer"],
-            "totalIsEstimate": [
-                "type": "boolean", "description": "total is an estimate (matches are counted up to 1,000)",
-            ],
-            "totalText": ["type": "string", "description": "the total as shown: \"about 58,000\" when estimated"],
-            "matchedAllTerms": ["type": "boolean"],
+            "totalIsEstimate": ["type": "boolean"],
             "hits": [
                 "type": "array",
-                "items": [
-                    "type": "object",
-                    "properties": [
-                        "id": ["type": "integer"], "repository": ["type": "string"], "path": ["type": "string"],
-                        "kind": ["type": "string"], "name": ["type": "string"], "description": ["type": "string"],
-                        "stars": ["type": "integer"], "score": ["type": "number"], "snippet": ["type": "string"],
-                        "skillURI": ["type": "string"],
-                    ],
-                    "required": ["id", "repository", "path", "kind", "score", "snippet"],
-                ],
+                "items": ["type": "object", "required": ["id", "repository", "path", "kind", "score", "snippet"]],
             ],
         ],
         "required": ["total", "totalIsEstimate", "totalText", "matchedAllTerms", "hits"],
     ]
+
+    /// Characters of a hit's description the text block gives.
+    static let textDescriptionLength = 200
+
+    /// The text block: one entry per hit (id, where, kind, stars, name, description, snippet), not the JSON again.
+    static func text(of output: Output, json: String) -> String {
+        var lines = [
+            "\(output.totalText) matches\(output.matchedAllTerms ? "" : " (not every word matched)"); "
+                + "\(output.hits.count) shown. Read one with registry_read {\"id\": …}."
+        ]
+        for hit in output.hits {
+            lines.append("")
+            lines.append(
+                "id \(hit.id): \(hit.repository)/\(hit.path) (\(hit.kind)\(hit.stars.map { ", ★ \($0)" } ?? ""))"
+                    + (hit.name.map { " — \($0)" } ?? ""))
+            if let description = hit.description, !description.isEmpty {
+                lines.append(
+                    "  "
+                        + (description.count <= textDescriptionLength
+                            ? description : String(description.prefix(textDescriptionLength - 1)) + "…"))
+            }
+            if !hit.snippet.isEmpty { lines.append("  …\(hit.snippet)…") }
+        }
+        return lines.joined(separator: "\n")
+    }
 
     let store: any Store
 

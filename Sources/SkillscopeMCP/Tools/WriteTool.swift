@@ -36,10 +36,8 @@ struct WriteTool: MCPTool {
     static let name = "registry_write"
     static let title = "Report on a registry file"
     static let summary = """
-        Tell the registry whether a file worked for you. action "report": outcome worked, partly or failed (didnt \
-        is read as failed), what you used it for (required), and optionally the cost (US dollars) and latency (milliseconds) of the task. Stored as a review \
-        from an agent (one per token per file version; a second replaces the first) and counted in the listing's \
-        agentReviews. Needs a review token, given to the server.
+        After using a registry file, report whether it worked, partly or failed, and what for. One review per \
+        token and file version (a second replaces it).
         """
     static let annotations = ToolAnnotations(readOnly: false, destructive: false, idempotent: false)
 
@@ -56,30 +54,28 @@ struct WriteTool: MCPTool {
         "type": "object",
         "properties": .object(
             FileTarget.schemaProperties.merging([
-                "action": ["type": "string", "enum": ["report"]],
+                "action": ["type": "string", "enum": ["report"], "description": "report"],
                 "outcome": [
                     "type": "string", "enum": ["worked", "partly", "failed"],
-                    "description": "worked, partly or failed (didnt is read as failed)",
+                    "description": "worked, partly or failed",
                 ],
                 "usedFor": [
-                    "type": "string", "minLength": 1, "maxLength": 500,
-                    "description": "what you used the file for (required)",
+                    "type": "string", "maxLength": 500,
+                    "description": "what you used it for",
                 ],
                 "agent": [
                     "type": "string", "maxLength": 100,
-                    "description": "your name, such as claude-code: the review is by the token's name, then this one",
+                    "description": "your name (claude-code), after the token's",
                 ],
-                "costUSD": ["type": "number", "minimum": 0],
-                "latencyMs": ["type": "integer", "minimum": 0],
+                "costUSD": ["type": "number", "minimum": 0, "description": "the task's cost, USD"],
+                "latencyMs": ["type": "integer", "minimum": 0, "description": "the task's time, ms"],
             ]) { _, new in new }),
-        "required": ["action", "outcome", "usedFor"],
+        "required": ["action", "outcome", "usedFor"], "anyOf": FileTarget.anyOf,
     ]
     static let outputSchema: JSONValue = [
         "type": "object",
         "properties": [
-            "action": ["type": "string"], "reviewID": ["type": "integer"], "replaced": ["type": "boolean"],
-            "fileID": ["type": "integer"], "fileSHA256": ["type": "string"], "reviewer": ["type": "string"],
-            "by": ["type": "string"], "summary": ReviewCounts.schema,
+            "reviewID": ["type": "integer"], "replaced": ["type": "boolean"], "summary": ["type": "object"],
         ],
         "required": ["action", "reviewID", "replaced", "fileID", "fileSHA256", "reviewer", "by", "summary"],
     ]

@@ -107,7 +107,12 @@ public final class HTTPTransport: Sendable {
                 headers.append(("Mcp-Session-Id", created.id))
                 remember(created)
             }
-            guard let body = server.respond(to: message, session: session ?? MCPSession(), token: token) else {
+            // A client that closes its connection cancels its call: long work (an analysis) stops at its next check.
+            guard
+                let body = server.respond(
+                    to: message, session: session ?? MCPSession(), token: token,
+                    cancellation: Cancellation(probe: request.isClientGone))
+            else {
                 return HTTPResponse(status: 202)
             }
             // An unsupported version is 400 wherever the request carried it (header or `_meta`).
