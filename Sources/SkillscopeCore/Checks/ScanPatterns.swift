@@ -74,9 +74,12 @@ enum Patterns {
     // MARK: pipe-to-shell
 
     /// A download piped, maybe through other commands, into a shell; interpreters only when they read stdin.
+    ///
+    /// A shell named by its path (`| /bin/sh`, `| /usr/bin/env bash`) is the same shell.
     static let pipeToShell = ScanPattern(
         #"\b(curl|wget|iwr|irm|invoke-webrequest|invoke-restmethod|fetch)\b[^\n]*?\|\s*(sudo\s+(-\S+\s+)*)?"#
-            + #"(\w+=\S+\s+)*((bash|sh|zsh|ksh|dash|fish|iex|invoke-expression|pwsh|powershell|source)\b|"#
+            + #"(\w+=\S+\s+)*(?:(?:/usr)?(?:/local)?/bin/(?:env\s+)?|env\s+)?"#
+            + #"((bash|sh|zsh|ksh|dash|fish|iex|invoke-expression|pwsh|powershell|source)\b|"#
             + #"(python3?|node|perl|ruby)\s*(-\s|-$|$|[|;&)`'"]))"#)
     static let processSubstitution = ScanPattern(
         #"\b(bash|sh|zsh|source|\.)\s+<\(\s*(curl|wget)\b|\b(bash|sh|zsh|python3?|node|perl|ruby|php)\s+-[ce]\s+["']?\$\(\s*"#
@@ -91,16 +94,30 @@ enum Patterns {
         #"\brm\s+((-[a-z]*\s+|--[a-z-]+\s+)*(-[a-z]*r[a-z]*|--recursive)\s+)(-[a-z]+\s+|--[a-z-]+\s+)*"#
             + #"(["']?(~|\$home|\$\{home\}|\$user_?profile)["']?(/\*?)?["']?|["']?(/|/\*|/(usr|etc|var|home|bin|boot|lib|opt|root)/?)["']?)"#
             + #"(\s|$|[;&|)`])"#
-            + #"|\bfind\s+["']?(~|\$home|\$\{home\}|/)["']?/?\s[^\n]*-delete\b"#
+            + #"|\bfind\s+["']?(~|\$home|\$\{home\}|/)["']?/?\s[^\n]*(-delete\b|-exec\s+rm\s+-[a-z]*r)"#
             + #"|\b(remove-item|rmdir)\b[^\n]*(-recurse|/s)\b[^\n]*\s(c:\\?|~|\$home|\$env:userprofile)(\s|$|[;"'])"#
             // The same from a script: `shutil.rmtree(os.path.expanduser("~"))`, `fs.rmSync(os.homedir(), …)`.
             + #"|\b(shutil\.rmtree|rmtree|fs\.rm(sync)?|fs\.rmdirsync)\(\s*(os\.path\.expanduser\(\s*["']~/?["']\s*\)|"#
             + #"path\.home\(\)|pathlib\.path\.home\(\)|os\.homedir\(\)|os\.environ\[["']home["']\]|"#
             + #"os\.getenv\(\s*["']home["']\s*\)|home\b|["']/["'])"#)
+    /// `rm -r` on the folders where the user's own work lives, directly under home: `rm -rf ~/Documents "$HOME/src"`.
+    ///
+    /// A tool's own folder (`~/.cache/tool`, `~/.snapshots`) is its to delete; the user's documents and clones are
+    /// not, and no backup step brings them back.
+    static let removeUserFolders = ScanPattern(
+        #"\brm\s+((-[a-z]*\s+|--[a-z-]+\s+)*(-[a-z]*r[a-z]*|--recursive)\s+)(-[a-z]+\s+|--[a-z-]+\s+)*"#
+            + #"["']?(~|\$home|\$\{home\})/(documents|desktop|downloads|pictures|music|videos|projects?|src|code|"#
+            + #"repos?|dev|work|workspace|git|github)/?\*?["']?(\s|$|[;&|)`])"#)
     /// `git push` forcing a main, master or production branch (`--force`, `-f`, or a `+main` refspec).
     static let forcePushMain = ScanPattern(
         #"\bgit\s+push\b(?=[^\n]*(\s--force(-with-lease)?\b|\s-f\b))[^\n]*\s(origin\s+)?(main|master|prod|production|trunk)\b"#
             + #"|\bgit\s+push\b[^\n]*\s\+(refs/heads/)?(main|master|production)\b"#)
+    /// Every branch, tag or release of a remote overwritten or deleted at once: a force push onto branches named by
+    /// a loop variable, `--all` or `--mirror` forced, every tag deleted, releases deleted in bulk.
+    static let rewriteEveryRef = ScanPattern(
+        #"\bgit\s+push\b(?=[^\n]*(\s--force\b|\s-f\b))[^\n]*(\s--all\b|\s--mirror\b|:["']?\$)|"#
+            + #"\bgit\s+push\b[^\n]*\s(--delete|-d)\s+["']?\$\(\s*git\s+tag\b|\bxargs\b[^\n]*\bgh\s+release\s+delete\b"#
+    )
     /// A database dropped whole (`DROP DATABASE`, `dropdb`, `FLUSHALL`, `db.dropDatabase()`), or a table of production.
     static let dropDatabase = ScanPattern(
         #"\bdrop\s+(database|schema)\b|\bdropdb\s+\S|\bflushall\b|\.dropdatabase\(|\bdrop\s+table\b[^\n]*\bprod"#)
@@ -143,7 +160,36 @@ enum Patterns {
             + #"\bseed phrases?\b|\bmnemonic phrases?\b|-----begin [a-z ]*private key-----|\.gradle/gradle\.properties|"#
             + #"\.(keystore|jks|p12|pfx)\b|\bgh auth (status --show-token|token)\b"#)
     /// Using a key, not reading it: `ssh-add`, `ssh -i`, `IdentityFile`.
-    static let keyUse = ScanPattern(#"\b(ssh-add|ssh-keygen|identityfile|ssh\s+-i|git_ssh_command|chmod\s+600)\b"#)
+    ///
+    /// GitHub's token handed to a program through its own variable (`GH_TOKEN=$(gh auth token) tool`) is a use too.
+    static let keyUse = ScanPattern(
+        #"\b(ssh-add|ssh-keygen|identityfile|ssh\s+-i|git_ssh_command|chmod\s+600)\b|"#
+            + #"\b(gh|github)_token=["']?\$\(gh auth token\)"#)
+    /// A secret piped into a digest, a length or one field: its value does not reach the output.
+    static let secretDigest = ScanPattern(
+        #"^(?!.*\b(curl|wget|nc|scp)\b).*\|\s*(cut\s+-d\s*\S+\s+-f|wc\b|sha\d*sum\b|shasum\b|md5sum\b|openssl\s+dgst\b)"#
+    )
+    /// Credential files and key commands that belong to one vendor; ``TextScan/credentialVendors`` names it.
+    static let credentialVendor = ScanPattern(
+        #"(\.gem/credentials|\.aws|gh auth|hosts\.yml|\.npmrc|\.pypirc|docker/config|\.cargo/credentials)"#)
+    /// A verb of reading, copying, showing or sending, in the languages of ``conceal``: a credential file named
+    /// without one is only named.
+    static let readVerb = ScanPattern(
+        #"\b(cat|read|reads|reading|open|print|show|display|copy|cp|send|upload|paste|include|collect|gather|dump|"#
+            + #"attach|base64|encode|tar|zip|archive|post|share|grab|extract|load|inspect|list|output|echo|type|"#
+            + #"get-content|append|write|save|sync|back up|forward|transmit|move|mv|scp|rsync|curl|fetch|steal|"#
+            + #"exfiltrate|harvest|retrieve|publish|"#
+            + #"lies|lesen|kopier\w*|sende\w*|schick\w*|hochlad\w*|hänge\w*|zeig\w*|sammel\w*|pack\w*|öffne\w*|"#
+            + #"lee|leer|copia\w*|envía\w*|envia\w*|sube|subir|pega\w*|muestra\w*|adjunta\w*|recoge\w*|recopila\w*|"#
+            + #"abre|incluye|guarda|publica\w*|lis|lire|copie\w*|envoie\w*|téléverse\w*|colle\w*|affiche\w*|"#
+            + #"joins|joindre|récupère\w*|collecte\w*|ouvre|inclu\w*|publie\w*|leia|ler|envie|suba|cole|mostre|"#
+            + #"anexe|colete|abra|inclua|leggi\w*|invia\w*|carica\w*|incolla\w*|mostra\w*|allega\w*|"#
+            + #"raccogli\w*|apri|includi|pubblica\w*|lees|kopieer|stuur|plak|toon|verzamel|przeczytaj|odczytaj|"#
+            + #"skopiuj|wyślij|prześlij|wklej|pokaż|zbierz|otwórz|dołącz|oku|kopyala|gönder|yükle|yapıştır|göster|"#
+            + #"topla)\b|прочита\w*|прочти|читай|скопиру\w*|копиру\w*|отправ\w*|загрузи|вставь|покажи|приложи|"#
+            + #"собери|выведи|открой|упакуй|архивир\w*|опубликуй|読み|読ん|コピー|送信|送っ|送る|アップロード|貼り付け|"#
+            + #"表示|添付|集め|開い|公開|读取|复制|发送|发给|上传|粘贴|显示|附上|收集|打印|打开|打包|发布|읽어|읽고|"#
+            + #"복사|보내|전송|업로드|붙여|보여|첨부|수집|출력|열어|압축|게시|اقرأ|انسخ|أرسل|ارفع|קרא|העתק|שלח|העלה"#)
     static let sshFolder = ScanPattern(
         #"\b(cat|cp|tar|zip|read|copy|upload|send|base64|scp|rsync|collect|archive|ls|grab|open)\b[^|;]*~?/\.ssh\b"#
             + #"(?!/[\w.-]*\.pub\b)(?!/(config|known_hosts|authorized_keys)\b)"#)
@@ -296,7 +342,11 @@ enum Patterns {
         #"\b(curl|wget|invoke-webrequest|iwr|irm)\b|requests\.(get|post|put|session)|\burllib\b|http\.client|"#
             + #"\bhttps?\.(get|request)\(|"#
             + #"\bhttpx\b|\baiohttp\b|\bfetch\(|\baxios\b|\bsocket\.|net\.connect|new websocket|xmlhttprequest|"#
-            + #"/dev/tcp/|\bnc\s|\bnet/http\b|\bopen-uri\b"#)
+            + #"/dev/tcp/|\bnc\s|\bnet/http\b|\bopen-uri\b|"#
+            // Rust, Go, C#, Java, Ruby, Swift and PowerShell clients and sockets.
+            + #"\btcpstream::connect|\breqwest\b|\bureq::|\bnet\.dial\w*\(|\bhttp\.(post|postform|newrequest)\(|"#
+            + #"\bhttpclient\b|\bwebclient\b|\b(post|send|put)async\(|\bnet::http\b|\bfaraday\b|\bhttparty\b|"#
+            + #"\burlsession\b|\bokhttp\b|java\.net\.http|\.openconnection\(|\binvoke-restmethod\b|\btcpclient\b"#)
     static let scriptSpawn = ScanPattern(
         #"subprocess\.\w+\([^)]*shell\s*=\s*true|\bos\.system\(|\bos\.popen\(|\bshell\s*:\s*true|\bexecsync\(|"#
             + #"\bspawn\w*\(\s*['"](/bin/|/usr/bin/)?(ba|z)?sh['"]|"#

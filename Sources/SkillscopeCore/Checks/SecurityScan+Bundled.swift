@@ -90,6 +90,21 @@ extension SecurityScan {
         if network != nil, !skillText.isEmpty, !hosts.isEmpty, hosts.allSatisfy({ skillText.contains($0) }) {
             network = nil
         }
+        // Credentials read and sent to a host that is neither their vendor's, nor well known, nor named by the
+        // skill: a leak, whatever the script says it reports.
+        if network != nil, Patterns.scriptCredential.matches(lower), !sendsKeysToVendorsOnly(lower, hosts: hosts),
+            let host = hosts.map(Hosts.name).first(where: {
+                !Hosts.isLocal($0) && !Hosts.isWellKnown($0) && !skillText.contains($0)
+            }),
+            !findings.contains(where: { $0.level == .fail })
+        {
+            let line = network.map(\.0) ?? 1
+            findings.append(
+                SecurityReport.Finding(
+                    category: .bundledScript, level: .fail,
+                    message: "bundled script reads credentials and sends them to \(host)", file: file.path, line: line,
+                    evidence: evidence(network.map(\.1) ?? "")))
+        }
         // Nothing read from secrets or the user's files, or only keys sent to their own vendors: no leak.
         if network != nil, !Patterns.scriptSource.matches(lower) || sendsKeysToVendorsOnly(lower, hosts: hosts) {
             // Files it saves into the project are still unreviewed input, from a host the skill does not name.
