@@ -135,6 +135,17 @@ enum SecurityFixtures {
         #expect(recall >= 0.9, "recall \(recall)")
     }
 
+    /// Sets C and D (issue 45): each written blind, scored once, then tuned on; their figures after tuning are
+    /// regression floors (bench/RESULTS.md), not measures.
+    @Test(arguments: [("security-blind-c", 120), ("security-blind-d", 130)])
+    func tunedBlindSetHoldsItsFigures(_ set: String, _ cases: Int) throws {
+        let labels = SecurityFixtures.labels(set)
+        try #require(labels.count >= cases)
+        let (precision, recall) = try SecurityFixtures.flaggedPrecisionAndRecall(labels, in: set)
+        #expect(precision >= 1.0, "precision \(precision)")
+        #expect(recall >= 1.0, "recall \(recall)")
+    }
+
     func scan(_ text: String, kind: FileKind = .skill) -> SecurityReport {
         SecurityScan.scan(DocumentParser().parse(text: text, path: "skills/demo/SKILL.md", kind: kind))
     }
