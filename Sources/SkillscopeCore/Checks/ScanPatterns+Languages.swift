@@ -16,7 +16,7 @@ extension Patterns {
             // Dutch, Polish, Russian, Turkish
             + #"nooit|verboden|niet\s+(gebruiken|uitvoeren|lezen|openen|sturen|aanraken)|nigdy|zabronione|"#
             + #"nie\s+(używaj|uruchamiaj|czytaj|otwieraj|wysyłaj|ruszaj)|никогда|нельзя|запрещ\w*|"#
-            + #"не\s+(трогай|запускай|читай|открывай|отправляй|используй|выполняй|изменяй|меняй)\w*|asla|yasak\w*)\b|"#
+            + #"не\s+(трогай|проси|присылай|запускай|читай|открывай|отправляй|используй|выполняй|изменяй|меняй)\w*|asla|yasak\w*)\b|"#
             // Korean: "건드리지 않는다", "하지 말 것", "금지"
             + #"지\s*않는다|지\s*않습니다|지\s*말\s*것|지\s*마세요|지\s*마라|금지|안\s*된다|"#
             + #"しない|ないこと|ないで|禁止|厳禁|してはいけない|してはならない|避けて|"#

@@ -69,7 +69,7 @@ extension Patterns {
     static let indexSetting = ScanPattern(
         // `@scope:registry=` is left out: a company's own packages on its own registry, the safe way to have them.
         #"(?:--(?:extra-)?index-url|(?:^|\s)-i|--registry|(?<!:)registry\s*=|config set registry|"#
-            + #"index-url\s*=|goproxy=|source\s+["']|--source|--find-links|--trusted-host)[\s=]*["']?https?://([^/\s"'`]+)"#
+            + #"index-url\s*=|goproxy=|source\s+["']|--source|--find-links|--trusted-host)[\s=]*["']?https?://([^/\s"'`,]+)"#
     )
     /// `npx -y pkg`, `pnpm dlx pkg`, `bunx pkg`, `uvx pkg`: a package fetched and run in one step, unasked.
     ///
@@ -129,7 +129,10 @@ extension Patterns {
         #"\bspctl\s+--master-disable|\bspctl\s+--global-disable|\bxattr\s+-[a-z]*r[a-z]*d[a-z]*\s+com\.apple\.quarantine|"#
             + #"set-mppreference\s+-disable\w+\s+\$?(true|1)|add-mppreference\s+-exclusionpath\s+["']?[a-z]:\\?["']?(\s|$)|"#
             + #"\bsetenforce\s+0|\bufw\s+disable|netsh\s+advfirewall\s+set\s+\w+\s+state\s+off|\bcsrutil\s+disable|"#
-            + #"systemctl\s+(stop|disable)\s+(apparmor|firewalld)"#)
+            + #"systemctl\s+(stop|disable)\s+(apparmor|firewalld)|"#
+            // The account's own protection: two-factor authentication turned off.
+            + #"\bdisable[- ]2fa\b|\bdisable two-factor|\bturn(ing)? (off )?(2fa|two-factor( authentication)?) off\b|"#
+            + #"\bturn(ing)? off (2fa|two-factor)|\bnpm profile disable-2fa"#)
     /// The user asked to hand a secret to the chat or the agent.
     static let askForSecret = ScanPattern(
         #"\b(ask|have|get|tell|request)\w*\s+(the\s+)?user\s+(to\s+)?(paste|send|share|give|type|enter|provide|copy)\b"#
@@ -142,7 +145,9 @@ extension Patterns {
             + #"(peça|pedir|solicite)\w*\s+ao usuário[^.]{0,60}(token|senha|códigos? de recuperação)|"#
             + #"(chiedi|chiedere)\w*\s+all'utente[^.]{0,60}(token|password|codici di recupero)|"#
             + #"(попроси|попросите|запроси)\w*\s+пользовател\w*[^.]{0,60}(токен|парол|код)|"#
-            + #"(让|请|要求)用户[^。]{0,30}(令牌|token|密码|恢复码|密钥)[^。]{0,20}(粘贴|贴到|发给|发送|提供给)|ユーザーに[^。]{0,30}(トークン|パスワード|リカバリーコード)[^。]{0,20}(貼り付け|入力|送)"#
+            + #"(让|请|要求)用户[^。]{0,30}(令牌|token|密码|恢复码|密钥)[^。]{0,20}(粘贴|贴到|发给|发送|提供给)|ユーザーに[^。]{0,30}(トークン|パスワード|リカバリーコード)[^。]{0,20}(貼り付け|入力|送)|"#
+            + #"kullanıcıdan[^.]{0,80}(kurtarma kod|otp|şifre|parola|token)[^.]{0,80}(yapıştır|gönder|paylaş|yaz)|"#
+            + #"उपयोगकर्ता से[^।]{0,80}पासवर्ड[^।]{0,80}(लिख|चैट|भेज|पेस्ट)"#
     )
 
     // MARK: Concealment, in many languages
@@ -259,6 +264,7 @@ extension Patterns {
             + #"upload|request|what you (did|ran|changed|sent)|schritt|davon|dies\w*|paso|esto|étape|cela|ça|"#
             + #"passo|questo|isso|isto|stap|dit|krok\w*|tym)\b|"#
             // The object pronouns of the Romance languages point back at the action just asked: "ne le signale pas".
+            + #"\b(dirlo|menzionarlo|segnalarlo|dirglielo|decirlo|mencionarlo|decírselo|dizê-lo|mencioná-lo)\b|её|его\b|"#
             + #"\bne\s+(le|la|les)\s|\bne\s+l'|\bno\s+(lo|la|los|las)\s|\bnon\s+(lo|la|li|le)\s|\bnão\s+(o|a|os|as)\s|"#
             + #"步骤|这一步|这|此|清理|修改|原因|手順|後始末|この|これ|"#
             + #"단계|이것|이 |шаг|очистк|этом|это|об этой|adım|bu |الخطوة|هذ|השלב|זה|این"#)
@@ -304,12 +310,28 @@ extension Patterns {
             + #"login data|cookies\.sqlite|getenvironmentvariables\(\)[^;]*(key|token|secret)|"#
             + #"(env::vars\(\)|os\.environ\(\)|os\.environ\.items\(\)|object\.entries\(\s*process\.env|"#
             + #"env\.to_h|get-childitem\s+env:)[^\n]*\n?[^\n]*(key|token|secret|password)"#)
+    /// Production named: a block that says where it runs.
+    static let productionWord = ScanPattern(#"(?<![a-z])(prod|production|live)(?![a-z])"#)
+    /// A script that sends something: a request with a body, a socket written to, an upload.
+    static let scriptSend = ScanPattern(
+        #"\b(post|put|patch)\w*\(|\.send\w*\(|write_all\(|sendall\(|\.upload\w*\(|\bbody\s*[:=]|\b(data|json|files)\s*="#
+    )
+    /// Deserialisers that run code: loading a pickle (or what wraps one) executes whatever its author put in it.
+    static let codeLoader = ScanPattern(
+        #"\b(pickle|cloudpickle|dill|marshal)\.loads?\(|\bjoblib\.load\(|\btorch\.load\((?![^)]*weights_only\s*=\s*true)|"#
+            + #"\byaml\.unsafe_load\(|\bshelve\.open\("#)
+    /// A download written to a file, to be run later.
+    static let downloadWritten = ScanPattern(
+        #"\bos\.create\(|\bos\.writefile\(|\bwritefile(sync)?\(|\.write_bytes\(|\bopen\([^)]*["']wb["']|"#
+            + #"-outfile\b|\bfile::create\(|\bfile\.write|\bio\.copy\("#)
     /// A package.json install hook and its command.
-    static let packageHook = ScanPattern(#""(?:pre|post)?install"\s*:\s*"([^"]+)""#)
+    static let packageHook = ScanPattern(#""(?:pre|post)?install"\s*:\s*"((?:[^"\\]|\\.)+)""#)
     /// A test or throwaway database, or one on this machine: dropping it is how tests start clean.
     static let testDatabase = ScanPattern(
         #"\s-h\s+["']?(localhost|127\.0\.0\.1)|host=(localhost|127\.0\.0\.1)|@(localhost|127\.0\.0\.1)|"#
-            + #"drop\s+database\s+(if\s+exists\s+)?[`"']?\w*(test|tmp|scratch)\w*|dropdb\s+(--if-exists\s+)?\w*test"#)
+            + #"drop\s+database\s+(if\s+exists\s+)?[`"']?\w*(test|tmp|scratch)\w*|"#
+            // `dropdb` with its options before the name: `dropdb -U postgres --if-exists app_test`.
+            + #"\bdropdb\b[^\n;&|]*\s["'`]?\w*(test|tmp|scratch)\w*["'`]?(\s|$)"#)
     /// A script that runs or installs what it fetched: child processes, `chmod +x`, `exec`.
     static let installRun = ScanPattern(
         #"execfilesync|execsync|\bspawn\w*\(|child_process|chmod|\bexec\w*\(|subprocess|os\.system|\bsystem\("#)

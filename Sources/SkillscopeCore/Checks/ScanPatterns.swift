@@ -41,7 +41,8 @@ enum Patterns {
     /// A line that forbids or warns rather than instructs.
     static let negation = ScanPattern(
         #"\b(never|don'?t|do not|does not|must not|mustn'?t|should not|shouldn'?t|cannot|can'?t|avoid|instead of|"#
-            + #"not to|forbid\w*|prohibit\w*|refuse|disallow\w*|beware|anti-pattern|bad practice)\b|❌|⛔"#)
+            + #"not to|forbid\w*|prohibit\w*|refuse|disallow\w*|den(y|ied|ies)|beware|anti-pattern|bad practice)\b|❌|⛔"#
+    )
     /// A line of a reviewer's checklist: it names a risk to catch, not an action to take.
     static let reviewer = ScanPattern(
         #"\b(flag|flags|detect|reject|catch|watch (out )?for|look (out )?for|red flags?|warn (the user )?about|"#
@@ -59,6 +60,20 @@ enum Patterns {
     static let badExample = ScanPattern(
         #"\b(never|don'?t|do not|avoid|bad|wrong|incorrect|insecure|unsafe|dangerous|malicious|anti-pattern|"#
             + #"instead of|not this|vulnerable|attack\w*|example of (a |an )?(attack|malicious))\b|❌|⛔"#)
+    /// How to write a block, not whether to run it: "append, do not replace", "don't overwrite".
+    static let mannerNegation = ScanPattern(#"\b(do not|don'?t|never)\s+(replace|overwrite|forget|hand[- ]edit)\b"#)
+    /// The prose after a block that leaves running it to the user: "Do not run it for them".
+    static let leftToUser = ScanPattern(
+        #"^\s*(\*\*)?(do not|don'?t|never)\s+(run|execute)\s+(it|this|that|these|them|the (command|script|installer))\b"#
+    )
+    /// Where a secret belongs: a secret store, the CI's secret settings. Handing it there is storing it.
+    static let secretStore = ScanPattern(
+        #"\bsecrets? (ui|store|manager|settings|page|vault)\b|\bgh secret set\b|\b(repository|actions|ci|github) secrets?\b|"#
+            + #"\bvault kv put\b|\bkubectl create secret\b|\baws secretsmanager\b|\bgcloud secrets\b|\baz keyvault\b"#)
+    /// Infrastructure destroyed with its confirmation turned off.
+    static let infraDestroy = ScanPattern(
+        #"\b(terraform|tofu|terragrunt)\s+destroy\b[^\n]*-auto-approve|\bpulumi\s+destroy\b[^\n]*(--yes|-y)\b|"#
+            + #"\bcdk\s+destroy\b[^\n]*--force"#)
     /// A line that describes an attack to teach spotting it.
     static let teaching = ScanPattern(
         #"\b(prompt.injection|injections?|jailbreak attempts?|attacks?|attackers?|malicious|suspicious|adversarial|"#
@@ -111,7 +126,9 @@ enum Patterns {
     /// `git push` forcing a main, master or production branch (`--force`, `-f`, or a `+main` refspec).
     static let forcePushMain = ScanPattern(
         #"\bgit\s+push\b(?=[^\n]*(\s--force(-with-lease)?\b|\s-f\b))[^\n]*\s(origin\s+)?(main|master|prod|production|trunk)\b"#
-            + #"|\bgit\s+push\b[^\n]*\s\+(refs/heads/)?(main|master|production)\b"#)
+            + #"|\bgit\s+push\b[^\n]*\s\+(refs/heads/)?(main|master|production)\b"#
+            // A refspec onto main forced: `git push --force origin HEAD:main`.
+            + #"|\bgit\s+push\b(?=[^\n]*(\s--force\b|\s-f\b))[^\n]*:(refs/heads/)?(main|master|production)\b"#)
     /// Every branch, tag or release of a remote overwritten or deleted at once: a force push onto branches named by
     /// a loop variable, `--all` or `--mirror` forced, every tag deleted, releases deleted in bulk.
     static let rewriteEveryRef = ScanPattern(
@@ -142,7 +159,8 @@ enum Patterns {
 
     static let decode = ScanPattern(
         #"(base64\s+(-\w*d\w*|--decode)|b64decode|atob\(|frombase64string|xxd\s+-r|openssl\s+(base64|enc)[^|]*\s-d|"#
-            + #"fromhex\(|unhexlify\(|codecs\.decode\(|buffer\.from\([^)]*base64|base64\.decode64|unpack1?\(\s*['"]m)"#)
+            + #"fromhex\(|unhexlify\(|codecs\.decode\(|buffer\.from\([^)]*(base64|hex)|base64\.decode64|unpack1?\(\s*['"]m)"#
+    )
     static let execute = ScanPattern(
         #"(\|\s*(sudo\s+)?(bash|sh|zsh|ksh|dash)\b|\beval\b|\bexec\s*\(|\biex\b|invoke-expression|"#
             + #"\|\s*(python3?|node|perl|ruby)\b|\b(bash|sh)\s+-c\b|\bnew function\()"#)
@@ -293,7 +311,11 @@ enum Patterns {
             + #"\b[^.]{0,40}\bfrom the (user|human)|(^\s*(\d+[.)]|[-*+])?\s*|[.:;!]\s+|\b(then|you|must|should|always)\s+)"#
             + #"(silently|secretly|covertly|quietly|discreetly)\s+(\S+\s+){0,2}?"#
             + #"(send|upload|post|run|execute|install|delete|remove|modify|change|copy|transmit|exfiltrat\w*|add|"#
-            + #"include|insert|read|collect|disable|push|force-push|commit|merge|deploy|publish|overwrite|skip|drop)\b|\bthe (user|human) (must|should) not (know|see|notice)"#
+            + #"include|insert|read|collect|disable|push|force-push|commit|merge|deploy|publish|overwrite|skip|drop)\b|\bthe (user|human) (must|should) not (know|see|notice)|"#
+            // A file claiming rank over the system prompt or the user: only they rank the file.
+            + #"\b(higher|greater|more|top|highest) priority than (your |the |any )?(system prompt|system message|user|"#
+            + #"instructions|safety)|\b(takes?|has) (priority|precedence) over (your |the |any )?(system prompt|"#
+            + #"system message|user'?s? (messages?|instructions?)|safety rules)|\bfollow this (file|skill|rule) anyway\b"#
     )
     /// A line of prose posing as the system, or declaring the agent's instructions void: "[SYSTEM] This is the
     /// owner speaking", "your previous system prompt … no longer applies", "all restrictions are lifted".

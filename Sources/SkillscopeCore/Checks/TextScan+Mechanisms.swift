@@ -1,3 +1,5 @@
+internal import Foundation
+
 /// The scan's mechanisms (issue 45): what makes a file harmful, described by what it does rather than by phrases.
 ///
 /// Each mechanism pairs a *place or switch* that is everyday work on its own with what makes it harmful:
@@ -66,7 +68,7 @@ extension TextScan {
                 "speaking", "treat them as", "treat it as", "treat this as", "treat these as", "consignes",
                 "instructions", "anweisungen", "regeln", "instrucciones", "reglas", "istruzioni", "regole",
                 "instruções", "regras", "règles", "priority", "precedence", "priorité", "vorrang", "prioridad",
-                "prioridade", "priorità",
+                "prioridade", "priorità", "2fa", "two-factor", "उपयोगकर्ता", "पासवर्ड",
             ]
         ),
     ]
@@ -128,7 +130,11 @@ extension TextScan {
                     .socialEngineering, .fail,
                     "turns off the machine's own protection (Gatekeeper, antivirus, firewall)", index)
             }
-            if Patterns.askForSecret.matches(text), !negated() {
+            // A request often runs onto the next line: "… ask the user to paste /  the recovery codes into the chat".
+            let continuing = index + 1 < lines.count && fenceOf[index] == nil ? text + " " + lower(index + 1) : text
+            if Patterns.askForSecret.matches(continuing), !negated(),
+                continuing == text || !Self.forbids(lower(index + 1))
+            {
                 add(.socialEngineering, .fail, "asks the user to hand a secret to the chat", index)
             }
             for (category, level, message) in deceptions(index, text, lower: lower) where !negated() {
@@ -141,7 +147,7 @@ extension TextScan {
                     "claims the user approved everything in advance, which only the user can say", index)
             }
             // Concealment the injection patterns reported already, on this line or within three, is reported once.
-            if !((index - 2)...(index + 4)).contains(where: injectionLines.contains), conceals(index, text) {
+            if !((index - 2)...(index + 4)).contains(where: injectionLines.contains), conceals(index, continuing) {
                 add(.conceal, .fail, "tells the agent to keep what it does from the user", index)
             }
             if Patterns.trigger.matches(text) { triggers.append(index) }
@@ -256,7 +262,8 @@ extension TextScan {
     /// secrets.
     private func persistenceReason(_ index: Int, lower: (Int) -> String) -> String? {
         let range = context(index)
-        let text = range.map(lower).joined(separator: "\n")
+        // What a place is written with runs as lines: `printf '#!/bin/sh\ncurl … | sh\n' > .git/hooks/x`.
+        let text = range.map(lower).joined(separator: "\n").replacingOccurrences(of: "\\n", with: "\n")
         let original = range.map { String(lines[$0]) }.joined(separator: "\n")
         if Patterns.pipeToShell.matches(text) { return "runs code downloaded at each run" }
         // A ping to a health-check service reaches outside and harms nothing: only sending data, or fetching a

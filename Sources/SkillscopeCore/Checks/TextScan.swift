@@ -130,7 +130,8 @@ struct TextScan {
             "rmtree", "rmsync", "fs.rm(")
         add(.download, "invoke-webrequest", "invoke-restmethod", "downloadstring", "downloadfile", "net.webclient")
         add(
-            .decode, "base64", "atob(", "b64decode", "frombase64string", "xxd", "-enc", "encodedcommand", "fromhex",
+            .decode, "base64", "atob(", "buffer.from(", "b64decode", "frombase64string", "xxd", "-enc",
+            "encodedcommand", "fromhex",
             "unhexlify", "codecs.decode")
         add(
             .secret, word: true, "token", "tokens", "secret", "secrets", "password", "passwords", "cookie", "cookies",
@@ -466,6 +467,12 @@ struct TextScan {
                 add(.broadTools, .warn, message, index)
             }
             // Every harm a line holds is reported: `rm -rf / && psql -c 'DROP DATABASE app'` is two.
+            // Infrastructure destroyed unasked, where the block or its introduction names production.
+            if mark.contains(.destructive) || Self.has(text, "destroy"), Patterns.infraDestroy.matches(text),
+                context(index).contains(where: { Patterns.productionWord.matches(lower($0)) }), !negated(index)
+            {
+                add(.destructive, .fail, "destroys production infrastructure with its confirmation turned off", index)
+            }
             if mark.contains(.destructive), case let messages = Self.destroys(text), !messages.isEmpty,
                 !negated(index)
             {
@@ -627,7 +634,13 @@ struct TextScan {
         guard let fence = fenceOf[index] else { return false }
         var before = fence - 1
         while before >= 0, lines[before].allSatisfy(\.isWhitespace) { before -= 1 }
-        return before >= 0 && fenceOf[before] == nil && Patterns.badExample.matches(Lowercase.of(lines[before]))
+        if before >= 0, fenceOf[before] == nil,
+            Patterns.badExample.matches(Patterns.mannerNegation.removing(from: Lowercase.of(lines[before])))
+        {
+            return true
+        }
+        // The prose right after a block may leave it to the user: "Do not run it for them".
+        return paragraphAfterBlock(index).first.map { Patterns.leftToUser.matches(Lowercase.of(lines[$0])) } ?? false
     }
 
     /// What a lower-cased line's command would destroy, every harm once, or none: look-alikes such as `rm -rf ./build` or
@@ -912,6 +925,8 @@ struct TextScan {
         } else {
             return nil
         }
+        // A secret handed to a secret store (the CI's secrets, a vault) is being stored where it belongs.
+        if Patterns.secretStore.matches(text) || Patterns.secretStore.matches(sentenceBefore(index)) { return nil }
         let sent =
             (!isScript && Patterns.sendVerb.matches(text))
             || (!Self.outsideHosts(unit.original).isEmpty && Patterns.sendMarkerOriginalCase.matches(unit.original))
@@ -925,6 +940,12 @@ struct TextScan {
     /// A vendor's key used with that vendor is the key in use, not a leak (issue 45, "warnings that mean something").
     func usesCredentialAsMeant(_ index: Int, _ text: String, lower: (Int) -> String) -> Bool {
         if fenceOf[index] == nil, !isScript, !Patterns.readVerb.matches(sentenceBefore(index) + " " + text) {
+            return true
+        }
+        // Prose on how scripts get the CLI's own token, with no host but the vendor's named, is the token in use.
+        if fenceOf[index] == nil, !isScript, Self.has(text, "gh auth token"), !Patterns.sendVerb.matches(text),
+            Patterns.url.captures(text).allSatisfy({ Hosts.isUnder(Hosts.name($0), "github.com") })
+        {
             return true
         }
         let vendors = Patterns.credentialVendor.captures(text).flatMap { key in
