@@ -123,6 +123,9 @@ enum Patterns {
         #"\brm\s+((-[a-z]*\s+|--[a-z-]+\s+)*(-[a-z]*r[a-z]*|--recursive)\s+)(-[a-z]+\s+|--[a-z-]+\s+)*"#
             + #"["']?(~|\$home|\$\{home\})/(documents|desktop|downloads|pictures|music|videos|projects?|src|code|"#
             + #"repos?|dev|work|workspace|git|github)/?\*?["']?(\s|$|[;&|)`])"#)
+    /// The system's logs deleted: `rm -rf /var/log/app/*`. Logs are the record of what ran on the machine; an
+    /// instruction file has no reason to remove them, and removing them hides what else it did.
+    static let removeSystemLogs = ScanPattern(#"\b(rm|shred)\s+(-\S+\s+)*[^\n;&|]*?["']?/var/log(/|\s|$|["'])"#)
     /// `git push` forcing a main, master or production branch (`--force`, `-f`, or a `+main` refspec).
     static let forcePushMain = ScanPattern(
         #"\bgit\s+push\b(?=[^\n]*(\s--force(-with-lease)?\b|\s-f\b))[^\n]*\s(origin\s+)?(main|master|prod|production|trunk)\b"#

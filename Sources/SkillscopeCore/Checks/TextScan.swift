@@ -473,6 +473,9 @@ struct TextScan {
             {
                 add(.destructive, .fail, "destroys production infrastructure with its confirmation turned off", index)
             }
+            if mark.contains(.destructive), Patterns.removeSystemLogs.matches(text), !negated(index) {
+                add(.conceal, .warn, "deletes the system's logs, the record of what ran on the machine", index)
+            }
             if mark.contains(.destructive), case let messages = Self.destroys(text), !messages.isEmpty,
                 !negated(index)
             {
