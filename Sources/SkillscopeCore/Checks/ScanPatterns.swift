@@ -66,7 +66,9 @@ enum Patterns {
     static let leftToUser = ScanPattern(
         #"^\s*(\*\*)?(do not|don'?t|never)\s+(run|execute)\s+(it|this|that|these|them|the (command|script|installer))\b"#
     )
-    /// Where a secret belongs: a secret store, the CI's secret settings. Handing it there is storing it.
+    /// Where a secret belongs: a secret store, the CI's secret settings.
+    ///
+    /// Handing a secret there is storing it, not leaking it.
     static let secretStore = ScanPattern(
         #"\bsecrets? (ui|store|manager|settings|page|vault)\b|\bgh secret set\b|\b(repository|actions|ci|github) secrets?\b|"#
             + #"\bvault kv put\b|\bkubectl create secret\b|\baws secretsmanager\b|\bgcloud secrets\b|\baz keyvault\b"#)
@@ -123,8 +125,10 @@ enum Patterns {
         #"\brm\s+((-[a-z]*\s+|--[a-z-]+\s+)*(-[a-z]*r[a-z]*|--recursive)\s+)(-[a-z]+\s+|--[a-z-]+\s+)*"#
             + #"["']?(~|\$home|\$\{home\})/(documents|desktop|downloads|pictures|music|videos|projects?|src|code|"#
             + #"repos?|dev|work|workspace|git|github)/?\*?["']?(\s|$|[;&|)`])"#)
-    /// The system's logs deleted: `rm -rf /var/log/app/*`. Logs are the record of what ran on the machine; an
-    /// instruction file has no reason to remove them, and removing them hides what else it did.
+    /// The system's logs deleted, as `rm -rf /var/log/app/*` does.
+    ///
+    /// Logs are the record of what ran on the machine; an instruction file has no reason to remove them, and
+    /// removing them hides what else it did.
     static let removeSystemLogs = ScanPattern(#"\b(rm|shred)\s+(-\S+\s+)*[^\n;&|]*?["']?/var/log(/|\s|$|["'])"#)
     /// `git push` forcing a main, master or production branch (`--force`, `-f`, or a `+main` refspec).
     static let forcePushMain = ScanPattern(

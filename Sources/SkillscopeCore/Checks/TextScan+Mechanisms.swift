@@ -125,7 +125,8 @@ extension TextScan {
             if Patterns.tlsOff.matches(text), !negated(), let (level, message) = tlsOff(index, lower: lower) {
                 add(.tlsOff, level, message, index)
             }
-            if Patterns.protectionOff.matches(text), !negated() {
+            // A heading names a topic ("### Disable 2FA" in an auth library's guide), not a step to take.
+            if Patterns.protectionOff.matches(text), !lines[index].hasPrefix("#"), !negated() {
                 add(
                     .socialEngineering, .fail,
                     "turns off the machine's own protection (Gatekeeper, antivirus, firewall)", index)
