@@ -185,7 +185,9 @@ let package = Package(
             exclude: ["Fixtures/make_measure_cases.py"],
             resources: [
                 .copy("Fixtures/measure-cases.json"), .copy("Fixtures/security"), .copy("Fixtures/security-heldout"),
-                .copy("Fixtures/security-blind"), .copy("Fixtures/truth"),
+                .copy("Fixtures/security-blind"), .copy("Fixtures/security-blind-c"),
+                .copy("Fixtures/security-blind-d"), .copy("Fixtures/security-blind-e"),
+                .copy("Fixtures/truth"),
             ],
             swiftSettings: settings),
         .testTarget(

@@ -75,9 +75,13 @@ enum HiddenUnicode {
     }
 
     /// Whether a zero-width joiner or non-joiner at `index` joins what it should: emoji sequences (👩‍💻) or the
-    /// letters of scripts that need it (Persian, Indic).
+    /// letters of scripts that need it (Persian, Indic); or a zero-width space marks a word boundary in a script
+    /// written without spaces (Thai, Lao, Khmer, Myanmar, Tibetan), where line breaking needs it.
     static func isLegitimateJoiner(_ scalars: [Unicode.Scalar], at index: Int) -> Bool {
         let value = scalars[index].value
+        if value == 0x200B, index > 0, index + 1 < scalars.count {
+            return isWrittenWithoutSpaces(scalars[index - 1].value) && isWrittenWithoutSpaces(scalars[index + 1].value)
+        }
         guard value == 0x200D || value == 0x200C, index > 0, index + 1 < scalars.count else { return false }
         let before = scalars[index - 1]
         let after = scalars[index + 1]
@@ -89,5 +93,11 @@ enum HiddenUnicode {
         }
         return before.value > 0x2FF && after.value > 0x2FF && before.properties.isAlphabetic
             && after.properties.isAlphabetic
+    }
+
+    /// Letters of scripts that put no space between words: Thai, Lao, Tibetan, Myanmar, Khmer.
+    static func isWrittenWithoutSpaces(_ value: UInt32) -> Bool {
+        (0x0E00...0x0EFF).contains(value) || (0x0F00...0x0FFF).contains(value) || (0x1000...0x109F).contains(value)
+            || (0x1780...0x17FF).contains(value)
     }
 }

@@ -37,6 +37,8 @@ enum Hosts {
     static func name(_ authority: String) -> String {
         var name = authority.split(separator: "@").last.map(String.init) ?? authority
         if !name.hasPrefix("[") { name = name.split(separator: ":").first.map(String.init) ?? name }
+        // A list of hosts ends at its comma: `GOPROXY=https://proxy.golang.org,direct`.
+        if let comma = name.firstIndex(of: ",") { name = String(name[..<comma]) }
         while name.hasSuffix(".") || name.hasSuffix(",") { name.removeLast() }
         return name
     }

@@ -7,12 +7,18 @@ extension Patterns {
     /// Words that forbid, as ``negation`` does in English: "nicht", "não", "ne … jamais", "禁止", "不要".
     static let negationElsewhere = ScanPattern(
         #"\b(nicht|niemals|nie|keine?[nrs]?|verboten|untersagt|vermeide\w*|"#
-            + #"nunca|jamás|prohibid[oa]s?|evita[rn]?|no\s+(uses|ejecutes|abras|leas|copies|hagas|pegues|instales|"#
+            + #"nunca|jamás|prohibid[oa]s?|evita[rn]?|no\s+((lo|la|los|las|le|les|te|se)\s+)?(uses|ejecutes|abras|leas|copies|hagas|pegues|instales|"#
             + #"subas|envíes|compartas|muestres|imprimas|incluyas|accedas|toques|borres|intentes|publiques|"#
             + #"se debe|debes|debe|está permitido)|"#
             + #"jamais|interdit[es]?|évite[rz]?|n(e\s+|')\S+\s+(pas|jamais|rien|aucun\w*)|"#
             + #"não|nem|proibid[oa]s?|evite|"#
-            + #"mai|vietat[oi])\b|"#
+            + #"mai|vietat[oi]|nessun\w*|ningún|ninguna?|nenhum\w*|geen|żaden|żadne\w*|hiçbir|никако\w*|"#
+            // Dutch, Polish, Russian, Turkish
+            + #"nooit|verboden|niet\s+(gebruiken|uitvoeren|lezen|openen|sturen|aanraken)|nigdy|zabronione|"#
+            + #"nie\s+(używaj|uruchamiaj|czytaj|otwieraj|wysyłaj|ruszaj)|никогда|нельзя|запрещ\w*|"#
+            + #"не\s+(трогай|проси|присылай|запускай|читай|открывай|отправляй|используй|выполняй|изменяй|меняй)\w*|asla|yasak\w*)\b|"#
+            // Korean: "건드리지 않는다", "하지 말 것", "금지"
+            + #"지\s*않는다|지\s*않습니다|지\s*말\s*것|지\s*마세요|지\s*마라|금지|안\s*된다|"#
             + #"しない|ないこと|ないで|禁止|厳禁|してはいけない|してはならない|避けて|"#
             + #"不要|禁止|切勿|不得|严禁|绝不|不能|不可以|避免"#)
 
@@ -62,5 +68,10 @@ extension Patterns {
             + #"\bsans\s+(demander|confirmation|autorisation)|"#
             + #"\bsem\s+(pedir|perguntar|solicitar)\s+(permissão|confirmação|autorização)|\bsem\s+confirmação|"#
             + #"確認なし|確認を求めない|確認せず|承認なし|無確認|(すべて|全て|全部)[^。]{0,12}自動承認|"#
-            + #"无需确认|不要确认|不需要确认|无需批准|(所有|全部|一律)[^。]{0,12}(自动批准|直接批准)"#)
+            + #"无需确认|不要确认|不需要确认|无需批准|(所有|全部|一律)[^。]{0,12}(自动批准|直接批准)|"#
+            // Italian, Dutch, Polish, Russian, Turkish, Korean
+            + #"\bsenza\s+(chiedere|conferma|autorizzazione)|\bzonder\s+(te\s+vragen|bevestiging|toestemming)|"#
+            + #"\bbez\s+(pytania|pytać|potwierdzenia|zgody)|без\s+(подтвержден|запрос|спрос|разрешени)\w*|"#
+            + #"не\s+спрашива\w*|\b(sormadan|onay\s+almadan|onaysız)|(묻지|확인하지|확인받지|허락받지)\s*않아도|"#
+            + #"(확인|허락|승인)\s*없이|묻지\s*말고"#)
 }

@@ -17,8 +17,13 @@ extension Patterns {
             + #"register-scheduledtask|currentversion\\+run\b|\$profile\b|/etc/rc\.local|/etc/profile\.d|"#
             + #"\bloginitems\b|login items"#)
     /// A key written into `authorized_keys`: someone else's key, a door that stays open.
+    ///
+    /// Someone else's key is one written out in full, or one fetched from a host: the user's own key is a file
+    /// on this machine (`~/.ssh/id_ed25519.pub`), and `ssh-copy-id` sends it the other way.
     static let foreignKey = ScanPattern(
-        #"(ssh-(rsa|ed25519|dss)|ecdsa-sha2-\S+)\s+aaaa[^\n]*(>>|tee\s+-a)[^\n]*authorized_keys"#)
+        #"(ssh-(rsa|ed25519|dss)|ecdsa-sha2-\S+)\s+aaaa[^\n]*(>>|tee\s+-a)[^\n]*authorized_keys|"#
+            + #"\b(curl|wget|iwr|irm|invoke-webrequest|invoke-restmethod)\b[^\n]*(>>|\|\s*(sudo\s+)?tee\s+-a)[^\n]*"#
+            + #"authorized_keys"#)
 
     // MARK: Agent configuration
 
@@ -30,7 +35,14 @@ extension Patterns {
     /// A setting that turns the user's confirmation off for every later session, not one run's flag.
     static let confirmationOff = ScanPattern(
         #"["']?defaultmode["']?\s*[:=]\s*["']?bypasspermissions|["']?enableallprojectmcpservers["']?\s*[:=]\s*true|"#
-            + #"autoapprove["']?\s*[:=]\s*(true|\[\s*["']\*)|"allow"\s*:\s*\[\s*"(bash|\*)""#)
+            + #"autoapprove["']?\s*[:=]\s*(true|\[\s*["']\*)|"allow"\s*:\s*\[\s*"(bash|\*)"|"#
+            // Any agent's own switches, by what they do: commands run unasked, or its guards turned off
+            // (`cursor.agent.autoRun: true`, `…autoRunAllowlist: ["*"]`, `…deleteFileProtection: false`).
+            + #"["']?[\w.-]*(agent|claude|cursor|copilot|cline|codex|windsurf|cascade|gemini|chat|mcp)[\w.-]*"#
+            + #"(autorun|auto_run|autoapprove|auto_approve|autoaccept|auto_accept|alwaysallow|always_allow|yolo)\w*"#
+            + #"["']?\s*[:=]\s*(true|\[\s*["']\*)|"#
+            + #"["']?[\w.-]*(agent|claude|cursor|copilot|cline|codex|windsurf|cascade|gemini|mcp)[\w.-]*"#
+            + #"(protection|confirm\w*|approval\w*|sandbox\w*)["']?\s*[:=]\s*["']?(false|never|off)\b"#)
     /// Other agents' rule files: what a skill writes there outlives it and reaches other projects.
     static let agentRuleFile = ScanPattern(
         #"\b(claude|agents|gemini)\.md\b|\.cursorrules|\.cursor/rules|copilot-instructions\.md|\.windsurfrules|"#
@@ -41,6 +53,8 @@ extension Patterns {
     /// (`~/.claude/CLAUDE.md`) is where setup skills write, and one place the user reads.
     static let beyondProject = ScanPattern(
         #"/\*/|/\*\*/|\b(every|all|each|other) (of the |the |your )?(repositor|project|repo)|"#
+            // The folders that hold the user's clones: `~/code`, `~/src`, `$HOME/projects`.
+            + #"(~|\$home|\$\{home\})/(code|src|projects?|repos?|dev|work|workspace|git|github)\b|"#
             + #"\bacross (all |every |your )?(repositor|project|repo)|jede[mns]? (repository|projekt)|"#
             + #"todos los (repositorios|proyectos)|tous les (dépôts|projets)|todos os (repositórios|projetos)|"#
             + #"tutti i (repository|progetti)|所有(仓库|项目)|すべての(リポジトリ|プロジェクト)|모든 (저장소|프로젝트)"#)
@@ -55,7 +69,7 @@ extension Patterns {
     static let indexSetting = ScanPattern(
         // `@scope:registry=` is left out: a company's own packages on its own registry, the safe way to have them.
         #"(?:--(?:extra-)?index-url|(?:^|\s)-i|--registry|(?<!:)registry\s*=|config set registry|"#
-            + #"index-url\s*=|goproxy=|source\s+["']|--source|--find-links|--trusted-host)[\s=]*["']?https?://([^/\s"'`]+)"#
+            + #"index-url\s*=|goproxy=|source\s+["']|--source|--find-links|--trusted-host)[\s=]*["']?https?://([^/\s"'`,]+)"#
     )
     /// `npx -y pkg`, `pnpm dlx pkg`, `bunx pkg`, `uvx pkg`: a package fetched and run in one step, unasked.
     ///
@@ -67,11 +81,23 @@ extension Patterns {
     static let knownPackageScope = ScanPattern(
         #"^(@modelcontextprotocol/|@anthropic-ai/|@playwright/|@openai/|@google/|@microsoft/|@azure/|@aws/|"#
             + #"@cloudflare/|@vercel/|@sentry/|@stripe/|@github/|@upstash/|@supabase/|create-|@angular/|@vue/|"#
-            + #"@nestjs/|@biomejs/|prettier|eslint|typescript|vite|tsx|ts-node|jest|vitest|serve|http-server)"#)
+            + #"@nestjs/|@biomejs/|(prettier|eslint|typescript|vite|tsx|ts-node|jest|vitest|serve|http-server)(@|$))"#)
     /// Code run at install time: package.json hooks, setup.py's own install command, a gem's extension.
     static let installHook = ScanPattern(
         #""(pre|post)?install"\s*:\s*"|\bcmdclass\s*=|class \w+\((install|develop|egg_info)\)|"#
             + #"from setuptools\.command\.(install|develop)"#)
+    /// A package installed or run straight from a git URL; the capture is the git host.
+    ///
+    /// `pip install git+https://…`, `pipx run --spec git+…`, `uvx --from git+…`, `cargo install --git …`,
+    /// `npm i git+https://…`: no registry stands between the code and the machine, and a branch moves.
+    static let gitInstall = ScanPattern(
+        #"\b(?:pip3?|pipx|uvx?|poetry|npm|npx|pnpm|yarn|bun|cargo)\b[^\n]*?(?:git\+(?:https?|ssh)://|--git\s+["']?https?://)"#
+            + #"(?:[^@/\s"']+@)?([^/\s"':]+)"#)
+    /// A git reference that cannot move: a full commit hash.
+    static let pinnedCommit = ScanPattern(#"@[0-9a-f]{40}\b|--rev\s+["']?[0-9a-f]{7,40}\b"#)
+    /// Installs checked against hashes reviewed in a lock file: whatever index serves them, they are what was
+    /// reviewed.
+    static let hashChecked = ScanPattern(#"--require-hashes|--generate-hashes|--hash[=\s]+sha(256|384|512):"#)
     /// A binary fetched into a folder on the PATH, or made executable.
     static let fetchedBinary = ScanPattern(
         #"\b(curl|wget)\b[^\n]*\s-(o|-output|o\s*-)?\s*["']?(/usr/local/bin|/usr/bin|/opt/\w+/bin|~/\.local/bin|"#
@@ -103,7 +129,10 @@ extension Patterns {
         #"\bspctl\s+--master-disable|\bspctl\s+--global-disable|\bxattr\s+-[a-z]*r[a-z]*d[a-z]*\s+com\.apple\.quarantine|"#
             + #"set-mppreference\s+-disable\w+\s+\$?(true|1)|add-mppreference\s+-exclusionpath\s+["']?[a-z]:\\?["']?(\s|$)|"#
             + #"\bsetenforce\s+0|\bufw\s+disable|netsh\s+advfirewall\s+set\s+\w+\s+state\s+off|\bcsrutil\s+disable|"#
-            + #"systemctl\s+(stop|disable)\s+(apparmor|firewalld)"#)
+            + #"systemctl\s+(stop|disable)\s+(apparmor|firewalld)|"#
+            // The account's own protection: two-factor authentication turned off.
+            + #"\bdisable[- ]2fa\b|\bdisable two-factor|\bturn(ing)? (off )?(2fa|two-factor( authentication)?) off\b|"#
+            + #"\bturn(ing)? off (2fa|two-factor)|\bnpm profile disable-2fa"#)
     /// The user asked to hand a secret to the chat or the agent.
     static let askForSecret = ScanPattern(
         #"\b(ask|have|get|tell|request)\w*\s+(the\s+)?user\s+(to\s+)?(paste|send|share|give|type|enter|provide|copy)\b"#
@@ -116,7 +145,9 @@ extension Patterns {
             + #"(peça|pedir|solicite)\w*\s+ao usuário[^.]{0,60}(token|senha|códigos? de recuperação)|"#
             + #"(chiedi|chiedere)\w*\s+all'utente[^.]{0,60}(token|password|codici di recupero)|"#
             + #"(попроси|попросите|запроси)\w*\s+пользовател\w*[^.]{0,60}(токен|парол|код)|"#
-            + #"(让|请|要求)用户[^。]{0,30}(令牌|token|密码|恢复码|密钥)[^。]{0,20}(粘贴|贴到|发给|发送|提供给)|ユーザーに[^。]{0,30}(トークン|パスワード|リカバリーコード)[^。]{0,20}(貼り付け|入力|送)"#
+            + #"(让|请|要求)用户[^。]{0,30}(令牌|token|密码|恢复码|密钥)[^。]{0,20}(粘贴|贴到|发给|发送|提供给)|ユーザーに[^。]{0,30}(トークン|パスワード|リカバリーコード)[^。]{0,20}(貼り付け|入力|送)|"#
+            + #"kullanıcıdan[^.]{0,80}(kurtarma kod|otp|şifre|parola|token)[^.]{0,80}(yapıştır|gönder|paylaş|yaz)|"#
+            + #"उपयोगकर्ता से[^।]{0,80}पासवर्ड[^।]{0,80}(लिख|चैट|भेज|पेस्ट)"#
     )
 
     // MARK: Concealment, in many languages
@@ -202,7 +233,10 @@ extension Patterns {
     /// The agent's configuration for every project, not this one's.
     static let globalAgentConfig = ScanPattern(
         #"~/\.claude|\$home/\.claude|claude_desktop_config|~/\.cursor/|~/\.codeium|~/\.gemini|--scope\s+user|"#
-            + #"\s-s\s+user\b|\bglobal\w*"#)
+            + #"\s-s\s+user\b|\bglobal\w*|"#
+            // Editors' user settings, where an agent built into them keeps its switches.
+            + #"application support/(cursor|code|windsurf|vscodium)/user|appdata[\\/]+roaming[\\/]+(cursor|code)|"#
+            + #"~/\.config/(cursor|code|windsurf)/user"#)
     /// An MCP server's entry or registration.
     static let mcpServer = ScanPattern(#"mcpservers|\bmcp\s+add\b|\.mcp\.json|"command"\s*:|"url"\s*:"#)
     /// The host of a server's URL in an MCP entry or `mcp add` command.
@@ -217,7 +251,9 @@ extension Patterns {
             + #"keychain|auth token|\.npmrc|\.netrc)"#)
     /// A command handed the user's environment or secrets.
     static let handsEnvironment = ScanPattern(
-        #"--with-env|--env\b|\$\{?\w*(token|secret|key|password)\w*|\benv\s*\||process\.env|printenv|\.env\b"#)
+        #"--with-env|--env\b|\$\{?\w*(token|secret|key|password)\w*|\benv\s*\||process\.env|printenv|\.env\b|"#
+            // A secret named to hand over, as prose says it: "pass `NPM_TOKEN` through".
+            + #"\b[a-z][a-z0-9]*_(token|secret|password|api_?key|access_key)\b"#)
     /// What an action, not a datum, is called: a redaction line that names one conceals it.
     ///
     /// "Don't show the user the full build log" shortens a reply; "don't tell the user about this step" hides an
@@ -226,7 +262,11 @@ extension Patterns {
     static let concealedAction = ScanPattern(
         #"\b(step|steps|this|these|that|it|cleanup|change|changes|edit|edits|command|commands|action|actions|"#
             + #"upload|request|what you (did|ran|changed|sent)|schritt|davon|dies\w*|paso|esto|étape|cela|ça|"#
-            + #"passo|questo|isso|isto|stap|dit|krok\w*|tym)\b|步骤|这一步|这|此|清理|修改|原因|手順|後始末|この|これ|"#
+            + #"passo|questo|isso|isto|stap|dit|krok\w*|tym)\b|"#
+            // The object pronouns of the Romance languages point back at the action just asked: "ne le signale pas".
+            + #"\b(dirlo|menzionarlo|segnalarlo|dirglielo|decirlo|mencionarlo|decírselo|dizê-lo|mencioná-lo)\b|её|его\b|"#
+            + #"\bne\s+(le|la|les)\s|\bne\s+l'|\bno\s+(lo|la|los|las)\s|\bnon\s+(lo|la|li|le)\s|\bnão\s+(o|a|os|as)\s|"#
+            + #"步骤|这一步|这|此|清理|修改|原因|手順|後始末|この|これ|"#
             + #"단계|이것|이 |шаг|очистк|этом|это|об этой|adım|bu |الخطوة|هذ|השלב|זה|این"#)
     /// Words of secrets, in a Markdown URL or the sentence that introduces it.
     static let secretWord = ScanPattern(
@@ -258,12 +298,40 @@ extension Patterns {
     /// Environment variables a script reads by name, to tell a vendor's key from a leak.
     static let secretName = ScanPattern(
         #"([a-z][a-z0-9]*_(?:[a-z0-9]+_)*(?:api_?key|token|secret|key|password))\b"#)
+    /// Credentials a script reads, in the languages scripts are written in: key and token files, the stores of
+    /// .NET, cargo and NuGet, the environment filtered for keys and tokens.
+    ///
+    /// Stronger than ``scriptSource``: a script that reads these and sends them to a host that is not their
+    /// vendor fails, where one that reads the user's files and reaches the network is a warning.
+    static let scriptCredential = ScanPattern(
+        #"\.ssh/(id_|\{|\$|\*|["'`]\s*[,+)])|["'`]id_(rsa|ed25519|ecdsa|dsa)["'`]|\.aws[/\\"', ]+credentials|\.netrc|"#
+            + #"\.npmrc|\.pypirc|\.docker/config|\.kube/config|\.git-credentials|\.gnupg|\.cargo/credentials|"#
+            + #"usersecrets|nuget\.config|\.gem/credentials|gh/hosts\.yml|hosts\.yml|keychain|"#
+            + #"login data|cookies\.sqlite|getenvironmentvariables\(\)[^;]*(key|token|secret)|"#
+            + #"(env::vars\(\)|os\.environ\(\)|os\.environ\.items\(\)|object\.entries\(\s*process\.env|"#
+            + #"env\.to_h|get-childitem\s+env:)[^\n]*\n?[^\n]*(key|token|secret|password)"#)
+    /// Production named: a block that says where it runs.
+    static let productionWord = ScanPattern(#"(?<![a-z])(prod|production|live)(?![a-z])"#)
+    /// A script that sends something: a request with a body, a socket written to, an upload.
+    static let scriptSend = ScanPattern(
+        #"\b(post|put|patch)\w*\(|\.send\w*\(|write_all\(|sendall\(|\.upload\w*\(|\bbody\s*[:=]|\b(data|json|files)\s*="#
+    )
+    /// Deserialisers that run code: loading a pickle (or what wraps one) executes whatever its author put in it.
+    static let codeLoader = ScanPattern(
+        #"\b(pickle|cloudpickle|dill|marshal)\.loads?\(|\bjoblib\.load\(|\btorch\.load\((?![^)]*weights_only\s*=\s*true)|"#
+            + #"\byaml\.unsafe_load\(|\bshelve\.open\("#)
+    /// A download written to a file, to be run later.
+    static let downloadWritten = ScanPattern(
+        #"\bos\.create\(|\bos\.writefile\(|\bwritefile(sync)?\(|\.write_bytes\(|\bopen\([^)]*["']wb["']|"#
+            + #"-outfile\b|\bfile::create\(|\bfile\.write|\bio\.copy\("#)
     /// A package.json install hook and its command.
-    static let packageHook = ScanPattern(#""(?:pre|post)?install"\s*:\s*"([^"]+)""#)
+    static let packageHook = ScanPattern(#""(?:pre|post)?install"\s*:\s*"((?:[^"\\]|\\.)+)""#)
     /// A test or throwaway database, or one on this machine: dropping it is how tests start clean.
     static let testDatabase = ScanPattern(
         #"\s-h\s+["']?(localhost|127\.0\.0\.1)|host=(localhost|127\.0\.0\.1)|@(localhost|127\.0\.0\.1)|"#
-            + #"drop\s+database\s+(if\s+exists\s+)?[`"']?\w*(test|tmp|scratch)\w*|dropdb\s+(--if-exists\s+)?\w*test"#)
+            + #"drop\s+database\s+(if\s+exists\s+)?[`"']?\w*(test|tmp|scratch)\w*|"#
+            // `dropdb` with its options before the name: `dropdb -U postgres --if-exists app_test`.
+            + #"\bdropdb\b[^\n;&|]*\s["'`]?\w*(test|tmp|scratch)\w*["'`]?(\s|$)"#)
     /// A script that runs or installs what it fetched: child processes, `chmod +x`, `exec`.
     static let installRun = ScanPattern(
         #"execfilesync|execsync|\bspawn\w*\(|child_process|chmod|\bexec\w*\(|subprocess|os\.system|\bsystem\("#)
@@ -287,4 +355,38 @@ extension Patterns {
     static let downloadToFile = ScanPattern(
         #"\b(curl|wget)\b[^\n]*\s-(o|-output|O)\s*["']?(?!/dev/null)[^\s"']+|\bwget\b[^\n]*https?://[^\n]*(?<!-o /dev/null)$|"#
             + #"urlretrieve\(|invoke-webrequest[^\n]*-outfile"#)
+
+    // MARK: Credentials typed into a page
+
+    /// A password, in the languages of ``conceal``.
+    static let passwordWord = ScanPattern(
+        #"\b(password|passwort|kennwort|contraseña|senha|mot de passe|wachtwoord|hasło|şifre|parola)\b|пароль|"#
+            + #"パスワード|密码|비밀번호|كلمة المرور|סיסמה|رمز عبور"#)
+    /// A one-time code, the second factor a phishing page asks for beside the password.
+    static let oneTimeCode = ScanPattern(
+        #"\b(2fa|mfa|otp|one-time|two-factor|2-factor|second factor|verification code|authenticator code|"#
+            + #"dos factores|doble factor|código de verificación|zwei-faktor|bestätigungscode|deux facteurs|"#
+            + #"code de vérification|dois fatores|código de verificação|due fattori|codice di verifica|tweestaps|"#
+            + #"dwuskładnikow\w*|doğrulama kodu)\b|двухфактор|одноразов|код подтверждения|認証コード|ワンタイム|"#
+            + #"二要素|验证码|双重验证|两步验证|인증 코드|인증코드|2단계|رمز التحقق|קוד אימות"#)
+
+    // MARK: Text from outside given authority
+
+    /// Where text comes from that anyone can write: issues, comments, pages, mails, fetched files.
+    static let outsideText = ScanPattern(
+        #"\b(issues?|comments?|pull requests?|tickets?|e-?mails?|web ?pages?|websites?|messages?|fetched|"#
+            + #"downloaded|responses?|labels?|curl|url)\b"#)
+    /// Text obeyed as if the owner said it: its commands run as written, treated as reviewed.
+    static let obeyed = ScanPattern(
+        #"\b(carry out|execute|run|follow|obey|act on)\b[^.]{0,30}\b(commands?|instructions?|requests?|steps?)\b"#
+            + #"[^.]{0,20}\b(it|they|the \w+)\s+(contains?|says?|lists?|gives?)\b|\bexactly as written\b|"#
+            + #"\btreat (it|them|this|these|its \w+) as (already )?(reviewed|approved|trusted|authori[sz]ed)\b|"#
+            + #"\bis the (owner|maintainers?|user) speaking\b"#)
+    /// Instructions fetched from a URL and put before the file's own: whoever serves the URL writes the rules.
+    static let fetchedInstructions = ScanPattern(
+        #"\b(fetch|download|get|pull|récupère\w*|télécharge\w*|lade|hole|descarga\w*|obtén|baixe|scarica)\b"#
+            + #"[^.]{0,60}\b(instructions|consignes|rules|règles|regeln|anweisungen|instrucciones|reglas|instruções|"#
+            + #"regras|istruzioni|regole)\b[^.]{0,120}\b(apply|follow|obey|applique\w*|suis|befolge\w*|wende\w*|"#
+            + #"aplica\w*|sigue|segui\w*|applica\w*|obedece)\b[^.]{0,40}\b(priority|precedence|priorité|vorrang|"#
+            + #"prioridad|prioridade|priorità|over|sur|über|sobre|su)\b"#)
 }

@@ -41,7 +41,8 @@ enum Patterns {
     /// A line that forbids or warns rather than instructs.
     static let negation = ScanPattern(
         #"\b(never|don'?t|do not|does not|must not|mustn'?t|should not|shouldn'?t|cannot|can'?t|avoid|instead of|"#
-            + #"not to|forbid\w*|prohibit\w*|refuse|disallow\w*|beware|anti-pattern|bad practice)\b|❌|⛔"#)
+            + #"not to|forbid\w*|prohibit\w*|refuse|disallow\w*|den(y|ied|ies)|beware|anti-pattern|bad practice)\b|❌|⛔"#
+    )
     /// A line of a reviewer's checklist: it names a risk to catch, not an action to take.
     static let reviewer = ScanPattern(
         #"\b(flag|flags|detect|reject|catch|watch (out )?for|look (out )?for|red flags?|warn (the user )?about|"#
@@ -59,6 +60,22 @@ enum Patterns {
     static let badExample = ScanPattern(
         #"\b(never|don'?t|do not|avoid|bad|wrong|incorrect|insecure|unsafe|dangerous|malicious|anti-pattern|"#
             + #"instead of|not this|vulnerable|attack\w*|example of (a |an )?(attack|malicious))\b|❌|⛔"#)
+    /// How to write a block, not whether to run it: "append, do not replace", "don't overwrite".
+    static let mannerNegation = ScanPattern(#"\b(do not|don'?t|never)\s+(replace|overwrite|forget|hand[- ]edit)\b"#)
+    /// The prose after a block that leaves running it to the user: "Do not run it for them".
+    static let leftToUser = ScanPattern(
+        #"^\s*(\*\*)?(do not|don'?t|never)\s+(run|execute)\s+(it|this|that|these|them|the (command|script|installer))\b"#
+    )
+    /// Where a secret belongs: a secret store, the CI's secret settings.
+    ///
+    /// Handing a secret there is storing it, not leaking it.
+    static let secretStore = ScanPattern(
+        #"\bsecrets? (ui|store|manager|settings|page|vault)\b|\bgh secret set\b|\b(repository|actions|ci|github) secrets?\b|"#
+            + #"\bvault kv put\b|\bkubectl create secret\b|\baws secretsmanager\b|\bgcloud secrets\b|\baz keyvault\b"#)
+    /// Infrastructure destroyed with its confirmation turned off.
+    static let infraDestroy = ScanPattern(
+        #"\b(terraform|tofu|terragrunt)\s+destroy\b[^\n]*-auto-approve|\bpulumi\s+destroy\b[^\n]*(--yes|-y)\b|"#
+            + #"\bcdk\s+destroy\b[^\n]*--force"#)
     /// A line that describes an attack to teach spotting it.
     static let teaching = ScanPattern(
         #"\b(prompt.injection|injections?|jailbreak attempts?|attacks?|attackers?|malicious|suspicious|adversarial|"#
@@ -74,9 +91,12 @@ enum Patterns {
     // MARK: pipe-to-shell
 
     /// A download piped, maybe through other commands, into a shell; interpreters only when they read stdin.
+    ///
+    /// A shell named by its path (`| /bin/sh`, `| /usr/bin/env bash`) is the same shell.
     static let pipeToShell = ScanPattern(
         #"\b(curl|wget|iwr|irm|invoke-webrequest|invoke-restmethod|fetch)\b[^\n]*?\|\s*(sudo\s+(-\S+\s+)*)?"#
-            + #"(\w+=\S+\s+)*((bash|sh|zsh|ksh|dash|fish|iex|invoke-expression|pwsh|powershell|source)\b|"#
+            + #"(\w+=\S+\s+)*(?:(?:/usr)?(?:/local)?/bin/(?:env\s+)?|env\s+)?"#
+            + #"((bash|sh|zsh|ksh|dash|fish|iex|invoke-expression|pwsh|powershell|source)\b|"#
             + #"(python3?|node|perl|ruby)\s*(-\s|-$|$|[|;&)`'"]))"#)
     static let processSubstitution = ScanPattern(
         #"\b(bash|sh|zsh|source|\.)\s+<\(\s*(curl|wget)\b|\b(bash|sh|zsh|python3?|node|perl|ruby|php)\s+-[ce]\s+["']?\$\(\s*"#
@@ -91,16 +111,37 @@ enum Patterns {
         #"\brm\s+((-[a-z]*\s+|--[a-z-]+\s+)*(-[a-z]*r[a-z]*|--recursive)\s+)(-[a-z]+\s+|--[a-z-]+\s+)*"#
             + #"(["']?(~|\$home|\$\{home\}|\$user_?profile)["']?(/\*?)?["']?|["']?(/|/\*|/(usr|etc|var|home|bin|boot|lib|opt|root)/?)["']?)"#
             + #"(\s|$|[;&|)`])"#
-            + #"|\bfind\s+["']?(~|\$home|\$\{home\}|/)["']?/?\s[^\n]*-delete\b"#
+            + #"|\bfind\s+["']?(~|\$home|\$\{home\}|/)["']?/?\s[^\n]*(-delete\b|-exec\s+rm\s+-[a-z]*r)"#
             + #"|\b(remove-item|rmdir)\b[^\n]*(-recurse|/s)\b[^\n]*\s(c:\\?|~|\$home|\$env:userprofile)(\s|$|[;"'])"#
             // The same from a script: `shutil.rmtree(os.path.expanduser("~"))`, `fs.rmSync(os.homedir(), …)`.
             + #"|\b(shutil\.rmtree|rmtree|fs\.rm(sync)?|fs\.rmdirsync)\(\s*(os\.path\.expanduser\(\s*["']~/?["']\s*\)|"#
             + #"path\.home\(\)|pathlib\.path\.home\(\)|os\.homedir\(\)|os\.environ\[["']home["']\]|"#
             + #"os\.getenv\(\s*["']home["']\s*\)|home\b|["']/["'])"#)
+    /// `rm -r` on the folders where the user's own work lives, directly under home: `rm -rf ~/Documents "$HOME/src"`.
+    ///
+    /// A tool's own folder (`~/.cache/tool`, `~/.snapshots`) is its to delete; the user's documents and clones are
+    /// not, and no backup step brings them back.
+    static let removeUserFolders = ScanPattern(
+        #"\brm\s+((-[a-z]*\s+|--[a-z-]+\s+)*(-[a-z]*r[a-z]*|--recursive)\s+)(-[a-z]+\s+|--[a-z-]+\s+)*"#
+            + #"["']?(~|\$home|\$\{home\})/(documents|desktop|downloads|pictures|music|videos|projects?|src|code|"#
+            + #"repos?|dev|work|workspace|git|github)/?\*?["']?(\s|$|[;&|)`])"#)
+    /// The system's logs deleted, as `rm -rf /var/log/app/*` does.
+    ///
+    /// Logs are the record of what ran on the machine; an instruction file has no reason to remove them, and
+    /// removing them hides what else it did.
+    static let removeSystemLogs = ScanPattern(#"\b(rm|shred)\s+(-\S+\s+)*[^\n;&|]*?["']?/var/log(/|\s|$|["'])"#)
     /// `git push` forcing a main, master or production branch (`--force`, `-f`, or a `+main` refspec).
     static let forcePushMain = ScanPattern(
         #"\bgit\s+push\b(?=[^\n]*(\s--force(-with-lease)?\b|\s-f\b))[^\n]*\s(origin\s+)?(main|master|prod|production|trunk)\b"#
-            + #"|\bgit\s+push\b[^\n]*\s\+(refs/heads/)?(main|master|production)\b"#)
+            + #"|\bgit\s+push\b[^\n]*\s\+(refs/heads/)?(main|master|production)\b"#
+            // A refspec onto main forced: `git push --force origin HEAD:main`.
+            + #"|\bgit\s+push\b(?=[^\n]*(\s--force\b|\s-f\b))[^\n]*:(refs/heads/)?(main|master|production)\b"#)
+    /// Every branch, tag or release of a remote overwritten or deleted at once: a force push onto branches named by
+    /// a loop variable, `--all` or `--mirror` forced, every tag deleted, releases deleted in bulk.
+    static let rewriteEveryRef = ScanPattern(
+        #"\bgit\s+push\b(?=[^\n]*(\s--force\b|\s-f\b))[^\n]*(\s--all\b|\s--mirror\b|:["']?\$)|"#
+            + #"\bgit\s+push\b[^\n]*\s(--delete|-d)\s+["']?\$\(\s*git\s+tag\b|\bxargs\b[^\n]*\bgh\s+release\s+delete\b"#
+    )
     /// A database dropped whole (`DROP DATABASE`, `dropdb`, `FLUSHALL`, `db.dropDatabase()`), or a table of production.
     static let dropDatabase = ScanPattern(
         #"\bdrop\s+(database|schema)\b|\bdropdb\s+\S|\bflushall\b|\.dropdatabase\(|\bdrop\s+table\b[^\n]*\bprod"#)
@@ -125,7 +166,8 @@ enum Patterns {
 
     static let decode = ScanPattern(
         #"(base64\s+(-\w*d\w*|--decode)|b64decode|atob\(|frombase64string|xxd\s+-r|openssl\s+(base64|enc)[^|]*\s-d|"#
-            + #"fromhex\(|unhexlify\(|codecs\.decode\(|buffer\.from\([^)]*base64|base64\.decode64|unpack1?\(\s*['"]m)"#)
+            + #"fromhex\(|unhexlify\(|codecs\.decode\(|buffer\.from\([^)]*(base64|hex)|base64\.decode64|unpack1?\(\s*['"]m)"#
+    )
     static let execute = ScanPattern(
         #"(\|\s*(sudo\s+)?(bash|sh|zsh|ksh|dash)\b|\beval\b|\bexec\s*\(|\biex\b|invoke-expression|"#
             + #"\|\s*(python3?|node|perl|ruby)\b|\b(bash|sh)\s+-c\b|\bnew function\()"#)
@@ -143,7 +185,36 @@ enum Patterns {
             + #"\bseed phrases?\b|\bmnemonic phrases?\b|-----begin [a-z ]*private key-----|\.gradle/gradle\.properties|"#
             + #"\.(keystore|jks|p12|pfx)\b|\bgh auth (status --show-token|token)\b"#)
     /// Using a key, not reading it: `ssh-add`, `ssh -i`, `IdentityFile`.
-    static let keyUse = ScanPattern(#"\b(ssh-add|ssh-keygen|identityfile|ssh\s+-i|git_ssh_command|chmod\s+600)\b"#)
+    ///
+    /// GitHub's token handed to a program through its own variable (`GH_TOKEN=$(gh auth token) tool`) is a use too.
+    static let keyUse = ScanPattern(
+        #"\b(ssh-add|ssh-keygen|identityfile|ssh\s+-i|git_ssh_command|chmod\s+600)\b|"#
+            + #"\b(gh|github)_token=["']?\$\(gh auth token\)"#)
+    /// A secret piped into a digest, a length or one field: its value does not reach the output.
+    static let secretDigest = ScanPattern(
+        #"^(?!.*\b(curl|wget|nc|scp)\b).*\|\s*(cut\s+-d\s*\S+\s+-f|wc\b|sha\d*sum\b|shasum\b|md5sum\b|openssl\s+dgst\b)"#
+    )
+    /// Credential files and key commands that belong to one vendor; ``TextScan/credentialVendors`` names it.
+    static let credentialVendor = ScanPattern(
+        #"(\.gem/credentials|\.aws|gh auth|hosts\.yml|\.npmrc|\.pypirc|docker/config|\.cargo/credentials)"#)
+    /// A verb of reading, copying, showing or sending, in the languages of ``conceal``: a credential file named
+    /// without one is only named.
+    static let readVerb = ScanPattern(
+        #"\b(cat|read|reads|reading|open|print|show|display|copy|cp|send|upload|paste|include|collect|gather|dump|"#
+            + #"attach|base64|encode|tar|zip|archive|post|share|grab|extract|load|inspect|list|output|echo|type|"#
+            + #"get-content|append|write|save|sync|back up|forward|transmit|move|mv|scp|rsync|curl|fetch|steal|"#
+            + #"exfiltrate|harvest|retrieve|publish|"#
+            + #"lies|lesen|kopier\w*|sende\w*|schick\w*|hochlad\w*|hänge\w*|zeig\w*|sammel\w*|pack\w*|öffne\w*|"#
+            + #"lee|leer|copia\w*|envía\w*|envia\w*|sube|subir|pega\w*|muestra\w*|adjunta\w*|recoge\w*|recopila\w*|"#
+            + #"abre|incluye|guarda|publica\w*|lis|lire|copie\w*|envoie\w*|téléverse\w*|colle\w*|affiche\w*|"#
+            + #"joins|joindre|récupère\w*|collecte\w*|ouvre|inclu\w*|publie\w*|leia|ler|envie|suba|cole|mostre|"#
+            + #"anexe|colete|abra|inclua|leggi\w*|invia\w*|carica\w*|incolla\w*|mostra\w*|allega\w*|"#
+            + #"raccogli\w*|apri|includi|pubblica\w*|lees|kopieer|stuur|plak|toon|verzamel|przeczytaj|odczytaj|"#
+            + #"skopiuj|wyślij|prześlij|wklej|pokaż|zbierz|otwórz|dołącz|oku|kopyala|gönder|yükle|yapıştır|göster|"#
+            + #"topla)\b|прочита\w*|прочти|читай|скопиру\w*|копиру\w*|отправ\w*|загрузи|вставь|покажи|приложи|"#
+            + #"собери|выведи|открой|упакуй|архивир\w*|опубликуй|読み|読ん|コピー|送信|送っ|送る|アップロード|貼り付け|"#
+            + #"表示|添付|集め|開い|公開|读取|复制|发送|发给|上传|粘贴|显示|附上|收集|打印|打开|打包|发布|읽어|읽고|"#
+            + #"복사|보내|전송|업로드|붙여|보여|첨부|수집|출력|열어|압축|게시|اقرأ|انسخ|أرسل|ارفع|קרא|העתק|שלח|העלה"#)
     static let sshFolder = ScanPattern(
         #"\b(cat|cp|tar|zip|read|copy|upload|send|base64|scp|rsync|collect|archive|ls|grab|open)\b[^|;]*~?/\.ssh\b"#
             + #"(?!/[\w.-]*\.pub\b)(?!/(config|known_hosts|authorized_keys)\b)"#)
@@ -247,7 +318,11 @@ enum Patterns {
             + #"\b[^.]{0,40}\bfrom the (user|human)|(^\s*(\d+[.)]|[-*+])?\s*|[.:;!]\s+|\b(then|you|must|should|always)\s+)"#
             + #"(silently|secretly|covertly|quietly|discreetly)\s+(\S+\s+){0,2}?"#
             + #"(send|upload|post|run|execute|install|delete|remove|modify|change|copy|transmit|exfiltrat\w*|add|"#
-            + #"include|insert|read|collect|disable|push|force-push|commit|merge|deploy|publish|overwrite|skip|drop)\b|\bthe (user|human) (must|should) not (know|see|notice)"#
+            + #"include|insert|read|collect|disable|push|force-push|commit|merge|deploy|publish|overwrite|skip|drop)\b|\bthe (user|human) (must|should) not (know|see|notice)|"#
+            // A file claiming rank over the system prompt or the user: only they rank the file.
+            + #"\b(higher|greater|more|top|highest) priority than (your |the |any )?(system prompt|system message|user|"#
+            + #"instructions|safety)|\b(takes?|has) (priority|precedence) over (your |the |any )?(system prompt|"#
+            + #"system message|user'?s? (messages?|instructions?)|safety rules)|\bfollow this (file|skill|rule) anyway\b"#
     )
     /// A line of prose posing as the system, or declaring the agent's instructions void: "[SYSTEM] This is the
     /// owner speaking", "your previous system prompt … no longer applies", "all restrictions are lifted".
@@ -296,7 +371,11 @@ enum Patterns {
         #"\b(curl|wget|invoke-webrequest|iwr|irm)\b|requests\.(get|post|put|session)|\burllib\b|http\.client|"#
             + #"\bhttps?\.(get|request)\(|"#
             + #"\bhttpx\b|\baiohttp\b|\bfetch\(|\baxios\b|\bsocket\.|net\.connect|new websocket|xmlhttprequest|"#
-            + #"/dev/tcp/|\bnc\s|\bnet/http\b|\bopen-uri\b"#)
+            + #"/dev/tcp/|\bnc\s|\bnet/http\b|\bopen-uri\b|"#
+            // Rust, Go, C#, Java, Ruby, Swift and PowerShell clients and sockets.
+            + #"\btcpstream::connect|\breqwest\b|\bureq::|\bnet\.dial\w*\(|\bhttp\.(post|postform|newrequest)\(|"#
+            + #"\bhttpclient\b|\bwebclient\b|\b(post|send|put)async\(|\bnet::http\b|\bfaraday\b|\bhttparty\b|"#
+            + #"\burlsession\b|\bokhttp\b|java\.net\.http|\.openconnection\(|\binvoke-restmethod\b|\btcpclient\b"#)
     static let scriptSpawn = ScanPattern(
         #"subprocess\.\w+\([^)]*shell\s*=\s*true|\bos\.system\(|\bos\.popen\(|\bshell\s*:\s*true|\bexecsync\(|"#
             + #"\bspawn\w*\(\s*['"](/bin/|/usr/bin/)?(ba|z)?sh['"]|"#

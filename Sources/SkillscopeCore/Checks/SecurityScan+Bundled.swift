@@ -90,8 +90,52 @@ extension SecurityScan {
         if network != nil, !skillText.isEmpty, !hosts.isEmpty, hosts.allSatisfy({ skillText.contains($0) }) {
             network = nil
         }
-        // Nothing read from secrets or the user's files, or only keys sent to their own vendors: no leak.
-        if network != nil, !Patterns.scriptSource.matches(lower) || sendsKeysToVendorsOnly(lower, hosts: hosts) {
+        // Code from elsewhere run by the script: a pickle it downloads (loading runs it), or a program it downloads,
+        // makes executable and starts, without a checksum.
+        if let (line, text) = network, findings.isEmpty {
+            if Patterns.codeLoader.matches(lower) {
+                findings.append(
+                    SecurityReport.Finding(
+                        category: .bundledScript, level: .fail,
+                        message: "bundled script loads a pickle it downloads: loading one runs its author's code",
+                        file: file.path, line: line, evidence: evidence(text)))
+            } else if Patterns.installRun.matches(lower), saved != nil || Patterns.downloadWritten.matches(lower),
+                !Patterns.verified.matches(lower), !TextScan.has(lower, "hashlib")
+            {
+                findings.append(
+                    SecurityReport.Finding(
+                        category: .bundledScript, level: .fail,
+                        message: "bundled script downloads a program and runs it, with no checksum", file: file.path,
+                        line: line, evidence: evidence(text)))
+            }
+        }
+        // Credentials read and sent to a host that is neither their vendor's, nor well known, nor named by the
+        // skill: a leak, whatever the script says it reports.
+        if network != nil, Patterns.scriptCredential.matches(lower), !sendsKeysToVendorsOnly(lower, hosts: hosts),
+            let host = hosts.map(Hosts.name).first(where: {
+                !Hosts.isLocal($0) && !Hosts.isWellKnown($0) && !skillText.contains($0)
+            }),
+            !findings.contains(where: { $0.level == .fail })
+        {
+            let line = network.map(\.0) ?? 1
+            findings.append(
+                SecurityReport.Finding(
+                    category: .bundledScript, level: .fail,
+                    message: "bundled script reads credentials and sends them to \(host)", file: file.path, line: line,
+                    evidence: evidence(network.map(\.1) ?? "")))
+        }
+        // Nothing read from secrets or the user's files, or only keys sent to their own vendors, or nothing sent at
+        // all (a script that only GETs), or only well-known services reached with no credential read: no leak.
+        let sends = Patterns.sendMarkerOriginalCase.matches(file.text) || Patterns.scriptSend.matches(lower)
+        let wellKnownOnly =
+            !hosts.isEmpty && hosts.allSatisfy { Hosts.isWellKnown(Hosts.name($0)) }
+            && !Patterns.scriptCredential.matches(lower)
+        if network != nil,
+            !Patterns.scriptSource.matches(lower) || sendsKeysToVendorsOnly(lower, hosts: hosts) || !sends
+                || wellKnownOnly
+        {
+            // A download checked against a published checksum is what was published.
+            if Patterns.verified.matches(lower) || TextScan.has(lower, "hashlib") { saved = nil }
             // Files it saves into the project are still unreviewed input, from a host the skill does not name.
             network = saved.map { (line, text) in (line, text) }
             if let (line, text) = network, findings.isEmpty {

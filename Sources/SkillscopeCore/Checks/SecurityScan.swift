@@ -123,7 +123,12 @@ public enum SecurityScan {
     /// The hosts a script names: those of its URLs and its quoted IPv4 addresses, lower-cased.
     static func scriptHosts(_ text: String) -> Set<String> {
         let lower = Lowercase.of(text)
-        var hosts = Set(Patterns.url.captures(lower).map { $0.split(separator: ":").first.map(String.init) ?? $0 })
+        // A template's interpolation ends the host: `https://api.github.com${path}`.
+        var hosts = Set(
+            Patterns.url.captures(lower).map { authority in
+                let host = authority.split(separator: ":").first.map(String.init) ?? authority
+                return host.split(whereSeparator: { $0 == "$" || $0 == "{" }).first.map(String.init) ?? host
+            })
         hosts.formUnion(Patterns.quotedAddress.captures(lower))
         return hosts
     }

@@ -1,3 +1,5 @@
+internal import Foundation
+
 /// The scan's mechanisms (issue 45): what makes a file harmful, described by what it does rather than by phrases.
 ///
 /// Each mechanism pairs a *place or switch* that is everyday work on its own with what makes it harmful:
@@ -59,6 +61,14 @@ extension TextScan {
                 "riepilogo", "gebruiker", "użytkownik", "podsumowani", "пользовател", "отчёт", "отчет", "ユーザー",
                 "報告に", "用户", "总结", "报告", "사용자", "유저", "kullanıcı", "المستخدم", "למשתמש", "به کاربر",
                 "resumo", "relatório", "utilizador",
+                // agents' own switches, git installs, credentials typed into pages, text from outside obeyed
+                "autorun", "auto_run", "protection", "alwaysallow", "always_allow", "autoaccept", "auto_accept",
+                "git+", "--git ", "password", "passwort", "kennwort", "contraseña", "senha", "mot de passe",
+                "wachtwoord", "hasło", "şifre", "пароль", "パスワード", "密码", "비밀번호", "carry out", "as written",
+                "speaking", "treat them as", "treat it as", "treat this as", "treat these as", "consignes",
+                "instructions", "anweisungen", "regeln", "instrucciones", "reglas", "istruzioni", "regole",
+                "instruções", "regras", "règles", "priority", "precedence", "priorité", "vorrang", "prioridad",
+                "prioridade", "priorità", "2fa", "two-factor", "उपयोगकर्ता", "पासवर्ड",
             ]
         ),
     ]
@@ -115,13 +125,21 @@ extension TextScan {
             if Patterns.tlsOff.matches(text), !negated(), let (level, message) = tlsOff(index, lower: lower) {
                 add(.tlsOff, level, message, index)
             }
-            if Patterns.protectionOff.matches(text), !negated() {
+            // A heading names a topic ("### Disable 2FA" in an auth library's guide), not a step to take.
+            if Patterns.protectionOff.matches(text), !lines[index].hasPrefix("#"), !negated() {
                 add(
                     .socialEngineering, .fail,
                     "turns off the machine's own protection (Gatekeeper, antivirus, firewall)", index)
             }
-            if Patterns.askForSecret.matches(text), !negated() {
+            // A request often runs onto the next line: "… ask the user to paste /  the recovery codes into the chat".
+            let continuing = index + 1 < lines.count && fenceOf[index] == nil ? text + " " + lower(index + 1) : text
+            if Patterns.askForSecret.matches(continuing), !negated(),
+                continuing == text || !Self.forbids(lower(index + 1))
+            {
                 add(.socialEngineering, .fail, "asks the user to hand a secret to the chat", index)
+            }
+            for (category, level, message) in deceptions(index, text, lower: lower) where !negated() {
+                add(category, level, message, index)
             }
             if Patterns.claimedApproval.matches(Self.removingQuotes(text)), !negated(), !Patterns.teaching.matches(text)
             {
@@ -130,7 +148,7 @@ extension TextScan {
                     "claims the user approved everything in advance, which only the user can say", index)
             }
             // Concealment the injection patterns reported already, on this line or within three, is reported once.
-            if !((index - 2)...(index + 4)).contains(where: injectionLines.contains), conceals(index, text) {
+            if !((index - 2)...(index + 4)).contains(where: injectionLines.contains), conceals(index, continuing) {
                 add(.conceal, .fail, "tells the agent to keep what it does from the user", index)
             }
             if Patterns.trigger.matches(text) { triggers.append(index) }
@@ -178,13 +196,75 @@ extension TextScan {
         return hosts
     }
 
+    /// The paragraph of prose right after the code block a line is in: what the block's command is handed.
+    func paragraphAfterBlock(_ index: Int) -> [Int] {
+        guard let fence = fenceOf[index] else { return [] }
+        var line = index
+        while line + 1 < lines.count, fenceOf[line + 1] == fence { line += 1 }
+        line += 1
+        while line < lines.count, lines[line].allSatisfy(\.isWhitespace) { line += 1 }
+        var paragraph: [Int] = []
+        while line < lines.count, paragraph.count < 4, fenceOf[line] == nil, !lines[line].allSatisfy(\.isWhitespace) {
+            paragraph.append(line)
+            line += 1
+        }
+        return paragraph
+    }
+
+    // MARK: Deception
+
+    /// Three ways a file deceives rather than runs something: a login page that is no known host, text anyone
+    /// can write given the owner's authority, and rules fetched from a URL put before the file's own.
+    ///
+    /// - A page that asks for a password *and* a one-time code, on a host that is neither this network nor a
+    ///   well-known one, is how accounts are taken over: a real login runs in the vendor's own flow
+    ///   (`gh auth login`), which the scan does not flag.
+    /// - Issues, comments, pages and mails are written by anyone; telling the agent to run their commands as
+    ///   written, or treat them as reviewed, hands the repository to whoever writes one.
+    /// - Instructions fetched from a URL and applied before the file's own are the URL owner's rules, changed at
+    ///   will after any review.
+    private func deceptions(_ index: Int, _ text: String, lower: (Int) -> String)
+        -> [(SecurityReport.Category, SecurityReport.Verdict, String)]
+    {
+        var results: [(SecurityReport.Category, SecurityReport.Verdict, String)] = []
+        let window = ([sentenceBefore(index), text] + ((index + 1)..<min(lines.count, index + 3)).map(lower))
+            .joined(separator: " ")
+        // A blockquote is someone else's message, quoted: a lure shown to teach spotting it asks nothing.
+        let quoted = lines[index].drop { $0 == " " }.hasPrefix(">")
+        if !quoted, Patterns.passwordWord.matches(text), Patterns.oneTimeCode.matches(window),
+            let host = unknownHosts(context(index), lower: lower).first
+        {
+            results.append(
+                (
+                    .socialEngineering, .fail,
+                    "asks the user to type a password and a one-time code into a page at \(host), which is no known login"
+                ))
+        }
+        if Patterns.obeyed.matches(window), Patterns.outsideText.matches(window), !Patterns.teaching.matches(text) {
+            results.append(
+                (
+                    .promptInjection, .warn,
+                    "gives text anyone can write (issues, comments, pages) the authority to run commands"
+                ))
+        }
+        // The URL's own dots end no sentence.
+        if Patterns.fetchedInstructions.matches(Patterns.wholeURL.removing(from: window)),
+            !unknownHosts(index...min(lines.count - 1, index + 2), lower: lower).isEmpty
+        {
+            results.append(
+                (.promptInjection, .fail, "fetches instructions from a URL and puts them before the file's own"))
+        }
+        return results
+    }
+
     // MARK: Persistence
 
     /// What makes a persistence place harmful, from its section: it reaches an unknown host, downloads code or reads
     /// secrets.
     private func persistenceReason(_ index: Int, lower: (Int) -> String) -> String? {
         let range = context(index)
-        let text = range.map(lower).joined(separator: "\n")
+        // What a place is written with runs as lines: `printf '#!/bin/sh\ncurl … | sh\n' > .git/hooks/x`.
+        let text = range.map(lower).joined(separator: "\n").replacingOccurrences(of: "\\n", with: "\n")
         let original = range.map { String(lines[$0]) }.joined(separator: "\n")
         if Patterns.pipeToShell.matches(text) { return "runs code downloaded at each run" }
         // A ping to a health-check service reaches outside and harms nothing: only sending data, or fetching a
@@ -242,7 +322,13 @@ extension TextScan {
             let global = Patterns.globalAgentConfig.matches(block)
             let fetched = Patterns.runFetchedPackage.captures(block).filter { !Self.isKnownPackage($0) }
             let remote = Patterns.serverURL.captures(block).filter { !Hosts.isLocal($0) && !Hosts.isWellKnown($0) }
-            let secrets = Patterns.serverSecret.matches(block)
+            // A key named for one vendor (`ANTHROPIC_API_KEY`) handed to a server that is not that vendor's leaves
+            // with every request, placeholder or not.
+            let foreignKeys = Patterns.secretName.captures(block).contains { key in
+                let vendors = Hosts.vendorDomains(ofSecret: key)
+                return !vendors.isEmpty && remote.contains { host in !vendors.contains { Hosts.isUnder(host, $0) } }
+            }
+            let secrets = Patterns.serverSecret.matches(block) || foreignKeys
             // Reported once a block, on its first line that names the configuration.
             if Patterns.mcpServer.matches(block), !fetched.isEmpty || !remote.isEmpty,
                 !range.contains(where: { $0 < index && Patterns.agentConfigPlace.matches(lower($0)) })
@@ -276,7 +362,8 @@ extension TextScan {
                 package.dropFirst().contains("@") && package.last?.isNumber == true
                 && !package.hasSuffix("latest")
             // Running a published CLI is ordinary; handing an unpinned one the user's environment or secrets is not.
-            let block = context(index).map(lower).joined(separator: "\n")
+            // The paragraph after a code block says what to hand it: "pass `NPM_TOKEN` through if it asks".
+            let block = (context(index).map(lower) + paragraphAfterBlock(index).map(lower)).joined(separator: "\n")
             if !pinned, Patterns.handsEnvironment.matches(block) {
                 results.append(
                     (
@@ -289,12 +376,28 @@ extension TextScan {
             let name = Hosts.name(host)
             guard !Hosts.isLocal(name), !Hosts.isRegistry(name), Hosts.imitated(by: name) == nil else { continue }
             let block = context(index).map(lower).joined(separator: "\n")
+            // Installs checked against a reviewed lock's hashes get what was reviewed, whichever index serves them.
+            if !Self.has(block, "password"), !Self.has(block, "_auth"),
+                lines.indices.contains(where: { Self.has(lower($0), "hash") && Patterns.hashChecked.matches(lower($0)) }
+                )
+            {
+                continue
+            }
             if Self.has(block, "authtoken") || Self.has(block, "_auth") || Self.has(block, "password") {
                 results.append(
                     (.fail, "installs packages from \(name), no ecosystem's registry, and hands it the registry token"))
             } else {
                 results.append((.warn, "installs packages from \(name), which is no ecosystem's registry"))
             }
+        }
+        for host in Patterns.gitInstall.captures(text) {
+            let name = Hosts.name(host)
+            guard !Hosts.isLocal(name), !Hosts.isWellKnown(name), !Patterns.pinnedCommit.matches(text) else { continue }
+            results.append(
+                (
+                    .warn,
+                    "runs code straight from a git repository on \(name), past any registry, at a branch that moves"
+                ))
         }
         for name in PackageNames.installed(on: text) {
             if let popular = PackageNames.imitated(by: name) {
@@ -374,7 +477,9 @@ extension TextScan {
 
     /// A Markdown image or link to an unknown host whose query the agent is to fill in.
     private func dataInRenderedURL(_ index: Int, _ text: String) -> (SecurityReport.Verdict, String)? {
-        let original = String(lines[index])
+        var original = String(lines[index])
+        // In code, a Markdown link inside a quoted string is a value of data (a test input), not text to render.
+        if isScript || fenceOf[index] != nil { original = Self.removingQuotes(original) }
         for url in Patterns.markdownLinkURL.captures(original) {
             guard let host = Patterns.url.captures(Lowercase.of(url)).first.map(Hosts.name), !Hosts.isLocal(host),
                 !Hosts.isWellKnown(host), Patterns.filledQuery.matches(url)

@@ -130,7 +130,8 @@ struct TextScan {
             "rmtree", "rmsync", "fs.rm(")
         add(.download, "invoke-webrequest", "invoke-restmethod", "downloadstring", "downloadfile", "net.webclient")
         add(
-            .decode, "base64", "atob(", "b64decode", "frombase64string", "xxd", "-enc", "encodedcommand", "fromhex",
+            .decode, "base64", "atob(", "buffer.from(", "b64decode", "frombase64string", "xxd", "-enc",
+            "encodedcommand", "fromhex",
             "unhexlify", "codecs.decode")
         add(
             .secret, word: true, "token", "tokens", "secret", "secrets", "password", "passwords", "cookie", "cookies",
@@ -181,7 +182,10 @@ struct TextScan {
             "sin pedir", "sin preguntar", "sin solicitar", "sin confirm", "sans demander", "sans confirm",
             "sans autoris", "sem pedir", "sem perguntar", "sem solicitar", "sem confirm", "確認なし", "確認を求めない",
             "確認せず", "承認なし", "無確認", "自動承認", "无需确认", "不要确认", "不需要确认", "无需批准", "自动批准",
-            "直接批准")
+            "直接批准", "senza chiedere", "senza conferma", "senza autorizz", "zonder te vragen", "zonder bevestig",
+            "zonder toestem", "bez pytania", "bez pytać", "bez potwierdz", "bez zgody", "без подтвержд", "без запрос",
+            "без спрос", "без разрешен", "не спрашива", "sormadan", "onay almadan", "onaysız", "않아도", "확인 없이",
+            "허락 없이", "승인 없이", "확인없이", "묻지 말고")
         add(
             .permissions, "skip-permissions", "bypasspermissions", "bypass-approvals", "--yolo", "yolo ", "yolo-",
             "yolo mod", "yoloモ", "yolo模", "approval_policy",
@@ -463,6 +467,15 @@ struct TextScan {
                 add(.broadTools, .warn, message, index)
             }
             // Every harm a line holds is reported: `rm -rf / && psql -c 'DROP DATABASE app'` is two.
+            // Infrastructure destroyed unasked, where the block or its introduction names production.
+            if mark.contains(.destructive) || Self.has(text, "destroy"), Patterns.infraDestroy.matches(text),
+                context(index).contains(where: { Patterns.productionWord.matches(lower($0)) }), !negated(index)
+            {
+                add(.destructive, .fail, "destroys production infrastructure with its confirmation turned off", index)
+            }
+            if mark.contains(.destructive), Patterns.removeSystemLogs.matches(text), !negated(index) {
+                add(.conceal, .warn, "deletes the system's logs, the record of what ran on the machine", index)
+            }
             if mark.contains(.destructive), case let messages = Self.destroys(text), !messages.isEmpty,
                 !negated(index)
             {
@@ -624,7 +637,13 @@ struct TextScan {
         guard let fence = fenceOf[index] else { return false }
         var before = fence - 1
         while before >= 0, lines[before].allSatisfy(\.isWhitespace) { before -= 1 }
-        return before >= 0 && fenceOf[before] == nil && Patterns.badExample.matches(Lowercase.of(lines[before]))
+        if before >= 0, fenceOf[before] == nil,
+            Patterns.badExample.matches(Patterns.mannerNegation.removing(from: Lowercase.of(lines[before])))
+        {
+            return true
+        }
+        // The prose right after a block may leave it to the user: "Do not run it for them".
+        return paragraphAfterBlock(index).first.map { Patterns.leftToUser.matches(Lowercase.of(lines[$0])) } ?? false
     }
 
     /// What a lower-cased line's command would destroy, every harm once, or none: look-alikes such as `rm -rf ./build` or
@@ -632,7 +651,13 @@ struct TextScan {
     static func destroys(_ text: String) -> [String] {
         var found: [String] = []
         if Patterns.removeHomeOrRoot.matches(text) { found.append("deletes the home folder or the root, recursively") }
+        if Patterns.removeUserFolders.matches(text) {
+            found.append("deletes the folders where the user's own work lives (documents, projects, clones)")
+        }
         if Patterns.forcePushMain.matches(text) { found.append("force-pushes to a main branch, rewriting its history") }
+        if Patterns.rewriteEveryRef.matches(text) {
+            found.append("overwrites or deletes every branch, tag or release of a remote at once")
+        }
         // A test database, or one on this machine, is rebuilt by the tests: dropping it is how they start clean.
         if Patterns.dropDatabase.matches(text), !Patterns.testDatabase.matches(text) {
             found.append("drops a database")
@@ -712,7 +737,11 @@ struct TextScan {
                     + #"(\S*/)?"# + base + #"\b|(^|\s)\.\s+["']?"# + name + #"|\./"# + base + #"\b"#
                     // Made executable, or started in the background: a program, not a file to read.
                     + #"|\bchmod\s+[+ugoa]*\+?[0-7]*x?\S*\s+["']?"# + name + #"|\bnohup\s+["']?"# + name)
-            if run.matches(following) {
+            // A download the user reads before it runs (`less`, an editor, a checksum) is not run unread.
+            let inspected = ScanPattern(
+                #"\b(less|more|cat|bat|view|vim?|nano|code|\$editor|\$pager|sha256sum|shasum|gpg\s+--verify)\s+"#
+                    + #"(-\S+\s+)*["']?"# + name)
+            if run.matches(following), !inspected.matches(following) {
                 return "downloads a script to \(target) and runs it: whatever the server sent runs unread"
             }
         }
@@ -818,6 +847,11 @@ struct TextScan {
             }
             if Self.has(text, "scp") || Self.has(text, "rsync"), Patterns.remoteCopy.matches(text) {
                 let sensitive = Patterns.sensitiveData.matches(text) || Self.has(text, "stricthostkeychecking=no")
+                // A copy between machines of one organisation (`db01.corp.example` to `nas01.corp.example`) stays
+                // in its own network: the file names another host of the destination's domain.
+                if !sensitive, let host = Patterns.remoteHost.captures(text).first, isOwnNetwork(host, lower: lower) {
+                    continue
+                }
                 return (index, sensitive ? .fail : .warn, "copies local files to another machine over ssh")
             }
             if Self.has(text, "git remote add"), Patterns.pushToNewRemote.matches(unit.text),
@@ -827,6 +861,16 @@ struct TextScan {
             }
         }
         return nil
+    }
+
+    /// Whether the file names another host of `host`'s registered domain: the organisation's own machines.
+    private func isOwnNetwork(_ host: String, lower: (Int) -> String) -> Bool {
+        let labels = host.split(separator: ".")
+        guard labels.count >= 3 else { return false }
+        let domain = labels.suffix(2).joined(separator: ".")
+        let names = ScanPattern(#"\b([a-z0-9-]+(?:\.[a-z0-9-]+)*)\."# + ScanPattern.escaped(domain) + #"\b"#)
+        let others = Set(lines.indices.flatMap { names.captures(lower($0)) })
+        return others.count >= 2
     }
 
     private func exfiltration(text: String, original: String, host: String? = nil) -> (SecurityReport.Verdict, String)?
@@ -862,7 +906,7 @@ struct TextScan {
         let mark = marks[index]
         if mark.contains(.secretFile),
             Patterns.secretFiles.matches(text) || Patterns.sshFolder.matches(text), !Patterns.keyUse.matches(text),
-            !Self.namesConfigOnly(text)
+            !Self.namesConfigOnly(text), !usesCredentialAsMeant(index, text, lower: lower)
         {
             what = "reads private keys, credentials or keychains"
         } else if mark.contains(.environment),
@@ -872,7 +916,9 @@ struct TextScan {
             what =
                 mark.contains(.environment) && Patterns.envFile.matches(text)
                 ? "prints or copies secrets" : "dumps every environment variable (tokens and keys among them)"
-        } else if Patterns.tokenEcho.matches(text) || Patterns.secretValues.matches(text) {
+        } else if Patterns.tokenEcho.matches(text) && !Patterns.secretDigest.matches(text)
+            || Patterns.secretValues.matches(text)
+        {
             what = "prints or copies secrets"
         } else if fenceOf[index] == nil, !isScript, Patterns.secretProse.matches(text),
             !Patterns.configAdvice.matches(text)
@@ -882,11 +928,43 @@ struct TextScan {
         } else {
             return nil
         }
+        // A secret handed to a secret store (the CI's secrets, a vault) is being stored where it belongs.
+        if Patterns.secretStore.matches(text) || Patterns.secretStore.matches(sentenceBefore(index)) { return nil }
         let sent =
             (!isScript && Patterns.sendVerb.matches(text))
             || (!Self.outsideHosts(unit.original).isEmpty && Patterns.sendMarkerOriginalCase.matches(unit.original))
         return sent ? (.fail, what + " and sends them out") : (.warn, what)
     }
+
+    /// Whether a line names a credential file or key command without reading it out: prose that says where a tool
+    /// finds its key (no verb of reading, copying or sending in its sentence), or the key handed to its own vendor
+    /// (every host around it is the vendor's: `~/.gem/credentials` sent to `rubygems.org`).
+    ///
+    /// A vendor's key used with that vendor is the key in use, not a leak (issue 45, "warnings that mean something").
+    func usesCredentialAsMeant(_ index: Int, _ text: String, lower: (Int) -> String) -> Bool {
+        if fenceOf[index] == nil, !isScript, !Patterns.readVerb.matches(sentenceBefore(index) + " " + text) {
+            return true
+        }
+        // Prose on how scripts get the CLI's own token, with no host but the vendor's named, is the token in use.
+        if fenceOf[index] == nil, !isScript, Self.has(text, "gh auth token"), !Patterns.sendVerb.matches(text),
+            Patterns.url.captures(text).allSatisfy({ Hosts.isUnder(Hosts.name($0), "github.com") })
+        {
+            return true
+        }
+        let vendors = Patterns.credentialVendor.captures(text).flatMap { key in
+            Hosts.vendorDomains(ofSecret: Self.credentialVendors[key] ?? key)
+        }
+        guard !vendors.isEmpty else { return false }
+        let window = max(0, index - 2)...min(lines.count - 1, index + 2)
+        let hosts = window.flatMap { Patterns.url.captures(lower($0)) }.map(Hosts.name)
+        return !hosts.isEmpty && hosts.allSatisfy { host in vendors.contains { Hosts.isUnder(host, $0) } }
+    }
+
+    /// The vendor a credential file or key command belongs to, as ``Hosts/vendorDomains(ofSecret:)`` names it.
+    static let credentialVendors: [String: String] = [
+        ".gem/credentials": "rubygems", ".aws": "aws", "gh auth": "github", "hosts.yml": "github", ".npmrc": "npm",
+        ".pypirc": "pypi", "docker/config": "docker", ".cargo/credentials": "cargo",
+    ]
 
     /// Whether a line only names a tool's configuration file (`.npmrc` of the project, as a label or a file to
     /// write), without the home folder or a verb that reads or sends it: naming a file is not reading its secrets.
@@ -914,7 +992,9 @@ struct TextScan {
         }
         if marks[index].contains(.asking),
             Patterns.withoutAsking.matches(unquoted) || Patterns.withoutAskingElsewhere.matches(unquoted),
-            !Self.forbidsBesidesAsking(text), !isInNegatedList(index)
+            // The sentence may start a line earlier: "Nessun comando di rete … / … è consentito senza chiedere."
+            !Self.forbidsBesidesAsking(text), !isInNegatedList(index),
+            fenceOf[index] != nil || isScript || !Self.forbidsBesidesAsking(sentenceBefore(index) + " " + text)
         {
             return (.warn, "tells the agent to act without the user's confirmation")
         }

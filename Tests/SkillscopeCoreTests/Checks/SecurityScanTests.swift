@@ -12,6 +12,21 @@ struct SecurityLabel: Decodable, Sendable, CustomTestStringConvertible {
     var categories: [SecurityReport.Category]
     var lines: [Int]
     var testDescription: String { id }
+
+    private enum CodingKeys: String, CodingKey { case id, path, kind, harmful, expect, categories, lines }
+
+    /// Categories the scan does not name are dropped: set E's writer named categories of their own, and only its
+    /// verdicts are compared.
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        id = try container.decode(String.self, forKey: .id)
+        path = try container.decode(String.self, forKey: .path)
+        kind = try container.decode(String.self, forKey: .kind)
+        harmful = try container.decode(Bool.self, forKey: .harmful)
+        expect = try container.decode(SecurityReport.Verdict.self, forKey: .expect)
+        categories = try container.decode([String].self, forKey: .categories).compactMap(SecurityReport.Category.init)
+        lines = try container.decodeIfPresent([Int].self, forKey: .lines) ?? []
+    }
 }
 
 /// Reads the labelled fixture sets bundled with the tests and scans them as `skillscope check` does.
@@ -133,6 +148,27 @@ enum SecurityFixtures {
         let (precision, recall) = try SecurityFixtures.flaggedPrecisionAndRecall(labels, in: "security-blind")
         #expect(precision >= 0.9, "precision \(precision)")
         #expect(recall >= 0.9, "recall \(recall)")
+    }
+
+    /// Sets C and D (issue 45): each written blind, scored once, then tuned on; their figures after tuning are
+    /// regression floors (bench/RESULTS.md), not measures.
+    @Test(arguments: [("security-blind-c", 120), ("security-blind-d", 130)])
+    func tunedBlindSetHoldsItsFigures(_ set: String, _ cases: Int) throws {
+        let labels = SecurityFixtures.labels(set)
+        try #require(labels.count >= cases)
+        let (precision, recall) = try SecurityFixtures.flaggedPrecisionAndRecall(labels, in: set)
+        #expect(precision >= 1.0, "precision \(precision)")
+        #expect(recall >= 1.0, "recall \(recall)")
+    }
+
+    /// Set E (issue 45): written blind and scored once at 0.866 / 0.784 (bench/RESULTS.md, the reported
+    /// measure); its misses and false alarms were read after that, and these floors hold the figures since.
+    @Test func setEHoldsItsFiguresAfterItsFirstRun() throws {
+        let labels = SecurityFixtures.labels("security-blind-e")
+        try #require(labels.count >= 140)
+        let (precision, recall) = try SecurityFixtures.flaggedPrecisionAndRecall(labels, in: "security-blind-e")
+        #expect(precision >= 1.0, "precision \(precision)")
+        #expect(recall >= 0.94, "recall \(recall)")
     }
 
     func scan(_ text: String, kind: FileKind = .skill) -> SecurityReport {
