@@ -260,13 +260,13 @@ import Testing
         let db = directory.appending("registry.sqlite")
         #expect(try BinaryRunner.run(["ingest", Paths.examples, "--db", db]).status == 0)
         let project = directory.appending("project")
-        // The example's "report it once and list the places" trips the scan's `conceal` rule (a false alarm, left
-        // to the scan's own tuning): what this test is about is finding the skill in the registry.
+        // The example reviews code ("report it once and list the places"): it passes the scan, and installs without
+        // a word of risk.
         let add = try BinaryRunner.run([
             "add", "acme-tools/agent-skills/skills/code-review", "--db", db, "--project", project, "--agent", "claude",
-            "--allow-risk",
         ])
         #expect(add.status == 0, "\(add.stderr)")
+        #expect(!add.stderr.contains("risk"), "\(add.stderr)")
         #expect(FileManager.default.fileExists(atPath: project + "/.claude/skills/code-review/SKILL.md"))
         #expect(try read(project + "/skillscope.lock").contains("\"kind\" : \"registry\""))
     }

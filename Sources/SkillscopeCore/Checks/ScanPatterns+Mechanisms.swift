@@ -259,6 +259,16 @@ extension Patterns {
     /// "Don't show the user the full build log" shortens a reply; "don't tell the user about this step" hides an
     /// action. The action is named by a word of doing (step, change, command, upload) or a pronoun pointing back
     /// at what was just asked (this, it, davon, 这).
+    /// "Never skip a test without telling the user": a forbidden act done without telling is a rule to tell, one
+    /// clause (no `;` or `.` between the negation and the "without").
+    static let forbidsWithoutTelling = ScanPattern(
+        #"\b(never|do not|don'?t|must not|mustn'?t|should not|shouldn'?t)\b[^.;:]{0,80}\bwithout (first )?"#
+            + #"(telling|informing|notifying|alerting|asking) (the )?(user|human)"#)
+    /// A negated report that limits how often, not whether, the user is told: "do not report the same problem once
+    /// per occurrence", "don't list each warning separately". That deduplicates a report; it hides nothing.
+    static let limitsHowOften = ScanPattern(
+        #"\b(do not|don'?t|never)\s+(report|mention|list|show|repeat)\b[^.;]{0,40}\b(once per|each time|every time|"#
+            + #"for (each|every)|separately|individually|one by one|twice|again)\b"#)
     static let concealedAction = ScanPattern(
         #"\b(step|steps|this|these|that|it|cleanup|change|changes|edit|edits|command|commands|action|actions|"#
             + #"upload|request|what you (did|ran|changed|sent)|schritt|davon|dies\w*|paso|esto|étape|cela|ça|"#

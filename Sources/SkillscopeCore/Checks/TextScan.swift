@@ -985,7 +985,7 @@ struct TextScan {
         let unquoted = Self.removingQuotes(text)
         if fenceOf[index] != nil, Self.has(text, "\\s") || Self.has(text, "\\b") { return nil }
         if marks[index].contains(.injection), Self.isInjection(unquoted, prose: fenceOf[index] == nil),
-            !isInNegatedList(index)
+            !isInNegatedList(index), !Patterns.forbidsWithoutTelling.matches(unquoted)
         {
             guard !Patterns.teaching.matches(text) else { return nil }
             return (.fail, "overrides the agent's instructions or hides actions from the user")
