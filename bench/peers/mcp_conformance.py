@@ -422,7 +422,7 @@ def _(ctx):
     calls = [("registry_search", {"query": "review", "limit": 5}), ("registry_read", {"id": f["id"]}),
              ("registry_read", {"id": f["id"], "detail": True, "includeText": True}),
              ("registry_analyze", {"text": SAMPLE, "path": "conf-check/SKILL.md"}),
-             ("registry_install_plan", {"source": f"{f['repository']}/{f['path']}", "agent": "claude"})]
+             ("registry_install_plan", {"source": f"{f['repository']}/{f['path']}", "agents": ["claude"]})]
     calls = [c for c in calls if c[0] in tools]
     with ctx.peer() as t:
         each(calls, lambda c: conforms(c[0], tool(t, c[0], c[1]), tools))
