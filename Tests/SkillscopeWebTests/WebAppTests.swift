@@ -209,6 +209,26 @@ import Testing
         #expect(browse.contains("<h1>30 Skill files</h1>") && !browse.contains("rel=\"next\""))
     }
 
+    /// A skill whose repository states no licence shows the one its front matter states; without either the page
+    /// says none is stated.
+    @Test func theLicenceComesFromTheFrontMatterWhenTheRepositoryStatesNone() throws {
+        let directory = TemporaryDirectory()
+        let (app, store) = try app(directory)
+        _ = try store.write(
+            repositories: [],
+            files: [
+                Fixtures.record(
+                    "solo/tools", "lint/SKILL.md",
+                    "---\nname: lint\ndescription: Lints. Use when asked.\nlicense: Apache-2.0\n---\n\n- Lint first.\n"),
+                Fixtures.record(
+                    "solo/tools", "fmt/SKILL.md", "---\nname: fmt\ndescription: Formats. Use when asked.\n---\n\n- Format.\n"),
+            ], seenAt: "2026-12-01T10:00:00Z")
+        let (_, licensed) = get(app, "/files/\(try id(store, "solo/tools", "lint/SKILL.md"))")
+        #expect(licensed.contains("<span class=\"license\">Apache-2.0</span>"))
+        let (_, unlicensed) = get(app, "/files/\(try id(store, "solo/tools", "fmt/SKILL.md"))")
+        #expect(unlicensed.contains("no licence stated"))
+    }
+
     @Test func anAnalysisRefusesEmptyHugeAndUnknownTextsSayingWhy() throws {
         let directory = TemporaryDirectory()
         let (app, _) = try app(directory)
