@@ -221,7 +221,8 @@ import Testing
                     "solo/tools", "lint/SKILL.md",
                     "---\nname: lint\ndescription: Lints. Use when asked.\nlicense: Apache-2.0\n---\n\n- Lint first.\n"),
                 Fixtures.record(
-                    "solo/tools", "fmt/SKILL.md", "---\nname: fmt\ndescription: Formats. Use when asked.\n---\n\n- Format.\n"),
+                    "solo/tools", "fmt/SKILL.md",
+                    "---\nname: fmt\ndescription: Formats. Use when asked.\n---\n\n- Format.\n"),
             ], seenAt: "2026-12-01T10:00:00Z")
         let (_, licensed) = get(app, "/files/\(try id(store, "solo/tools", "lint/SKILL.md"))")
         #expect(licensed.contains("<span class=\"license\">Apache-2.0</span>"))
