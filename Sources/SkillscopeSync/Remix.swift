@@ -115,11 +115,31 @@ public enum Remix {
         picks.map { pick in
             let all = pick.text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
             return pick.rules.map { rule in
-                var spans = [rule.lines] + rule.examples.map(\.lines)
+                // An example keeps the label above it ("❌ BAD:"), or the anti-pattern would read as advice; a table
+                // row keeps its table's header, or its cells would mean nothing.
+                var spans = [rule.lines] + rule.examples.map { labelled($0.lines, in: all, rule: rule.lines) }
+                if rule.source == .tableRow, let header = tableHeader(above: rule.lines.start, in: all) {
+                    spans.append(header)
+                }
                 spans.sort { $0.start < $1.start }
+                // An example inside the rule's own lines (an indented fence under a list item) is copied once.
+                var merged: [LineSpan] = []
+                for span in spans {
+                    if let last = merged.last, span.start <= last.end {
+                        merged[merged.count - 1] = LineSpan(start: last.start, end: max(last.end, span.end))
+                    } else {
+                        merged.append(span)
+                    }
+                }
                 var chosen: [String] = []
-                for span in spans where span.start >= 1 && span.end <= all.count {
-                    if let last = chosen.last, !last.isEmpty { chosen.append("") }
+                for span in merged where span.start >= 1 && span.end <= all.count {
+                    let next = all[span.start - 1].trimmingWhitespace()
+                    // A table's rows follow its header with no blank line between, or the table would break.
+                    if let last = chosen.last, !last.isEmpty,
+                        !(next.hasPrefix("|") && last.trimmingWhitespace().hasPrefix("|"))
+                    {
+                        chosen.append("")
+                    }
                     chosen += all[(span.start - 1)..<span.end]
                 }
                 let indent =
@@ -129,6 +149,40 @@ public enum Remix {
                     .joined(separator: "\n") + "\n"
             }
         }
+    }
+
+    /// `span` with the label line just above it (one blank line may stand between) when that line is a short label
+    /// ("✅ GOOD:", "**Bad:**", "Don't write:") outside the rule's own lines.
+    static func labelled(_ span: LineSpan, in lines: [String], rule: LineSpan) -> LineSpan {
+        for above in [span.start - 1, span.start - 2] {
+            guard above >= 1, above <= lines.count, !(rule.start...rule.end).contains(above) else { break }
+            let line = lines[above - 1].trimmingWhitespace()
+            if line.isEmpty { continue }
+            return isLabel(line) ? LineSpan(start: above, end: span.end) : span
+        }
+        return span
+    }
+
+    /// A short line that names what the example below it is.
+    static func isLabel(_ line: String) -> Bool {
+        guard line.count <= 80 else { return false }
+        var bare = Substring(line)
+        while let first = bare.first, "*_#> ".contains(first) { bare = bare.dropFirst() }
+        while let last = bare.last, "*_ ".contains(last) { bare = bare.dropLast() }
+        if bare.hasSuffix(":") { return true }
+        let marks = ["✅", "❌", "✔", "✗", "✘", "👍", "👎", "⛔", "🚫"]
+        return marks.contains { bare.hasPrefix($0) }
+    }
+
+    /// The header of the Markdown table a row at `line` stands in (its first line and the `|---|` line below it),
+    /// or nil when the row is the header or no table is above.
+    static func tableHeader(above line: Int, in lines: [String]) -> LineSpan? {
+        var first = line
+        while first > 1, lines[first - 2].trimmingWhitespace().hasPrefix("|") { first -= 1 }
+        guard first + 1 < line, first + 1 <= lines.count else { return nil }
+        let separator = lines[first].trimmingWhitespace()
+        guard separator.hasPrefix("|"), separator.contains("---") else { return nil }
+        return LineSpan(start: first, end: first + 1)
     }
 
     /// The relative files the picked rules name: Markdown link targets and inline-code paths such as
