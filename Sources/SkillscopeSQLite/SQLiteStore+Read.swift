@@ -202,7 +202,7 @@ extension SQLiteStore {
             // By kind alone: counted exactly through the kind index, as the home page counts; the licences and
             // topics scaled to that count.
             let rows = try connection.query(
-                "SELECT f.kind, count(*) FROM files f WHERE 1 \(filter) AND \(Self.isCurrent) GROUP BY f.kind",
+                "SELECT f.kind, count(*) FROM files f WHERE \(Self.isCurrent) \(filter) GROUP BY f.kind",
                 arguments
             ).map { (kind: $0.string(0) ?? "", count: $0.int(1) ?? 0) }
             (total, facets) = tally.exactly(byKind: rows)

@@ -264,8 +264,10 @@ extension Patterns {
     static let forbidsWithoutTelling = ScanPattern(
         #"\b(never|do not|don'?t|must not|mustn'?t|should not|shouldn'?t)\b[^.;:]{0,80}\bwithout (first )?"#
             + #"(telling|informing|notifying|alerting|asking) (the )?(user|human)"#)
-    /// A negated report that limits how often, not whether, the user is told: "do not report the same problem once
-    /// per occurrence", "don't list each warning separately". That deduplicates a report; it hides nothing.
+    /// A negated report that limits how often, not whether, the user is told.
+    ///
+    /// "Do not report the same problem once per occurrence", "don't list each warning separately": that deduplicates
+    /// a report; it hides nothing.
     static let limitsHowOften = ScanPattern(
         #"\b(do not|don'?t|never)\s+(report|mention|list|show|repeat)\b[^.;]{0,40}\b(once per|each time|every time|"#
             + #"for (each|every)|separately|individually|one by one|twice|again)\b"#)
