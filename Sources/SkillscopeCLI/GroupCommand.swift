@@ -1,6 +1,7 @@
 internal import Foundation
 internal import SkillscopeEmbeddings
 internal import SkillscopeRating
+internal import SkillscopeReport
 internal import SkillscopeStore
 
 /// `skillscope group`: groups every rule of the registry into kinds and counts what rating needs.
@@ -67,16 +68,41 @@ struct GroupCommand: Command {
         let summary = try builder.build(at: ISO8601DateFormatter().string(from: started)) { message in
             context.output.error("group: \(message)")
         }
+        // Search hits carry each file's versions, origin and quality: worked out now that the kinds (and the
+        // meaning that finds their own versions) are current.
+        let summarising = Date()
+        let summaries = try FileSummaryBuilder(
+            rater: RegistryRater(store: store, modelEmbedder: EmbedderChoice.modelEmbedder(context: context)),
+            threads: ProcessInfo.processInfo.activeProcessorCount
+        ).build { message in context.output.error("group: \(message)") }
+        let summarySeconds = Date().timeIntervalSince(summarising)
         let seconds = Date().timeIntervalSince(started)
         if context.json {
-            try context.output.json(summary)
+            /// The grouping's summary, then the search summaries'.
+            struct View: Encodable {
+                var embedder: String
+                var threshold: Float
+                var files, repositories, rules, distinctRules, kinds, namedThings: Int
+                var summarised, summarisedWithVersions, likelyOrigins: Int
+                var summarySeconds, seconds: Double
+            }
+            try context.output.json(
+                View(
+                    embedder: summary.embedder, threshold: summary.threshold, files: summary.files,
+                    repositories: summary.repositories, rules: summary.rules, distinctRules: summary.distinctRules,
+                    kinds: summary.kinds, namedThings: summary.namedThings, summarised: summaries.files,
+                    summarisedWithVersions: summaries.withVersions, likelyOrigins: summaries.origins,
+                    summarySeconds: summarySeconds, seconds: seconds))
             return .success
         }
         context.output.print(
             "grouped \(summary.rules) rules (\(summary.distinctRules) distinct) of \(summary.files) files in "
                 + "\(summary.repositories) repositories into \(summary.kinds) kinds with \(summary.embedder) at "
                 + "cosine \(summary.threshold); \(summary.namedThings) named things counted; "
-                + String(format: "%.1f s", seconds))
+                + String(format: "%.1f s", seconds - summarySeconds))
+        context.output.print(
+            "summarised \(summaries.files) files for search (\(summaries.withVersions) with versions, "
+                + "\(summaries.origins) likely origins) in " + String(format: "%.1f s", summarySeconds))
         return .success
     }
 

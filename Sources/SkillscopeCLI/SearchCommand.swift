@@ -6,7 +6,7 @@ struct SearchCommand: Command {
     static let name = "search"
     static let summary = "search the registry by name, description, rules and text"
     static let help = """
-        Usage: skillscope search QUERY… [--kind KIND]… [--limit N] [--offset N] [--json]
+        Usage: skillscope search QUERY… [--kind KIND]… [--sort SORT] [--limit N] [--offset N] [--json]
 
         Finds files whose name, description, rules or text hold every word of QUERY (falling back to any word
         when none holds them all), best first: a match in the name counts most, then the description, the rules
@@ -15,9 +15,13 @@ struct SearchCommand: Command {
         Options:
           --kind KIND  only files of this kind (repeatable): skill, skill-reference, claude, agents, gemini,
                        cursor, copilot, windsurf
+          --sort SORT  relevance (default), stars, recent, versions (most used first) or quality (best score
+                       first); versions and quality order the 200 best matches, from the summaries
+                       `skillscope group` makes
           --limit N    hits to show, 1–1000 (default 20)
           --offset N   hits to skip, for paging (default 0)
-          --json       print {total, totalIsEstimate, matchedAllTerms, hits: [{id, repository, path, kind, name, ...}]}
+          --json       print {total, totalIsEstimate, matchedAllTerms, hits: [{id, repository, path, kind, name,
+                       ..., versions, isOrigin, quality, reviews}]}
                        (past 1,000 matches the total is estimated, and shown as "about 58,000")
 
         Exit codes: 0 found, 1 nothing found, 64 usage, 66 no registry.
@@ -32,8 +36,18 @@ struct SearchCommand: Command {
         }
         let limit = try arguments.integer("limit", in: 1...1000) ?? 20
         let offset = try arguments.integer("offset", in: 0...1_000_000) ?? 0
+        var sort = SearchSort.relevance
+        if let name = try arguments.option("sort") {
+            guard let chosen = SearchSort(rawValue: name) else {
+                throw .usage(
+                    "unknown sort '\(name)'; sorts are \(SearchSort.allCases.map(\.rawValue).joined(separator: ", "))",
+                    command: Self.name)
+            }
+            sort = chosen
+        }
         let words = try arguments.positionals()
-        query = SearchQuery(text: words.joined(separator: " "), kinds: kinds, limit: limit, offset: offset)
+        query = SearchQuery(
+            text: words.joined(separator: " "), kinds: kinds, limit: limit, offset: offset, sort: sort)
         guard !query.terms.isEmpty else { throw .usage("give words to search for", command: Self.name) }
     }
 
@@ -53,12 +67,16 @@ struct SearchCommand: Command {
             var stars: Int?
             var score: Double
             var snippet: String
+            var versions: Int?
+            var isOrigin: Bool?
+            var quality: Double?
+            var reviews: Int?
         }
     }
 
     func run(context: Context) async throws -> ExitCode {
         let store = try context.openExistingStore()
-        let results = try store.search(query)
+        let results = try store.summarizedSearch(query)
         if context.json {
             try context.output.json(
                 View(
@@ -68,7 +86,8 @@ struct SearchCommand: Command {
                         View.Hit(
                             id: $0.id, repository: $0.key.repository, path: $0.key.path, kind: $0.kind.rawValue,
                             name: $0.name, description: $0.description, stars: $0.stars, score: $0.score,
-                            snippet: $0.snippet)
+                            snippet: $0.snippet, versions: $0.summary?.versions, isOrigin: $0.summary?.isOrigin,
+                            quality: $0.summary?.quality, reviews: $0.reviews)
                     }))
             return results.hits.isEmpty ? .failure : .success
         }
@@ -86,6 +105,7 @@ struct SearchCommand: Command {
             if let description = hit.description, !description.isEmpty {
                 output.print("   " + String(description.prefix(160)))
             }
+            if !hit.summaryFacts.isEmpty { output.print("   " + hit.summaryFacts.joined(separator: " · ")) }
         }
         return .success
     }

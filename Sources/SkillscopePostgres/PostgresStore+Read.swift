@@ -171,14 +171,15 @@ extension PostgresStore {
         }
         let order =
             switch browsing ? SearchSort.stars : query.sort {
-            case .relevance: "weighted DESC, f.id"
+            // Versions and quality are ordered above the engine, among the best matches (`Store.summarizedSearch`).
+            case .relevance, .versions, .quality: "weighted DESC, f.id"
             case .stars:
                 "(SELECT coalesce(rs.stars, -1) FROM repositories rs WHERE rs.id = f.repository_id) DESC, weighted DESC, f.id"
             case .recent: "changed DESC, weighted DESC, f.id"
             }
         let outerOrder =
             switch browsing ? SearchSort.stars : query.sort {
-            case .relevance: "page.weighted DESC, page.id"
+            case .relevance, .versions, .quality: "page.weighted DESC, page.id"
             case .stars: "coalesce(r.stars, -1) DESC, page.weighted DESC, page.id"
             case .recent: "page.changed DESC, page.weighted DESC, page.id"
             }

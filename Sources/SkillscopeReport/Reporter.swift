@@ -125,14 +125,7 @@ public struct Reporter: Sendable {
         try watch.check()
         let reviews = FileReport.Reviews(
             reviews: try store.reviews(ofFile: file.id), currentSHA256: file.sha256, recent: Self.recentReviews)
-        let quality = QualityScore(
-            QualityScore.Inputs(
-                kind: file.kind, findings: file.findings, description: file.description, lineCount: file.lineCount,
-                ruleCount: rules.count, hasExamples: rules.contains { !$0.examples.isEmpty },
-                security: file.security.verdict,
-                reviews: QualityScore.Inputs.Reviews(
-                    count: reviews.count, worked: reviews.worked, partly: reviews.partly),
-                stars: file.repository.stars, adoption: versions?.otherProjects))
+        let quality = Self.quality(of: file, rules: rules, reviews: reviews, adoption: versions?.otherProjects)
         let frontMatter = file.frontMatterJSON.flatMap {
             try? JSONDecoder().decode(YAMLNode.self, from: Data($0.utf8))
         }
@@ -155,6 +148,20 @@ public struct Reporter: Sendable {
             versions: versions,
             reviews: reviews,
             stored: file)
+    }
+
+    /// A stored file's quality score, from its rules, its reviews and how many other projects use a version of it.
+    static func quality(of file: StoredFile, rules: [Rule], reviews: FileReport.Reviews, adoption: Int?)
+        -> QualityScore
+    {
+        QualityScore(
+            QualityScore.Inputs(
+                kind: file.kind, findings: file.findings, description: file.description, lineCount: file.lineCount,
+                ruleCount: rules.count, hasExamples: rules.contains { !$0.examples.isEmpty },
+                security: file.security.verdict,
+                reviews: QualityScore.Inputs.Reviews(
+                    count: reviews.count, worked: reviews.worked, partly: reviews.partly),
+                stars: file.repository.stars, adoption: adoption))
     }
 
     /// The report of a text that is not stored: pasted into the web page, sent to `registry_analyze` or the API.

@@ -109,7 +109,8 @@ extension SQLiteStore {
         // so its weight saturates later than Xapian's default k1 of 1 lets it.
         (request.bm25K1, request.bm25B) = (10, 0.75)
         switch query.sort {
-        case .relevance: request.sortSlot = nil
+        // Versions and quality are ordered above the engine, among the best matches (`Store.summarizedSearch`).
+        case .relevance, .versions, .quality: request.sortSlot = nil
         case .stars: request.sortSlot = SearchIndex.Slot.stars
         case .recent: request.sortSlot = SearchIndex.Slot.recent
         }

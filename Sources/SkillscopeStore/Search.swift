@@ -8,6 +8,14 @@ public enum SearchSort: String, Sendable, Hashable, Codable, CaseIterable {
     case stars
     /// Most recently changed first (last commit, else last seen).
     case recent
+    /// Most versions first (other projects that use a version of the file), among the best matches.
+    case versions
+    /// Best quality score first, among the best matches.
+    case quality
+
+    /// Whether the order is made above the engine, from the files' summaries (``Store/summarizedSearch(_:)``): the
+    /// engine ranks by relevance.
+    public var isAboveTheEngine: Bool { self == .versions || self == .quality }
 }
 
 /// A full-text search over the registry.
@@ -85,6 +93,11 @@ public struct SearchHit: Sendable, Hashable, Codable {
     public var sha256: String?
     /// ISO 8601: the last commit that changed the file where known, else when the registry last saw it.
     public var changedAt: String?
+    /// Other projects that use a version of the file, whether it is the likely origin of its versions, and its
+    /// quality score, from the registry's summaries (``FileSummaries``; nil before `skillscope group` made them).
+    public var summary: FileSummary?
+    /// Reviews of the file (nil when not read).
+    public var reviews: Int?
     public init(
         id: Int64, key: FileKey, kind: FileKind, name: String?, description: String?, stars: Int?, score: Double,
         snippet: String, sha256: String? = nil, changedAt: String? = nil

@@ -289,6 +289,71 @@ public enum StoreConformance {
         #expect(try store.search(SearchQuery(text: "review diff", hasReviews: true)).hits.map(\.id) == [file.id])
     }
 
+    /// Search hits carry the registry's summaries and review counts, and sort by versions or quality among the best
+    /// matches; a summary worked out for a text the file no longer holds is not shown.
+    public static func summarizedSearchCarriesSummariesAndSortsByThem(_ store: any Store) throws {
+        let skill = { (name: String, extra: String) in
+            "---\nname: \(name)\ndescription: Review code.\n---\n# Review\n\n- Always review the diff first.\n\(extra)"
+        }
+        _ = try store.write(
+            repositories: [
+                RepositoryRecord(fullName: "big/one", stars: 900), RepositoryRecord(fullName: "small/two", stars: 5),
+                RepositoryRecord(fullName: "mid/three", stars: 50),
+            ],
+            files: [
+                Fixtures.record("big/one", "a/SKILL.md", skill("a", "")),
+                Fixtures.record("small/two", "b/SKILL.md", skill("b", "- Keep reviews short.\n")),
+                Fixtures.record("mid/three", "c/SKILL.md", skill("c", "- Name the line.\n")),
+            ], seenAt: seenAt)
+        let plain = try store.summarizedSearch(SearchQuery(text: "review diff"))
+        #expect(plain.hits.count == 3 && plain.hits.allSatisfy { $0.summary == nil && $0.reviews == 0 })
+        #expect(plain.hits.allSatisfy { $0.summaryFacts.isEmpty })
+        let file = { (repository: String) in
+            try #require(
+                try store.file(
+                    .key(
+                        FileKey(
+                            repository: repository,
+                            path: repository == "big/one"
+                                ? "a/SKILL.md" : repository == "small/two" ? "b/SKILL.md" : "c/SKILL.md"))))
+        }
+        let (one, two, three) = (try file("big/one"), try file("small/two"), try file("mid/three"))
+        var summaries = FileSummaries()
+        summaries.add(
+            FileSummary(versions: 1, copies: 1, edited: 0, own: 0, isOrigin: false, quality: 0.9), file: one.id,
+            sha256: one.sha256)
+        summaries.add(
+            FileSummary(versions: 12, copies: 2, edited: 9, own: 1, isOrigin: true, quality: 0.4), file: two.id,
+            sha256: two.sha256)
+        // Worked out for another text: not shown, sorted last.
+        summaries.add(
+            FileSummary(versions: 40, copies: 0, edited: 40, own: 0, isOrigin: true, quality: 1), file: three.id,
+            sha256: String(repeating: "0", count: 64))
+        #expect(FileSummaries(decoding: summaries.encoded())?.summary(of: two.id, sha256: two.sha256)?.edited == 9)
+        try store.saveBlob(FileSummaries.blobName, summaries.encoded())
+        let token = try store.createToken(name: "t", secretSHA256: "dd", at: seenAt)
+        _ = try store.writeReview(
+            ReviewRecord(
+                fileID: one.id, fileSHA256: one.sha256, tokenID: token, outcome: .worked, usedFor: "", reviewer: "t",
+                at: "2026-11-30T10:00:00.000Z"), perMinute: 60)
+        let byVersions = try store.summarizedSearch(SearchQuery(text: "review diff", sort: .versions))
+        #expect(byVersions.total == 3)
+        #expect(byVersions.hits.map(\.key.repository) == ["small/two", "big/one", "mid/three"])
+        #expect(byVersions.hits.first?.summaryFacts == ["used by 12 other projects", "likely origin", "quality 0.40"])
+        #expect(byVersions.hits[1].reviews == 1 && byVersions.hits[1].summaryFacts.last == "1 review")
+        #expect(byVersions.hits[2].summary == nil)
+        let byQuality = try store.summarizedSearch(
+            SearchQuery(text: "review diff", limit: 1, offset: 1, sort: .quality))
+        #expect(byQuality.hits.map(\.key.repository) == ["small/two"])
+        // Saved again: read again, not the first copy.
+        summaries.add(
+            FileSummary(versions: 99, copies: 0, edited: 99, own: 0, isOrigin: false, quality: 0.1), file: one.id,
+            sha256: one.sha256)
+        try store.saveBlob(FileSummaries.blobName, summaries.encoded())
+        let again = try store.summarizedSearch(SearchQuery(text: "review diff", sort: .versions))
+        #expect(again.hits.first?.key.repository == "big/one" && again.hits.first?.summary?.versions == 99)
+    }
+
     /// Writes the review and commit skills of acme/skills and lena/app's AGENTS.md (`agents`).
     static func writeTheThreeFixtures(_ store: any Store, agents: String = Fixtures.agentsFile) throws {
         _ = try store.write(

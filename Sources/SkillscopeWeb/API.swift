@@ -98,7 +98,11 @@ struct API {
             throw WebError(400, "bad_request", "limit must be 1–100 and offset 0–1,000,000")
         }
         guard let sort = SearchSort(rawValue: query["sort"] ?? "relevance") else {
-            throw WebError(400, "bad_request", "sort must be relevance, stars or recent")
+            throw WebError(
+                400, "bad_request",
+                "sort must be "
+                    + SearchSort.allCases.map(\.rawValue).joined(separator: ", ")
+                    .replacingOccurrences(of: ", quality", with: " or quality"))
         }
         let reviewed = query["reviewed"] ?? "false"
         guard reviewed == "true" || reviewed == "false" else {
@@ -107,7 +111,7 @@ struct API {
         let topic = query["topic"].flatMap { $0.isEmpty ? nil : $0 }
         let license = query["license"].flatMap { $0.isEmpty ? nil : $0 }
         do {
-            return try store.search(
+            return try store.summarizedSearch(
                 SearchQuery(
                     text: text, kinds: kinds, limit: limit, offset: offset, topic: topic, license: license,
                     hasReviews: reviewed == "true", sort: sort))

@@ -16,7 +16,8 @@ enum OpenAPI {
                 {"name": "topic", "in": "query", "schema": {"type": "string"}, "description": "Only repositories with this topic"},
                 {"name": "license", "in": "query", "schema": {"type": "string"}, "description": "Only repositories under this licence"},
                 {"name": "reviewed", "in": "query", "schema": {"type": "boolean"}, "description": "Only files with reviews"},
-                {"name": "sort", "in": "query", "schema": {"type": "string", "enum": ["relevance", "stars", "recent"]}}],
+                {"name": "sort", "in": "query", "schema": {"type": "string", "enum": ["relevance", "stars", "recent", "versions", "quality"]},
+                 "description": "versions and quality order the 200 best matches; a page past them keeps relevance's order"}],
               "responses": {"200": {"description": "Matching files", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/SearchResults"}}}},
                 "400": {"$ref": "#/components/responses/Error"}}}},
             "/api/v1/files/{id}": {"get": {"operationId": "file", "summary": "One file's whole report: the file and its text, its rules rated (500 at a time: offset, limit), checks, versions and reviews",
@@ -90,7 +91,15 @@ enum OpenAPI {
                 "properties": {"code": {"type": "string"}, "message": {"type": "string"}}}}},
               "SearchResults": {"type": "object", "required": ["hits", "total", "matchedAllTerms", "facets", "totalIsEstimate"], "properties": {
                 "facets": {"type": "object", "required": ["kinds", "licenses", "topics"]},
-                "hits": {"type": "array", "items": {"type": "object", "required": ["id", "key", "kind", "score", "snippet"]}},
+                "hits": {"type": "array", "items": {"type": "object", "required": ["id", "key", "kind", "score", "snippet"], "properties": {
+                  "summary": {"type": "object", "description": "from the registry's last `skillscope group`; absent before it",
+                    "required": ["versions", "copies", "edited", "own", "isOrigin", "quality"], "properties": {
+                    "versions": {"type": "integer", "minimum": 0, "description": "other projects that use a version of the file"},
+                    "copies": {"type": "integer", "minimum": 0}, "edited": {"type": "integer", "minimum": 0},
+                    "own": {"type": "integer", "minimum": 0},
+                    "isOrigin": {"type": "boolean", "description": "the likely origin of its word-for-word and edited versions"},
+                    "quality": {"type": "number", "minimum": 0, "maximum": 1}}},
+                  "reviews": {"type": "integer", "minimum": 0}}}},
                 "total": {"type": "integer", "minimum": 0}, "matchedAllTerms": {"type": "boolean"},
                 "totalIsEstimate": {"type": "boolean", "description": "total and the facet counts are estimates: matches are counted up to 1,000"}}},
               "File": {"type": "object", "required": ["file", "rules", "ratings", "checks"], "properties": {

@@ -79,7 +79,9 @@ struct SearchPage {
         // licences and topics scaled) say so.
         let scaled = results.totalIsEstimate || (browsing && results.total > SearchResults.exactCountLimit)
         let starsKnown = results.hits.contains { $0.stars != nil }
-        body += filters(query, facets: results.facets, estimated: scaled, starsKnown: starsKnown)
+        let summarised = results.hits.contains { $0.summary != nil }
+        body += filters(
+            query, facets: results.facets, estimated: scaled, starsKnown: starsKnown, summarised: summarised)
         if !results.matchedAllTerms {
             body += "<p class=\"muted\">No file holds every word; showing files with any.</p>"
         }
@@ -106,6 +108,7 @@ struct SearchPage {
                 HTML.escape(hit.kind.title), "\(HTML.escape(hit.key.repository))/\(HTML.escape(hit.key.path))",
             ]
             if let stars = hit.stars { facts.append("★ \(Number.grouped(stars))") }
+            facts += hit.summaryFacts.map(HTML.escape)
             if let changed = hit.changedAt { facts.append("changed \(HTML.escape(FilePage.date(changed)))") }
             body += """
                 <li><a class="hit" href="/files/\(hit.id)">\(HTML.escape(hit.name ?? hit.key.path))</a>
@@ -148,13 +151,18 @@ struct SearchPage {
 
     /// Sorts and filters with their counts: links that keep the rest of the query.
     private func filters(
-        _ query: [String: String], facets: SearchFacets, estimated: Bool = false, starsKnown: Bool = true
+        _ query: [String: String], facets: SearchFacets, estimated: Bool = false, starsKnown: Bool = true,
+        summarised: Bool = true
     ) -> String {
         let about = estimated ? "≈ " : ""
         var out = "<nav aria-label=\"Sort and filter\" class=\"filters\"><p>Sort: "
         // Sorting by stars means something only where some stars are known (a registry ingested from folders or
         // git knows none): otherwise the option is left out, unless it is the current one.
-        let sorts = SearchSort.allCases.filter { $0 != .stars || starsKnown || query["sort"] == "stars" }
+        // Versions and quality come from the registry's summaries (`skillscope group`): left out before it ran.
+        let sorts = SearchSort.allCases.filter { sort in
+            let known = sort == .stars ? starsKnown : sort.isAboveTheEngine ? summarised : true
+            return known || query["sort"] == sort.rawValue
+        }
         out += sorts.map { sort in
             let current = (query["sort"] ?? "relevance") == sort.rawValue
             return current

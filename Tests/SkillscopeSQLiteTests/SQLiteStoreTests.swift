@@ -51,6 +51,12 @@ import Xapian
     }
 
     @Test(arguments: StoreEngine.available)
+    func summarizedSearchCarriesSummariesAndSortsByThem(engine: StoreEngine) throws {
+        let directory = TemporaryDirectory()
+        try StoreConformance.summarizedSearchCarriesSummariesAndSortsByThem(try engine.makeEmptyStore(in: directory))
+    }
+
+    @Test(arguments: StoreEngine.available)
     func rewritingUnchangedFilesWritesNothing(engine: StoreEngine) throws {
         let directory = TemporaryDirectory()
         try StoreConformance.rewritingUnchangedFilesWritesNothing(try engine.makeEmptyStore(in: directory))

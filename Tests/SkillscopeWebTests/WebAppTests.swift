@@ -72,6 +72,29 @@ import Testing
         #expect(filtered.contains("<strong>MIT (1)</strong>") && filtered.contains("code-review"))
     }
 
+    @Test func searchHitsSayTheirVersionsAndSortByThemOnceSummarised() throws {
+        let directory = TemporaryDirectory()
+        let (app, store) = try app(directory)
+        // Before `skillscope group` summarised the registry: no sort by versions or quality, nothing said of them.
+        let (_, plain) = get(app, "/search", query: ["q": "review"])
+        #expect(!plain.contains("sort=versions") && !plain.contains("sort=quality") && !plain.contains("used by"))
+        let review = try #require(try store.file(.key(FileKey(repository: "acme/skills", path: "review/SKILL.md"))))
+        var summaries = FileSummaries()
+        summaries.add(
+            FileSummary(versions: 3, copies: 1, edited: 2, own: 0, isOrigin: true, quality: 0.75), file: review.id,
+            sha256: review.sha256)
+        try store.saveBlob(FileSummaries.blobName, summaries.encoded())
+        let (_, summarised) = get(app, "/search", query: ["q": "review", "sort": "versions"])
+        #expect(summarised.contains("Sort: <a href=\"/search?q=review&amp;sort=relevance\">relevance</a>"))
+        #expect(summarised.contains("<strong>versions</strong>") && summarised.contains("sort=quality"))
+        #expect(summarised.contains("used by 3 other projects · likely origin · quality 0.75"))
+        let (status, api) = get(app, "/api/v1/search", query: ["q": "review", "sort": "versions"])
+        #expect(status.status == 200 && api.contains("\"isOrigin\":true") && api.contains("\"versions\":3"))
+        let (wrong, message) = get(app, "/api/v1/search", query: ["q": "review", "sort": "forks"])
+        #expect(wrong.status == 400)
+        #expect(message.contains("sort must be relevance, stars, recent, versions or quality"))
+    }
+
     @Test func theFilePageShowsRulesChecksAndNumberedText() throws {
         let directory = TemporaryDirectory()
         let (app, store) = try app(directory)

@@ -10,6 +10,7 @@ struct SearchTool: MCPTool {
         var kinds: [String]?
         var limit: Int?
         var offset: Int?
+        var sort: String?
     }
 
     struct Output: Encodable, Sendable {
@@ -25,6 +26,19 @@ struct SearchTool: MCPTool {
             var snippet: String
             /// The skill's `skill://` resource, for skills the Skills extension serves.
             var skillURI: String?
+            /// Other projects that use a version of it, whether it is their likely origin, its quality (0–1): from
+            /// the registry's last `skillscope group`, absent before it.
+            var versions: Int?
+            var isOrigin: Bool?
+            var quality: Double?
+            var reviews: Int?
+            /// The summary as the text block words it; not sent as JSON.
+            var facts: [String] = []
+
+            enum CodingKeys: String, CodingKey {
+                case id, repository, path, kind, name, description, stars, score, snippet, skillURI, versions
+                case isOrigin, quality, reviews
+            }
         }
         var total: Int
         /// Whether `total` is an estimate: counting stops past 1,000 matches.
@@ -52,6 +66,11 @@ struct SearchTool: MCPTool {
             ],
             "limit": ["type": "integer", "minimum": 1, "maximum": 50, "default": 10, "description": "hits to return"],
             "offset": ["type": "integer", "minimum": 0, "default": 0, "description": "hits to skip, to page on"],
+            "sort": [
+                "type": "string", "enum": .array(SearchSort.allCases.map { .string($0.rawValue) }),
+                "default": "relevance",
+                "description": "versions: most used first; quality: best score first (both among the 200 best matches)",
+            ],
         ],
         "required": ["query"],
     ]
@@ -82,6 +101,7 @@ struct SearchTool: MCPTool {
             lines.append(
                 "id \(hit.id): \(hit.repository)/\(hit.path) (\(hit.kind)\(hit.stars.map { ", ★ \($0)" } ?? ""))"
                     + (hit.name.map { " — \($0)" } ?? ""))
+            if !hit.facts.isEmpty { lines.append("  " + hit.facts.joined(separator: " · ")) }
             if let description = hit.description, !description.isEmpty {
                 lines.append(
                     "  "
@@ -111,9 +131,18 @@ struct SearchTool: MCPTool {
             }
             kinds.append(kind)
         }
+        var sort = SearchSort.relevance
+        if let name = arguments.sort {
+            guard let chosen = SearchSort(rawValue: name) else {
+                throw ToolError(
+                    "unknown sort \(name); sorts are \(SearchSort.allCases.map(\.rawValue).joined(separator: ", "))")
+            }
+            sort = chosen
+        }
         let results: SearchResults
         do {
-            results = try store.search(SearchQuery(text: arguments.query, kinds: kinds, limit: limit, offset: offset))
+            results = try store.summarizedSearch(
+                SearchQuery(text: arguments.query, kinds: kinds, limit: limit, offset: offset, sort: sort))
         } catch let error as StoreError where error.code == .invalidQuery {
             throw ToolError(error.message)
         }
@@ -126,7 +155,9 @@ struct SearchTool: MCPTool {
                     name: hit.name, description: hit.description, stars: hit.stars, score: hit.score,
                     snippet: hit.snippet,
                     skillURI: hit.kind == .skill
-                        ? SkillCatalog.uri(repository: hit.key.repository, path: hit.key.path, name: hit.name) : nil)
+                        ? SkillCatalog.uri(repository: hit.key.repository, path: hit.key.path, name: hit.name) : nil,
+                    versions: hit.summary?.versions, isOrigin: hit.summary?.isOrigin, quality: hit.summary?.quality,
+                    reviews: hit.reviews, facts: hit.summaryFacts)
             })
     }
 }
