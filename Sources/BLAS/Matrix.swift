@@ -27,6 +27,18 @@ public enum BLAS {
             a, Int32(k), b, transposeB ? Int32(k) : Int32(n), beta, c, Int32(n))
     }
 
+    /// C = A · op(B) on buffers, each checked to hold its matrix before OpenBLAS sees it (an empty matrix does
+    /// nothing).
+    public static func multiply(
+        _ a: UnsafeBufferPointer<Float>, _ b: UnsafeBufferPointer<Float>, into c: UnsafeMutableBufferPointer<Float>,
+        m: Int, n: Int, k: Int, transposeB: Bool = false
+    ) {
+        precondition(m >= 0 && n >= 0 && k >= 0, "matrix sizes must not be negative")
+        precondition(a.count >= m * k && b.count >= k * n && c.count >= m * n, "a matrix overruns its buffer")
+        guard let pa = a.baseAddress, let pb = b.baseAddress, let pc = c.baseAddress else { return }
+        multiply(pa, pb, into: pc, m: m, n: n, k: k, transposeB: transposeB)
+    }
+
     /// C = A · op(B) on arrays; returns the m×n product.
     public static func multiply(
         _ a: [Float], _ b: [Float], m: Int, n: Int, k: Int, transposeB: Bool = false

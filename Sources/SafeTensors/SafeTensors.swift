@@ -13,7 +13,7 @@ internal import Foundation
 public struct SafeTensors: Sendable {
     /// One tensor of the header.
     public struct Tensor: Sendable, Hashable {
-        /// The element type as the header spells it: `F32`, `F16`, `I64`, …
+        /// The element type as the header spells it (`F32`, `F16`, `I64`, …).
         public var type: String
         public var shape: [Int]
         /// The tensor's bytes, counted from the start of the data (after the header).

@@ -98,7 +98,7 @@ public struct NearestNeighbourIndex: Sendable {
         centroids.withUnsafeBufferPointer { c in
             scores.withUnsafeMutableBufferPointer { s in
                 BLAS.multiply(
-                    queries.baseAddress!, c.baseAddress!, into: s.baseAddress!, m: rows, n: k, k: dimension,
+                    queries, c, into: s, m: rows, n: k, k: dimension,
                     transposeB: true)
             }
         }
@@ -153,7 +153,7 @@ public struct NearestNeighbourIndex: Sendable {
                     gathered.withUnsafeBufferPointer { g in
                         scores.withUnsafeMutableBufferPointer { s in
                             BLAS.multiply(
-                                g.baseAddress!, values.baseAddress!, into: s.baseAddress!, m: queryRows.count,
+                                g, values, into: s, m: queryRows.count,
                                 n: members.count, k: dimension, transposeB: true)
                         }
                     }
@@ -185,7 +185,7 @@ public struct NearestNeighbourIndex: Sendable {
                 vector.withUnsafeBufferPointer { q in
                     scores.withUnsafeMutableBufferPointer { s in
                         BLAS.multiply(
-                            q.baseAddress!, values.baseAddress!, into: s.baseAddress!, m: 1, n: members.count,
+                            q, values, into: s, m: 1, n: members.count,
                             k: dimension, transposeB: true)
                     }
                 }
@@ -224,7 +224,7 @@ public struct NearestNeighbourIndex: Sendable {
             var members = [Int](repeating: 0, count: k)
             for row in 0..<rows {
                 let line = scores[row * k..<(row + 1) * k]
-                let best = line.indices.max { line[$0] < line[$1] }! - line.startIndex
+                let best = (line.indices.max { line[$0] < line[$1] } ?? line.startIndex) - line.startIndex
                 members[best] += 1
                 for d in 0..<dimension { sums[best * dimension + d] += data[row * dimension + d] }
             }

@@ -58,7 +58,7 @@ public struct PairEvaluation: Sendable {
     public var sweep: [Point] { (1...19).map { point(at: Float($0) / 20) } }
 
     /// The best F1 over the sweep.
-    public var best: Point { sweep.max { $0.f1 < $1.f1 }! }
+    public var best: Point { sweep.max { $0.f1 < $1.f1 } ?? point(at: 0.5) }
 
     /// The tuned threshold: best F1 with precision at least `minimumPrecision`; nil when no threshold reaches it.
     public func tuned(minimumPrecision: Double = 0.6) -> Point? {

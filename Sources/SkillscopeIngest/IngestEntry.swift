@@ -58,8 +58,9 @@ public struct SourceListing: Sendable {
     /// Every file and folder path of repositories read from a git tree, for the spec check's links (the files
     /// are not on disk).
     public var trees: [String: Set<String>] = [:]
-    /// Every file path of repositories listed whole (a folder walked, a git or GitHub tree), not only the
-    /// instruction files: kept in the registry (``SkillscopeStore/Store/saveRepositoryPaths(_:_:)``), so that a rule
+    /// Every file path of repositories listed whole (a folder walked, a git or GitHub tree).
+    ///
+    /// Not only the instruction files: kept in the registry (``SkillscopeStore/Store/saveRepositoryPaths(_:_:)``), so that a rule
     /// naming one of them is known to name a file of its own project. At most ``maxRepositoryPaths`` a repository.
     public var repositoryPaths: [String: [String]] = [:]
     /// Paths kept per repository in ``repositoryPaths``; a larger tree keeps its first ones in path order.

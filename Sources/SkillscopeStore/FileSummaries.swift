@@ -72,7 +72,7 @@ public struct FileSummaries: Sendable {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(4 + entries.count * Self.recordSize)
         func append<T: FixedWidthInteger>(_ value: T) {
-            withUnsafeBytes(of: value.littleEndian) { bytes += $0 }
+            for index in 0..<(T.bitWidth / 8) { bytes.append(UInt8(truncatingIfNeeded: value >> (index * 8))) }
         }
         append(Self.tag)
         for (id, entry) in entries.sorted(by: { $0.key < $1.key }) {
@@ -93,10 +93,8 @@ public struct FileSummaries: Sendable {
         guard bytes.count >= 4, (bytes.count - 4) % Self.recordSize == 0 else { return nil }
         func read<T: FixedWidthInteger>(_: T.Type, at offset: Int) -> T {
             var value = T.zero
-            withUnsafeMutableBytes(of: &value) { target in
-                for index in 0..<MemoryLayout<T>.size { target[index] = bytes[offset + index] }
-            }
-            return T(littleEndian: value)
+            for index in 0..<(T.bitWidth / 8) { value |= T(truncatingIfNeeded: bytes[offset + index]) << (index * 8) }
+            return value
         }
         guard read(UInt32.self, at: 0) == Self.tag else { return nil }
         var offset = 4

@@ -1,6 +1,8 @@
 /// An error from a registry ``Store``, whatever the engine.
 public struct StoreError: Error, Sendable, CustomStringConvertible, CustomDebugStringConvertible {
-    /// What went wrong, for code to switch on. New codes can be added without breaking callers.
+    /// What went wrong, for code to switch on.
+    ///
+    /// New codes can be added without breaking callers.
     public struct Code: Hashable, Sendable, CustomStringConvertible {
         private enum Base: Hashable, Sendable { case notFound, conflict, unavailable, corrupt, invalidQuery }
         private let base: Base

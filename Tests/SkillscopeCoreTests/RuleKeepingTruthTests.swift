@@ -2,8 +2,9 @@ import Foundation
 import SkillscopeCore
 import Testing
 
-/// "Kept" against blind labels: rules of a file, and whether an edited version of it still gives each
-/// (`Fixtures/truth/kept-rules.jsonl`, written by a helper who never saw ``RuleKeeping``: 236 rules of 25 pairs of
+/// "Kept" against blind labels.
+///
+/// Rules of a file, and whether an edited version of it still gives each (`Fixtures/truth/kept-rules.jsonl`, written by a helper who never saw ``RuleKeeping``: 236 rules of 25 pairs of
 /// ../shared/corpus, kept word for word, reworded, merged, split or moved, or dropped, replaced, reversed). Skips
 /// when the corpus is absent.
 @Suite struct RuleKeepingTruthTests {
