@@ -113,7 +113,7 @@ struct SearchPage {
             body += """
                 <li><a class="hit" href="/files/\(hit.id)">\(HTML.escape(hit.name ?? hit.key.path))</a>
                 <span class="muted facts">\(facts.joined(separator: " · "))</span>
-                <span class="snippet">\(HTML.escape(hit.description ?? hit.snippet))</span>
+                <span class="snippet">\(HTML.escape(Self.shortened(hit.description ?? hit.snippet)))</span>
                 """
             if !group.copies.isEmpty {
                 let count = group.copies.count
@@ -150,6 +150,18 @@ struct SearchPage {
     }
 
     /// Sorts and filters with their counts: links that keep the rest of the query.
+    /// Characters of a hit's description or snippet a result shows: about three lines at 390 px.
+    static let shownDescription = 240
+
+    /// `text` cut at the last word that ends within ``shownDescription`` characters, with "…"; the file page has it
+    /// whole.
+    static func shortened(_ text: String) -> String {
+        guard text.count > shownDescription else { return text }
+        let head = text.prefix(shownDescription)
+        let cut = head.lastIndex(where: \.isWhitespace).map { head[..<$0] } ?? head
+        return cut.trimmingCharacters(in: .punctuationCharacters.union(.whitespaces)) + "…"
+    }
+
     private func filters(
         _ query: [String: String], facets: SearchFacets, estimated: Bool = false, starsKnown: Bool = true,
         summarised: Bool = true

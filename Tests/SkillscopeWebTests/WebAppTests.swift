@@ -95,6 +95,16 @@ import Testing
         #expect(message.contains("sort must be relevance, stars, recent, versions or quality"))
     }
 
+    @Test func aLongDescriptionIsShortenedAtAWordInResults() {
+        let long = String(repeating: "Covers observable ownership, environment wiring, ", count: 10)
+        let shown = SearchPage.shortened(long)
+        #expect(shown.count <= SearchPage.shownDescription + 1 && shown.hasSuffix("…"))
+        // Cut after a whole word, without the comma that followed it.
+        #expect(["ownership…", "wiring…", "observable…", "environment…", "Covers…"].contains { shown.hasSuffix($0) })
+        #expect(long.hasPrefix(String(shown.dropLast())))
+        #expect(SearchPage.shortened("Review code.") == "Review code.")
+    }
+
     @Test func theFilePageShowsRulesChecksAndNumberedText() throws {
         let directory = TemporaryDirectory()
         let (app, store) = try app(directory)
