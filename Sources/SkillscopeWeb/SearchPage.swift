@@ -149,7 +149,6 @@ struct SearchPage {
             body: HTML.page(title: browsing ? (kindTitle ?? "Browse") : text, query: text, body: body))
     }
 
-    /// Sorts and filters with their counts: links that keep the rest of the query.
     /// Characters of a hit's description or snippet a result shows: about three lines at 390 px.
     static let shownDescription = 240
 
@@ -162,6 +161,7 @@ struct SearchPage {
         return cut.trimmingCharacters(in: .punctuationCharacters.union(.whitespaces)) + "…"
     }
 
+    /// Sorts and filters with their counts: links that keep the rest of the query.
     private func filters(
         _ query: [String: String], facets: SearchFacets, estimated: Bool = false, starsKnown: Bool = true,
         summarised: Bool = true
