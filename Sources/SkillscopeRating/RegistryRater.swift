@@ -143,6 +143,8 @@ public struct RegistryRater: Sendable {
             versions: versions, vector: vector, meaning: meaning, fileKinds: fileKinds, store: store)
         let wanted = Array(Set(kinds.values.map { Int32($0.id) })).sorted()
         var related = Dictionary(uniqueKeysWithValues: wanted.map { ($0, Set([$0])) })
+        // How near each related kind's leader stands to the rated kind's: the example is the nearest peer rule.
+        var nearness: [Int32: [Int32: Float]] = [:]
         // Kinds are leader clusters: a paraphrase can lead a kind of its own. A peer's kind whose leader stands
         // within `peerCosine` of the rule's kind leader counts as the same instruction.
         if let placer = try cache.placer(store), !wanted.isEmpty {
@@ -156,6 +158,7 @@ public struct RegistryRater: Sendable {
                 for (row, kind) in wanted.enumerated() {
                     for (column, other) in held.enumerated() where scores[row * held.count + column] >= cosine {
                         related[kind, default: []].insert(other)
+                        nearness[kind, default: [:]][other] = scores[row * held.count + column]
                     }
                 }
             }
@@ -167,12 +170,17 @@ public struct RegistryRater: Sendable {
         for (kind, holders) in holding where Double(holders) >= needed {
             guard let peer = firstHolder[kind], let members = related[kind] else { continue }
             if peerRules[peer] == nil { peerRules[peer] = try store.rules(ofFile: peer) }
-            guard
-                let rule = peerRules[peer]?.first(where: {
-                    statistics.kind(ofKey: RuleKey.of($0.text)).map(members.contains) == true
-                }),
-                let file = try store.file(.id(peer))
-            else { continue }
+            // The peer's rule whose kind stands nearest the rated one's (its own kind first), not the first that
+            // qualifies: the example is what a reader compares the rule with.
+            let near = nearness[kind] ?? [:]
+            var example: (rule: Rule, nearness: Float)?
+            for rule in peerRules[peer] ?? [] {
+                guard let other = statistics.kind(ofKey: RuleKey.of(rule.text)), members.contains(Int32(other))
+                else { continue }
+                let score = Int32(other) == kind ? 2 : near[Int32(other)] ?? 0
+                if example.map({ score > $0.nearness }) ?? true { example = (rule, score) }
+            }
+            guard let rule = example?.rule, let file = try store.file(.id(peer)) else { continue }
             examples[Int64(kind)] = "\(file.key.repository)/\(file.key.path):\(rule.lines.start)"
         }
         return RuleRater.Context.Peers(
