@@ -5,8 +5,8 @@ public import SkillscopeStore
 /// The registry as an MCP server: reads one JSON-RPC message, dispatches it to its method, answers.
 ///
 /// Transport-free and synchronous: the stdio transport runs ``respond(to:session:token:cancellation:)`` on a
-/// blocking pool, the HTTP transport on libmicrohttpd's threads (which never await). Methods and tools read the
-/// store, whose calls block, so nothing here is `async`.
+/// blocking pool, the HTTP transport on the HTTP server's handler threads (which never await). Methods and tools
+/// read the store, whose calls block, so nothing here is `async`.
 ///
 /// Both eras are served at once ("dual-era"): a request whose `_meta` names a protocol version is handled in the
 /// current era (2026-07-28: `resultType`, `serverInfo` in `_meta`, `ttlMs` and `cacheScope` on cacheable
