@@ -6,6 +6,8 @@
 #
 # Usage: bench/mcp_load.sh SKILLSCOPE_BINARY REGISTRY [CLIENTS] [CALLS] [MODE] [COPIES]
 # COPIES makes the analyzed text that many times the 300-rule one (default 1, about 20 KB).
+# ANALYZE_EVERY=N makes every Nth call an analysis (default 6; 0: none, the light calls' floor).
+# ANALYZE_CLIENTS=H makes the first H clients analyze only and the rest make light calls only (default 0: mixed).
 # With ACCESS_LOG=FILE the server's access log (one line a request, with its time in the handler) is kept there.
 set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
@@ -25,6 +27,10 @@ for _ in $(seq 100); do [[ -s "$scratch/serve.out" ]] && break; sleep 0.1; done
 url="$(awk '{print $NF}' "$scratch/serve.out")mcp"
 # The server warms its caches on a thread of its own as it starts: let it finish, as a deployed server has.
 sleep 10
+status=0
 "$python" "$here/peers/mcp_e2e.py" load-http --url "$url" --pid "$server" --clients "$clients" --calls "$calls" \
-    --mode "$mode" --analyze-copies "$copies" 2>/dev/null
+    --mode "$mode" --analyze-copies "$copies" --analyze-every "${ANALYZE_EVERY:-6}" \
+    --analyze-clients "${ANALYZE_CLIENTS:-0}" 2>/dev/null || status=$?
+# Kept even when a call failed: a server that died leaves its last lines there.
 if [[ -n "${ACCESS_LOG:-}" ]]; then cp "$scratch/serve.err" "$ACCESS_LOG"; fi
+exit "$status"

@@ -23,6 +23,16 @@ static inline struct MHD_Daemon *cmhd_start(unsigned int flags, uint16_t port, c
     address.sin_family = AF_INET;
     address.sin_port = htons(port);
     if (inet_pton(AF_INET, host, &address.sin_addr) != 1) return NULL;
+    /* A pool of 0 or 1 means one polling thread, which MHD logs a warning for when it is said: say nothing. */
+    if (thread_pool < 2) {
+        return MHD_start_daemon(flags, port, NULL, NULL, handler, handler_cls,
+            MHD_OPTION_SOCK_ADDR, (struct sockaddr *)&address,
+            MHD_OPTION_NOTIFY_COMPLETED, completed, completed_cls,
+            MHD_OPTION_CONNECTION_LIMIT, connection_limit,
+            MHD_OPTION_CONNECTION_TIMEOUT, timeout_seconds,
+            MHD_OPTION_CONNECTION_MEMORY_LIMIT, memory_limit,
+            MHD_OPTION_END);
+    }
     return MHD_start_daemon(flags, port, NULL, NULL, handler, handler_cls,
         MHD_OPTION_SOCK_ADDR, (struct sockaddr *)&address,
         MHD_OPTION_NOTIFY_COMPLETED, completed, completed_cls,

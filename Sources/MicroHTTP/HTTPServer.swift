@@ -6,8 +6,13 @@ internal import Synchronization
     internal import Glibc
 #endif
 
-/// An HTTP/1.1 server on libmicrohttpd: a synchronous handler runs on MHD's thread pool, one request at a time
-/// per thread, with the request read whole first.
+/// An HTTP/1.1 server on libmicrohttpd: a synchronous handler runs on a pool of threads of its own, one request at
+/// a time per thread, with the request read whole first.
+///
+/// libmicrohttpd's threads only read requests and write answers (epoll). Once a request is read, its connection is
+/// suspended (`MHD_suspend_connection`) and the handler runs on the next idle ``HandlerPool`` thread; the answer is
+/// queued when the connection resumes. So a request waits only when every handler thread is busy, never behind a
+/// long request that arrived on another connection served by the same libmicrohttpd thread.
 ///
 /// Limits: the request line and headers must fit in ``Configuration/maxHeaderBytes`` (MHD answers 431 or closes
 /// otherwise), bodies over ``Configuration/maxBodyBytes`` get 413 without reaching the handler, and a connection
@@ -18,7 +23,14 @@ public final class HTTPServer: Sendable {
         public var host = "127.0.0.1"
         /// 0 picks a free port (see ``start()``'s result).
         public var port: UInt16 = 8080
+        /// Threads that run handlers, shared by every connection.
+        ///
+        /// Size the reader pool to at least this. The default is 4.
         public var threads: UInt32 = 4
+        /// libmicrohttpd's threads, each polling its share of the connections (epoll).
+        ///
+        /// They read requests and write answers; handlers never run on them. The default is 1.
+        public var pollingThreads: UInt32 = 1
         public var connectionLimit: UInt32 = 512
         public var timeoutSeconds: UInt32 = 30
         public var maxBodyBytes = 1 << 20
@@ -38,15 +50,22 @@ public final class HTTPServer: Sendable {
     let accessLog: AccessLog?
     private let daemon = Mutex<Daemon?>(nil)
 
-    /// The running daemon: MHD's handle is thread-safe for the calls made here (port lookup, one stop).
+    /// The running daemon and the threads its handlers run on: MHD's handle is thread-safe for the calls made here
+    /// (port lookup, one stop).
     private final class Daemon: @unchecked Sendable {
         let pointer: OpaquePointer
         let context: Unmanaged<HTTPServer>
-        init(pointer: OpaquePointer, context: Unmanaged<HTTPServer>) {
+        let pool: HandlerPool
+        init(pointer: OpaquePointer, context: Unmanaged<HTTPServer>, pool: HandlerPool) {
             self.pointer = pointer
             self.context = context
+            self.pool = pool
         }
     }
+
+    /// The pool handlers run on while the server runs; nil before ``start()`` and from the start of ``stop()``, when
+    /// handlers run on libmicrohttpd's thread instead.
+    var pool: HandlerPool? { daemon.withLock { $0?.pool } }
 
     public init(configuration: Configuration = Configuration(), accessLog: AccessLog? = nil, handler: @escaping Handler)
     {
@@ -63,10 +82,11 @@ public final class HTTPServer: Sendable {
             let context = Unmanaged.passRetained(self)
             let flags =
                 MHD_USE_ERROR_LOG.rawValue | MHD_USE_INTERNAL_POLLING_THREAD.rawValue | MHD_USE_EPOLL.rawValue
+                | MHD_ALLOW_SUSPEND_RESUME.rawValue
             guard
                 let pointer = cmhd_start(
                     flags, configuration.port, configuration.host, serverAccessHandler, context.toOpaque(),
-                    serverCompletedHandler, nil, configuration.threads, configuration.connectionLimit,
+                    serverCompletedHandler, nil, configuration.pollingThreads, configuration.connectionLimit,
                     configuration.timeoutSeconds, configuration.maxHeaderBytes)
             else {
                 context.release()
@@ -75,18 +95,23 @@ public final class HTTPServer: Sendable {
                 )
             }
             let port = cmhd_port(pointer)
-            slot = Daemon(pointer: pointer, context: context)
+            let pool = HandlerPool(threads: Int(configuration.threads), name: "skillscope.http")
+            slot = Daemon(pointer: pointer, context: context, pool: pool)
             return port
         }
     }
 
     /// Stops accepting, finishes the requests in flight and joins MHD's threads.
+    ///
+    /// The pool's requests finish first and resume their connections, as MHD requires of a suspended connection
+    /// before `MHD_stop_daemon`; a request read meanwhile runs on MHD's thread, which `MHD_stop_daemon` joins.
     public func stop() {
         let running = daemon.withLock { (slot: inout Daemon?) -> Daemon? in
             defer { slot = nil }
             return slot
         }
         guard let running else { return }
+        running.pool.stop()
         MHD_stop_daemon(running.pointer)
         running.context.release()
     }
@@ -94,7 +119,7 @@ public final class HTTPServer: Sendable {
     deinit { stop() }
 
     /// Handles a request whole: routes it, or answers 413 for a body that was too large.
-    func respond(to request: HTTPRequest?, path: String, started: ContinuousClock.Instant) -> HTTPResponse {
+    func respond(to request: HTTPRequest?, path: String) -> HTTPResponse {
         guard let request else {
             if let answer = configuration.tooLarge?(path, configuration.maxBodyBytes) { return answer }
             return HTTPResponse(
@@ -113,11 +138,34 @@ public struct HTTPServerError: Error, Sendable, CustomStringConvertible {
     init(_ description: String) { self.description = description }
 }
 
-/// The state of one request between MHD's calls: its body so far, or that it grew too large.
+/// The state of one request between MHD's calls: its body so far, or that it grew too large, and its answer.
+///
+/// Only the connection's MHD thread touches it, except ``answer``, which a pool thread fills while the connection
+/// is suspended.
 final class RequestState {
     var body: [UInt8] = []
     var tooLarge = false
     let started = ContinuousClock.now
+    /// Method and path, kept for the access log line written when the answer is queued.
+    var method = "GET"
+    var path = "/"
+    var isHandled = false
+    let answer = Answer()
+}
+
+/// A handler's answer, handed from the pool thread that made it to the MHD thread that queues it.
+final class Answer: Sendable {
+    private let response = Mutex<HTTPResponse?>(nil)
+    func set(_ value: HTTPResponse) { response.withLock { $0 = value } }
+    func take() -> HTTPResponse? { response.withLock { $0.take() } }
+}
+
+/// A connection suspended while a pool thread runs its handler.
+///
+/// `@unchecked Sendable`: MHD neither reads the connection nor frees it while suspended; the one call made with it,
+/// `MHD_resume_connection`, is safe from any thread, and the handle is not used after it.
+struct SuspendedConnection: @unchecked Sendable {
+    let raw: OpaquePointer
 }
 
 /// Collects headers or query arguments through MHD's iterator.
@@ -159,6 +207,10 @@ func serverAccessHandler(
         return .YES
     }
     let state = Unmanaged<RequestState>.fromOpaque(raw).takeUnretainedValue()
+    // Called again after the handler's pool thread resumed the connection: queue its answer.
+    if let response = state.answer.take() {
+        return queue(response, on: connection, state: state, server: server)
+    }
     if let uploadSize, uploadSize.pointee > 0 {
         if !state.tooLarge, let uploadData {
             if state.body.count + uploadSize.pointee > server.configuration.maxBodyBytes {
@@ -172,8 +224,12 @@ func serverAccessHandler(
         uploadSize.pointee = 0
         return .YES
     }
+    // Resumed without an answer cannot happen; were it to, closing beats MHD calling again at once, forever.
+    guard !state.isHandled else { return .NO }
+    state.isHandled = true
     let methodText = method.map { String(cString: $0) } ?? "GET"
     let path = url.map { String(cString: $0) } ?? "/"
+    (state.method, state.path) = (methodText, path)
     var request =
         state.tooLarge
         ? nil
@@ -181,7 +237,8 @@ func serverAccessHandler(
             method: methodText, path: path,
             query: values(of: connection, kind: .GET_ARGUMENT_KIND, lowercaseKeys: false),
             headers: values(of: connection, kind: .HEADER_KIND, lowercaseKeys: true), body: state.body)
-    // The socket stays this connection's while the handler runs on its thread: libmicrohttpd closes it only after.
+    // The socket stays this connection's while the handler runs: the connection is suspended, and libmicrohttpd
+    // closes it only after it resumes.
     let socket = connection.map { cmhd_connection_fd($0) } ?? -1
     if socket >= 0 { request?.isClientGone = { peerHasClosed(socket) } }
     if let connection {
@@ -189,7 +246,26 @@ func serverAccessHandler(
         cmhd_client_address(connection, &address, address.count)
         request?.clientAddress = String(cString: address)
     }
-    let response = server.respond(to: request, path: path, started: state.started)
+    guard let connection, let whole = request, let pool = server.pool else {
+        // A body too large (answered at once, without the handler), or a server stopping: run it here.
+        return queue(server.respond(to: request, path: path), on: connection, state: state, server: server)
+    }
+    // Suspended before the job is queued, so the pool thread's resume always follows the suspension.
+    MHD_suspend_connection(connection)
+    let suspended = SuspendedConnection(raw: connection)
+    let answer = state.answer
+    let job: HandlerPool.Job = {
+        answer.set(server.respond(to: whole, path: path))
+        MHD_resume_connection(suspended.raw)
+    }
+    if !pool.submit(job) { job() }
+    return .YES
+}
+
+/// Queues `response` on `connection` and writes its access log line.
+private func queue(
+    _ response: HTTPResponse, on connection: OpaquePointer?, state: RequestState, server: HTTPServer
+) -> MHD_Result {
     let result = response.body.withUnsafeBytes { bytes -> MHD_Result in
         guard
             let mhdResponse = MHD_create_response_from_buffer(
@@ -201,7 +277,7 @@ func serverAccessHandler(
         return queued
     }
     let seconds = (ContinuousClock.now - state.started) / .seconds(1)
-    server.accessLog?(methodText, path, response.status, response.body.count, seconds)
+    server.accessLog?(state.method, state.path, response.status, response.body.count, seconds)
     return result
 }
 

@@ -2,6 +2,7 @@ internal import Dispatch
 internal import Foundation
 internal import MicroHTTP
 internal import SkillscopeMCP
+internal import SkillscopeRating
 internal import SkillscopeStore
 internal import SkillscopeWeb
 internal import Synchronization
@@ -134,12 +135,15 @@ struct ServeCommand: Command {
         var agents = MCPServer.Configuration()
         agents.databasePath = MCPCommand.commandPath(of: context.databasePath)
         agents.heavyQueue = HeavyQueue { isAbandoned, work in try heavy.run(isAbandoned: isAbandoned, work) }
+        // One copy of the rule statistics, kinds and files' meaning for the pages and the agents, warmed once.
+        let ratingCache = StatisticsCache()
+        agents.ratingCache = ratingCache
         let mcp = HTTPTransport(
             server: MCPServer(store: store, configuration: agents, log: { output.error("mcp: \($0)") }),
             configuration: mcpConfiguration)
         let app = WebApp(
             store: store, mcp: { mcp.handle($0) }, modelEmbedder: EmbedderChoice.modelEmbedder(context: context),
-            heavyGate: heavy, signIn: signIn)
+            heavyGate: heavy, signIn: signIn, ratingCache: ratingCache)
         let server = HTTPServer(
             configuration: configuration,
             accessLog: { method, path, status, bytes, seconds in

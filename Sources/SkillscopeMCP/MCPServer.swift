@@ -1,11 +1,12 @@
 internal import JSON
+public import SkillscopeRating
 public import SkillscopeStore
 
 /// The registry as an MCP server: reads one JSON-RPC message, dispatches it to its method, answers.
 ///
 /// Transport-free and synchronous: the stdio transport runs ``respond(to:session:token:cancellation:)`` on a
-/// blocking pool, the HTTP transport on libmicrohttpd's threads (which never await). Methods and tools read the
-/// store, whose calls block, so nothing here is `async`.
+/// blocking pool, the HTTP transport on the HTTP server's handler threads (which never await). Methods and tools
+/// read the store, whose calls block, so nothing here is `async`.
 ///
 /// Both eras are served at once ("dual-era"): a request whose `_meta` names a protocol version is handled in the
 /// current era (2026-07-28: `resultType`, `serverInfo` in `_meta`, `ttlMs` and `cacheScope` on cacheable
@@ -37,6 +38,11 @@ public final class MCPServer: Sendable {
         ///
         /// The default is none.
         public var heavyQueue: HeavyQueue?
+        /// Where the tools' rule statistics, kinds and files' meaning are kept once loaded: under `serve`, the web's
+        /// own, so that they load once (and `serve`'s warm-up covers `/mcp` too).
+        ///
+        /// The default is none: the server loads its own.
+        public var ratingCache: StatisticsCache?
         public init() {}
     }
 
@@ -53,7 +59,8 @@ public final class MCPServer: Sendable {
         self.log = log
         let description = ServerDescription(name: configuration.name, version: configuration.version)
         let tools = ToolRegistry(
-            store: store, databasePath: configuration.databasePath, heavyQueue: configuration.heavyQueue)
+            store: store, databasePath: configuration.databasePath, heavyQueue: configuration.heavyQueue,
+            ratingCache: configuration.ratingCache ?? StatisticsCache())
         let catalog = SkillCatalog(store: store)
         let all: [any MCPMethod] = [
             InitializeMethod(description: description), ServerDiscoverMethod(description: description),

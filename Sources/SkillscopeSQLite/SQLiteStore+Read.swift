@@ -62,7 +62,7 @@ extension SQLiteStore {
         var request = XapianQuery(words: [])
         request.filter = [[SearchIndex.Prefix.name + key]]
         request.limit = 1_000
-        let ids = try searchIndex.read { try $0.search(request) }.matches.map { String($0.id) }
+        let ids = try searchIndex.read { database in try database.search(request).matches.map { String($0.id) } }
         guard !ids.isEmpty else { return [] }
         return try reading { connection in
             try connection.query(
@@ -119,10 +119,26 @@ extension SQLiteStore {
         request.checkAtLeast = SearchResults.exactCountLimit + 1
         request.countedSlots = [SearchIndex.Slot.kind, SearchIndex.Slot.license, SearchIndex.Slot.topics]
         request.timeLimit = 2
-        // The search holds the index (in memory, the writer's lock too) only while it matches: the rows are read
-        // after, as a write takes SQLite's lock before the index's.
-        let results = try searchIndex.read { try $0.search(request) }
-        let page = results.matches
+        // The search holds the index in memory (the writer's lock too) only while it matches and makes snippets: the
+        // rows are read between, as a write takes SQLite's lock before the index's.
+        return try searchIndex.search(request) { results in
+            let ids = "[" + results.matches.map { String($0.id) }.joined(separator: ",") + "]"
+            return try reading { connection in
+                try connection.query(
+                    """
+                    SELECT f.id, r.full_name, f.path, f.kind, f.name, f.description, r.stars, f.sha256,
+                        \(Self.recentColumn), substr(f.body, 1, ?2)
+                    FROM files f JOIN repositories r ON r.id = f.repository_id
+                    WHERE f.id IN (SELECT value FROM json_each(?1)) AND \(Self.isCurrent)
+                    """, [ids, Self.snippetTextBytes])
+            }
+        } finish: { results, rows in
+            Self.page(results, rows: rows)
+        }
+    }
+
+    /// The page of a search: its hits with their snippets, the total and the facets.
+    private static func page(_ results: XapianResults, rows: [Row]) -> SearchResults {
         let counts = results.counts
         // Matches counted one by one up to the limit, then estimated; the facets counted over the matches looked at,
         // scaled to the estimate.
@@ -134,19 +150,9 @@ extension SQLiteStore {
         let facets =
             exact || results.counted == 0
             ? tally.facets() : tally.facets(scale: Double(total) / Double(results.counted))
-        let ids = "[" + page.map { String($0.id) }.joined(separator: ",") + "]"
-        let rows = try reading { connection in
-            try connection.query(
-                """
-                SELECT f.id, r.full_name, f.path, f.kind, f.name, f.description, r.stars, f.sha256,
-                    \(Self.recentColumn), substr(f.body, 1, ?2)
-                FROM files f JOIN repositories r ON r.id = f.repository_id
-                WHERE f.id IN (SELECT value FROM json_each(?1)) AND \(Self.isCurrent)
-                """, [ids, Self.snippetTextBytes])
-        }
         var byID: [Int64: Row] = [:]
         for row in rows { if let id = row.int64(0) { byID[id] = row } }
-        let hits = page.compactMap { match -> SearchHit? in
+        let hits = results.matches.compactMap { match -> SearchHit? in
             guard let row = byID[Int64(match.id)] else { return nil }
             return SearchHit(
                 id: Int64(match.id), key: FileKey(repository: row.string(1) ?? "", path: row.string(2) ?? ""),

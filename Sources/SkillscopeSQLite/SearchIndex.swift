@@ -28,6 +28,15 @@ final class SearchIndex: Sendable {
     /// Read-only handles on the folder, each used by one search at a time.
     private let readers = Mutex<[XapianDatabase]>([])
 
+    /// Search results kept between two holds of the in-memory database's lock.
+    private final class HeldResults {
+        var results: XapianResults?
+        func use<T>(_ body: (XapianResults) throws -> T) throws -> T {
+            guard let results else { throw XapianError("the search's results are gone") }
+            return try body(results)
+        }
+    }
+
     /// Value slots and term prefixes of a file's document.
     enum Slot {
         static let kind: UInt32 = 0
@@ -50,6 +59,10 @@ final class SearchIndex: Sendable {
     }
 
     /// Runs `body` on a reader at the newest revision.
+    ///
+    /// Nothing made from the reader may outlive `body`: Xapian counts references to a database's insides without
+    /// atomics, so results freed on one thread while another searches the same reader corrupt it (a server under 20
+    /// clients crashed in libxapian, issue 47). ``search(_:between:finish:)`` keeps results for longer.
     func read<T>(_ body: (XapianDatabase) throws -> T) throws -> T {
         if path == nil { return try memory.withLock { try body(try Self.shared($0)) } }
         let database = try readers.withLock { $0.popLast() } ?? XapianDatabase(path: path, writable: false)
@@ -57,6 +70,32 @@ final class SearchIndex: Sendable {
         let value = try body(database)
         readers.withLock { if $0.count < 8 { $0.append(database) } }
         return value
+    }
+
+    /// Searches, reads what the page needs with `between`, and answers with `finish`, freeing the results before
+    /// any other thread may use their reader.
+    ///
+    /// On disk the reader is this search's alone until `finish` returns. In memory the one database is shared under
+    /// a lock that writers take after SQLite's, so `between` (which reads the rows) runs outside it, and `finish`
+    /// and the results' end run inside it again.
+    func search<Rows, T>(
+        _ request: XapianQuery, between: (XapianResults) throws -> Rows, finish: (XapianResults, Rows) throws -> T
+    ) throws -> T {
+        if path == nil {
+            // The box is the results' only owner, so that they end where it lets them go: under the lock.
+            let held = HeldResults()
+            defer { memory.withLock { _ in held.results = nil } }
+            try memory.withLock { held.results = try Self.shared($0).search(request) }
+            let rows = try held.use(between)
+            var value: T?
+            try memory.withLock { _ in value = try held.use { try finish($0, rows) } }
+            guard let value else { throw XapianError("the search gave no answer") }
+            return value
+        }
+        return try read { database in
+            let results = try database.search(request)
+            return try finish(results, try between(results))
+        }
     }
 
     private static func shared(_ database: XapianDatabase?) throws(XapianError) -> XapianDatabase {

@@ -1,7 +1,7 @@
 internal import Foundation
 public import MicroHTTP
 public import SkillscopeEmbeddings
-internal import SkillscopeRating
+public import SkillscopeRating
 internal import SkillscopeReport
 public import SkillscopeStore
 internal import SkillscopeVersions
@@ -35,11 +35,14 @@ public struct WebApp: Sendable {
     ///   - modelEmbedder: makes the model-backed embedder the registry was grouped with, if installed.
     ///   - log: takes one line for each failure that answers 500: its request id, method, path and error.
     ///   - heavyGate: the heavy queue, when another endpoint shares it (`/mcp`); else one is made of `heavy`.
+    ///   - ratingCache: where rule statistics, kinds and files' meaning are kept once loaded, when another endpoint
+    ///     shares them (`/mcp`).
     public init(
         store: any Store, mcp: HTTPServer.Handler? = nil,
         modelEmbedder: @escaping @Sendable (String) -> (any Embedder)? = { _ in nil },
         log: (@Sendable (String) -> Void)? = nil, heavy: HeavyLimits = HeavyLimits(),
-        heavyGate: HeavyGate? = nil, signIn: SignInConfiguration? = nil
+        heavyGate: HeavyGate? = nil, signIn: SignInConfiguration? = nil,
+        ratingCache: StatisticsCache = StatisticsCache()
     ) {
         self.signIn = SignIn(configuration: signIn, store: store)
         self.heavy = heavyGate ?? HeavyGate(heavy)
@@ -47,7 +50,7 @@ public struct WebApp: Sendable {
         self.store = store
         self.mcp = mcp
         self.log = log ?? { FileHandle.standardError.write(Data(($0 + "\n").utf8)) }
-        var rater = RegistryRater(store: store, modelEmbedder: modelEmbedder)
+        var rater = RegistryRater(store: store, cache: ratingCache, modelEmbedder: modelEmbedder)
         // A server answers many queries: from the whole lineage table, once built, without one waiting for it.
         rater.versionConfiguration.tableScope = .wholeOnceBuilt
         self.rater = rater

@@ -66,6 +66,71 @@ import Testing
         #expect(result.there && result.gone)
     }
 
+    @Test func aQuickRequestIsAnsweredWhileASlowOneRunsOnTheSamePollingThread() throws {
+        var configuration = HTTPServer.Configuration()
+        configuration.port = 0
+        // One libmicrohttpd thread serves both connections, as one of a pool serves many: the slow handler must not
+        // hold the quick one, nor the slow connection's next request.
+        configuration.pollingThreads = 1
+        configuration.threads = 2
+        let slow = Mutex<(started: Bool, released: Bool, finished: Bool)>((false, false, false))
+        let server = HTTPServer(configuration: configuration) { request in
+            guard request.path == "/slow" else {
+                return HTTPResponse(status: 200, contentType: "text/plain", body: "quick")
+            }
+            slow.withLock { $0.started = true }
+            let deadline = ContinuousClock.now + .seconds(20)
+            while !slow.withLock({ $0.released }), ContinuousClock.now < deadline {
+                Thread.sleep(forTimeInterval: 0.01)
+            }
+            slow.withLock { $0.finished = true }
+            return HTTPResponse(status: 200, contentType: "text/plain", body: "slow")
+        }
+        let port = try server.start()
+        defer { server.stop() }
+        let kept = try #require(LoopbackConnection(port: port))
+        #expect(kept.send(LoopbackConnection.request("POST", "/slow", body: Array("{}".utf8))))
+        let deadline = Date().addingTimeInterval(20)
+        while !slow.withLock({ $0.started }), Date() < deadline { Thread.sleep(forTimeInterval: 0.01) }
+        try #require(slow.withLock { $0.started })
+
+        let start = ContinuousClock.now
+        let quick = try LoopbackHTTP.exchange("http://127.0.0.1:\(port)/quick")
+        let waited = ContinuousClock.now - start
+        #expect(quick.status == 200 && quick.text == "quick")
+        #expect(waited < .seconds(2), "the quick request took \(waited)")
+        #expect(!slow.withLock { $0.finished }, "the slow request finished before the quick one was answered")
+
+        // The slow one answers once released, and its connection serves the next request.
+        slow.withLock { $0.released = true }
+        let next = "GET /after HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n"
+        #expect(kept.send(Array(next.utf8)))
+        let both = String(decoding: kept.receiveAll(), as: UTF8.self)
+        #expect(both.components(separatedBy: "HTTP/1.1 200").count == 3, "\(both)")
+        #expect(both.contains("slow") && both.hasSuffix("quick"))
+    }
+
+    @Test func stopWaitsForTheRequestsInFlight() throws {
+        var configuration = HTTPServer.Configuration()
+        configuration.port = 0
+        let state = Mutex<(started: Bool, finished: Bool)>((false, false))
+        let server = HTTPServer(configuration: configuration) { _ in
+            state.withLock { $0.started = true }
+            Thread.sleep(forTimeInterval: 0.5)
+            state.withLock { $0.finished = true }
+            return HTTPResponse(status: 200)
+        }
+        let port = try server.start()
+        let client = try #require(LoopbackConnection(port: port))
+        #expect(client.send(LoopbackConnection.request("POST", "/work", body: Array("{}".utf8))))
+        let deadline = Date().addingTimeInterval(20)
+        while !state.withLock({ $0.started }), Date() < deadline { Thread.sleep(forTimeInterval: 0.01) }
+        try #require(state.withLock { $0.started })
+        server.stop()
+        #expect(state.withLock { $0.finished })
+        #expect(LoopbackConnection(port: port) == nil, "the server still listens after stop()")
+    }
+
     @Test func aClientThatWaitsIsNotTakenForGone() async throws {
         var configuration = HTTPServer.Configuration()
         configuration.port = 0

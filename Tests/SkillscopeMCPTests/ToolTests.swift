@@ -284,6 +284,13 @@ import Testing
         #expect(result["command"] == "skillscope add acme/skills/code-review/SKILL.md --agent claude")
         let skill = try #require(result["plan"]?["skills"]?.array?.first)
         #expect(skill["name"] == "code-review")
+        // The scan is in the answer, and the output schema says so.
+        #expect(skill["scan"]?["verdict"] == "pass", "\(skill["scan"] ?? .null)")
+        let tools = fixture.request("tools/list")["result"]?["tools"]?.array ?? []
+        let schema = tools.first { $0["name"] == "registry_install_plan" }?["outputSchema"]
+        let item = schema?["properties"]?["plan"]?["properties"]?["skills"]?["items"]
+        #expect(item?["required"]?.array?.contains("scan") == true)
+        #expect(item?["properties"]?["scan"]?["properties"]?["verdict"]?["enum"] == ["pass", "warn", "fail"])
         let actions = skill["actions"]?.array ?? []
         let paths = actions.compactMap { $0["path"]?.string }
         #expect(paths.contains(".agents/skills/code-review/SKILL.md"))

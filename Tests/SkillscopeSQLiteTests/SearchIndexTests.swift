@@ -3,6 +3,7 @@ import SQLite
 import SkillscopeSQLite
 import SkillscopeStore
 import SkillscopeTesting
+import Synchronization
 import Testing
 import Xapian
 
@@ -42,6 +43,24 @@ import Xapian
         #expect(try repositories("レビュー") == ["ja/skills"])
         #expect(try repositories("리뷰") == ["ko/skills"])
         #expect(XapianDatabase.terms(of: "代码审查").contains("Z代码"))
+    }
+
+    /// Searches on many threads at once, as a server's handlers make them, each on a reader of its own: results
+    /// made from a reader are freed before another thread takes it (Xapian counts its references without atomics).
+    @Test func searchesFromManyThreadsAtOnceAnswerAlike() throws {
+        let directory = TemporaryDirectory()
+        let (_, store) = try registry(directory)
+        let expected = try store.search(SearchQuery(text: "okapi release")).hits.map(\.id)
+        try #require(!expected.isEmpty)
+        let answers = Mutex<[[Int64]]>([])
+        DispatchQueue.concurrentPerform(iterations: 8) { _ in
+            for _ in 0..<200 {
+                let ids = (try? store.search(SearchQuery(text: "okapi release")).hits.map(\.id)) ?? []
+                answers.withLock { $0.append(ids) }
+            }
+        }
+        #expect(answers.withLock { $0.count } == 1_600)
+        #expect(answers.withLock { $0.allSatisfy { $0 == expected } })
     }
 
     /// A snippet is the file's own text: escaped once, by whatever shows it.

@@ -14,7 +14,8 @@ Usage:
   mcp_e2e.py load-http --url URL --pid PID [--clients 20] [--calls 50] [--analyze-every 6] [--mode auto]
       C clients, each making N calls, every sixth an analysis of a 300-rule text (the rest searches and reads):
       light and heavy latencies apart, errors (exceptions, and tool errors of light calls; an analysis refused
-      as busy is counted apart), and the server's RssAnon sampled every 0.2 s.
+      as busy is counted apart), and the server's RssAnon sampled every 0.2 s. With --analyze-clients H the first H
+      clients make only analyses and the others only light calls.
 """
 import argparse, asyncio, hashlib, json, os, sys, time
 from typing import Any
@@ -157,6 +158,16 @@ async def scenario(a):
     return 0 if not c.failed else 1
 
 
+def cpu_seconds(pid):
+    """The CPU time (user + system) a process has used so far, from /proc/PID/stat; None when it is gone."""
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            fields = f.read().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    except (OSError, IndexError, ValueError):
+        return None
+
+
 def rss_kb(pid):
     """The server's resident memory in KB: all of it (VmRSS), its own heap (RssAnon), and the pages of files it
     maps (RssFile: the registry and its indexes, which the page cache shares with every process)."""
@@ -270,7 +281,8 @@ async def load_http(a):
             ids = [h["id"] for h in (await client.call_tool(
                 "registry_search", {"query": "test", "limit": 50})).structured_content["hits"]]
             for n in range(a.calls):
-                if (n + k) % a.analyze_every == 0:
+                heavy_client = k < a.analyze_clients
+                if heavy_client or (not a.analyze_clients and a.analyze_every and (n + k) % a.analyze_every == 0):
                     name, args = "registry_analyze", {"text": analyzed, "path": "CLAUDE.md"}
                 else:
                     name, args = [("registry_search", {"query": "review tests", "limit": 5}),
@@ -295,8 +307,11 @@ async def load_http(a):
 
     sampling = asyncio.create_task(sampler())
     start = time.perf_counter()
+    server_cpu, client_cpu = cpu_seconds(a.pid), time.process_time()
     results = await asyncio.gather(*(worker(k) for k in range(a.clients)), return_exceptions=True)
     elapsed = time.perf_counter() - start
+    server_cpu_end, client_cpu = cpu_seconds(a.pid), time.process_time() - client_cpu
+    server_cpu = None if server_cpu is None or server_cpu_end is None else server_cpu_end - server_cpu
     done.set()
     await sampling
     rss.append(rss_kb(a.pid))
@@ -310,7 +325,10 @@ async def load_http(a):
                   "maxms": percentile(light, 1.0)},
         "analyze": {"calls": len(heavy), "p50ms": percentile(heavy, 0.5), "p99ms": percentile(heavy, 0.99)},
         "rssAnonKB": {"first": anon[0] if anon else None, "max": max(anon) if anon else None,
-                      "last": anon[-1] if anon else None}}))
+                      "last": anon[-1] if anon else None},
+        # Where the 2 cores went: the clients (one Python process, one event loop) and the server.
+        "cpuSeconds": {"clients": round(client_cpu, 2),
+                       "server": round(server_cpu, 2) if server_cpu is not None else None}}))
     return 0 if not errors and not failures else 1
 
 
@@ -327,8 +345,11 @@ def main():
     ap.add_argument("--seconds", type=float, default=60)
     ap.add_argument("--pid", type=int)
     ap.add_argument("--total", type=int, help="soak-http: stop after this many calls in all")
-    ap.add_argument("--analyze-every", type=int, default=6, help="load-http: every Nth call is an analysis")
+    ap.add_argument("--analyze-every", type=int, default=6, help="load-http: every Nth call is an analysis; 0: none")
     ap.add_argument("--analyze-copies", type=int, default=1, help="load-http: the analyzed text, N times over")
+    ap.add_argument("--analyze-clients", type=int, default=0,
+                    help="load-http: the first N clients make only analyses and the rest only light calls (a probe of "
+                         "whether light calls wait behind analyses); 0: every client mixes them (--analyze-every)")
     a = ap.parse_args()
     if a.command == "load-http" and a.calls == 10000:
         a.calls = 50

@@ -78,7 +78,15 @@ struct InstallPlanTool: MCPTool {
                 "properties": [
                     "skills": [
                         "type": "array",
-                        "items": ["type": "object", "required": ["name", "source", "actions", "notes"]],
+                        "items": [
+                            "type": "object", "required": ["name", "source", "actions", "notes", "scan"],
+                            "properties": [
+                                "scan": [
+                                    "type": "object", "required": ["verdict"],
+                                    "properties": ["verdict": ["enum": ["pass", "warn", "fail"]]],
+                                ]
+                            ],
+                        ],
                     ]
                 ],
                 "required": ["skills", "lockFile"],

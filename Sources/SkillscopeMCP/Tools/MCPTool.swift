@@ -223,8 +223,11 @@ struct ToolRegistry: Sendable {
     }
     let entries: [(name: String, entry: Entry)]
 
-    init(store: any Store, databasePath: String? = nil, heavyQueue: HeavyQueue? = nil) {
-        var rater = RegistryRater(store: store)
+    init(
+        store: any Store, databasePath: String? = nil, heavyQueue: HeavyQueue? = nil,
+        ratingCache: StatisticsCache = StatisticsCache()
+    ) {
+        var rater = RegistryRater(store: store, cache: ratingCache)
         // A server answers many queries: from the whole lineage table, once built, without one waiting for it.
         rater.versionConfiguration.tableScope = .wholeOnceBuilt
         self.init(
