@@ -134,8 +134,11 @@ enum Hosts {
                 return body.lastIndex(of: "-").map { String(body[..<$0]) } ?? ""
             }
             let registered = skeleton.suffix(2).joined(separator: ".")
+            let whole = skeleton.joined(separator: ".")
             for known in wellKnown
-            where distance(registered, known) <= 1 || distance(skeleton.joined(separator: "."), known) <= 1 {
+            where abs(known.count - registered.count) <= 1 && distance(registered, known) <= 1
+                || abs(known.count - whole.count) <= 1 && distance(whole, known) <= 1
+            {
                 return known
             }
         }
@@ -147,8 +150,11 @@ enum Hosts {
         // A one-letter typo of a forge's or registry's own domain (`githb.com`, `pypl.org`); short names are left
         // out, where one letter apart is often another real project (`k3s.io`).
         let registered = labels.suffix(2).joined(separator: ".")
-        for known in typoTargets where registered != known && registered.count >= 8 && distance(registered, known) == 1
-        {
+        guard registered.count >= 8 else { return nil }
+        let length = registered.count
+        // One edit changes the length by one at most: most names are ruled out before the distance is computed.
+        for known in typoTargets
+        where registered != known && abs(known.count - length) <= 1 && distance(registered, known) == 1 {
             return known
         }
         return nil
@@ -157,8 +163,15 @@ enum Hosts {
     /// The edit distance between two short strings (insertions, deletions, substitutions and swaps of two
     /// neighbours, each one edit: `reqeusts` is one from `requests`), capped at 3.
     static func distance(_ a: String, _ b: String) -> Int {
-        let a = Array(a)
-        let b = Array(b)
+        // Host and package names are ASCII: their bytes are their characters, compared without grapheme breaks.
+        if a.utf8.allSatisfy({ $0 < 0x80 }), b.utf8.allSatisfy({ $0 < 0x80 }) {
+            return distance(Array(a.utf8), Array(b.utf8))
+        }
+        return distance(Array(a), Array(b))
+    }
+
+    /// ``distance(_:_:)-(String,String)`` over arrays of characters or bytes.
+    static func distance<Element: Equatable>(_ a: [Element], _ b: [Element]) -> Int {
         if abs(a.count - b.count) > 2 { return 3 }
         guard !a.isEmpty, !b.isEmpty else { return min(3, max(a.count, b.count)) }
         var before = [Int](repeating: 0, count: b.count + 1)

@@ -247,9 +247,9 @@ extension TextScan {
                     "gives text anyone can write (issues, comments, pages) the authority to run commands"
                 ))
         }
-        // The URL's own dots end no sentence.
-        if Patterns.fetchedInstructions.matches(Patterns.wholeURL.removing(from: window)),
-            !unknownHosts(index...min(lines.count - 1, index + 2), lower: lower).isEmpty
+        // The URL's own dots end no sentence. An unknown host nearby is asked first: it is cheaper and rarer.
+        if !unknownHosts(index...min(lines.count - 1, index + 2), lower: lower).isEmpty,
+            Patterns.fetchedInstructions.matches(Patterns.wholeURL.removing(from: window))
         {
             results.append(
                 (.promptInjection, .fail, "fetches instructions from a URL and puts them before the file's own"))
