@@ -45,7 +45,14 @@ enum Hosts {
 
     /// Whether `host` is `domain` or a name under it.
     static func isUnder(_ host: String, _ domain: String) -> Bool {
-        host == domain || host.hasSuffix("." + domain)
+        if host == domain { return true }
+        // By bytes, with no `"." + domain` made for each of the dozens of domains a host is held against: for the
+        // ASCII domain names asked about, a suffix of bytes after a dot is a suffix of characters.
+        let name = host.utf8
+        let tail = domain.utf8
+        guard name.count > tail.count else { return false }
+        let dot = name.index(name.endIndex, offsetBy: -tail.count - 1)
+        return name[dot] == UInt8(ascii: ".") && name[name.index(after: dot)...].elementsEqual(tail)
     }
 
     static func isWellKnown(_ host: String) -> Bool {
@@ -144,7 +151,7 @@ enum Hosts {
         }
         // The rest must be a registered name of its own (`github.com.mirror.example`); a git setting such as
         // `http.https://github.com.proxy` names no host.
-        for known in wellKnown where known.contains(".") && name.hasPrefix(known + ".") {
+        for known in wellKnown where known.contains(".") && isPrefixLabels(known, of: name) {
             if name.dropFirst(known.count + 1).contains(".") { return known }
         }
         // A one-letter typo of a forge's or registry's own domain (`githb.com`, `pypl.org`); short names are left
@@ -158,6 +165,15 @@ enum Hosts {
             return known
         }
         return nil
+    }
+
+    /// Whether `name` starts with the labels of `known` and a dot (`github.com.mirror.example`), by bytes: the
+    /// well-known names are ASCII.
+    private static func isPrefixLabels(_ known: String, of name: String) -> Bool {
+        let bytes = name.utf8
+        let prefix = known.utf8
+        guard bytes.count > prefix.count, bytes.starts(with: prefix) else { return false }
+        return bytes[bytes.index(bytes.startIndex, offsetBy: prefix.count)] == UInt8(ascii: ".")
     }
 
     /// The edit distance between two short strings (insertions, deletions, substitutions and swaps of two

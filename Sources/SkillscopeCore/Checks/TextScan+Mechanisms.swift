@@ -227,7 +227,8 @@ extension TextScan {
         -> [(SecurityReport.Category, SecurityReport.Verdict, String)]
     {
         var results: [(SecurityReport.Category, SecurityReport.Verdict, String)] = []
-        let window = ([sentenceBefore(index), text] + ((index + 1)..<min(lines.count, index + 3)).map(lower))
+        let window =
+            ([sentenceBefore(index, lower: lower), text] + ((index + 1)..<min(lines.count, index + 3)).map(lower))
             .joined(separator: " ")
         // A blockquote is someone else's message, quoted: a lure shown to teach spotting it asks nothing.
         let quoted = lines[index].drop { $0 == " " }.hasPrefix(">")
@@ -311,7 +312,7 @@ extension TextScan {
         if Patterns.agentRuleFile.matches(text) {
             // The sentence around the line: a list of files often runs onto the next lines.
             let after = ((index + 1)..<min(lines.count, index + 3)).map(lower).joined(separator: " ")
-            let sentence = sentenceBefore(index) + " " + text + " " + after
+            let sentence = sentenceBefore(index, lower: lower) + " " + text + " " + after
             if Patterns.beyondProject.matches(sentence), Patterns.ruleWrite.matches(sentence) {
                 results.append((.fail, "writes rules into other projects' agent files, beyond this one"))
             }
