@@ -437,7 +437,9 @@ extension TextScan {
         let unquoted = Self.removingQuotes(text)
         guard Patterns.conceal.matches(unquoted) else { return false }
         // What is kept back must be an action: a redaction of secrets or a shorter reply names no action.
-        guard Patterns.concealedAction.matches(unquoted), !Patterns.limitsHowOften.matches(unquoted) else {
+        guard Patterns.concealedAction.matches(unquoted), !Patterns.limitsHowOften.matches(unquoted),
+            !Patterns.narrationOnly.matches(unquoted)
+        else {
             return false
         }
         return !isInNegatedList(index) && !Patterns.teaching.matches(text)

@@ -989,7 +989,7 @@ struct TextScan {
         {
             what = "prints or copies secrets"
         } else if fenceOf[index] == nil, !isScript, Patterns.secretProse.matches(text),
-            !Patterns.configAdvice.matches(text)
+            !Patterns.configAdvice.matches(text), !Patterns.secretFromEnvironment.matches(text)
         {
             // Prose alone is a warning: "upload the private key to the load balancer" is also how mTLS is set up.
             return (.warn, "asks the agent to gather secrets")
@@ -1053,7 +1053,8 @@ struct TextScan {
         let unquoted = Self.removingQuotes(text)
         if fenceOf[index] != nil, Self.has(text, "\\s") || Self.has(text, "\\b") { return nil }
         if marks[index].contains(.injection), Self.isInjection(unquoted, prose: fenceOf[index] == nil),
-            !isInNegatedList(index), !Patterns.forbidsWithoutTelling.matches(unquoted)
+            !isInNegatedList(index), !Patterns.forbidsWithoutTelling.matches(unquoted),
+            !Patterns.narrationOnly.matches(unquoted)
         {
             guard !Patterns.teaching.matches(text) else { return nil }
             return (.fail, "overrides the agent's instructions or hides actions from the user")
