@@ -142,16 +142,13 @@ enum Hosts {
             }
             let registered = skeleton.suffix(2).joined(separator: ".")
             let whole = skeleton.joined(separator: ".")
-            for known in wellKnown
-            where abs(known.count - registered.count) <= 1 && distance(registered, known) <= 1
-                || abs(known.count - whole.count) <= 1 && distance(whole, known) <= 1
-            {
+            for known in wellKnown where isWithinOneEdit(registered, known) || isWithinOneEdit(whole, known) {
                 return known
             }
         }
         // The rest must be a registered name of its own (`github.com.mirror.example`); a git setting such as
         // `http.https://github.com.proxy` names no host.
-        for known in wellKnown where known.contains(".") && isPrefixLabels(known, of: name) {
+        for known in dottedWellKnown where isPrefixLabels(known, of: name) {
             if name.dropFirst(known.count + 1).contains(".") { return known }
         }
         // A one-letter typo of a forge's or registry's own domain (`githb.com`, `pypl.org`); short names are left
@@ -161,10 +158,44 @@ enum Hosts {
         let length = registered.count
         // One edit changes the length by one at most: most names are ruled out before the distance is computed.
         for known in typoTargets
-        where registered != known && abs(known.count - length) <= 1 && distance(registered, known) == 1 {
+        where registered != known && abs(known.count - length) <= 1 && isWithinOneEdit(registered, known) {
             return known
         }
         return nil
+    }
+
+    /// The well-known names that hold a dot, in their order: those a host can start with as its first labels.
+    private static let dottedWellKnown = wellKnown.filter { $0.contains(".") }
+
+    /// Whether `a` and `b` are at most one edit apart: ``distance(_:_:)-(String,String)`` of 1 or 0.
+    ///
+    /// No table: one pass takes off their common start and end, then what is left is looked at (one letter on one
+    /// side, one letter each, or two letters swapped). ASCII names are compared by bytes; others by the distance.
+    static func isWithinOneEdit(_ a: String, _ b: String) -> Bool {
+        let left = a.utf8
+        let right = b.utf8
+        guard abs(left.count - right.count) <= 1 else { return false }
+        guard left.allSatisfy({ $0 < 0x80 }), right.allSatisfy({ $0 < 0x80 }) else { return distance(a, b) <= 1 }
+        return left.withContiguousStorageIfAvailable { x in
+            right.withContiguousStorageIfAvailable { y in isWithinOneEdit(x, y) }
+        }.flatMap { $0 } ?? (distance(a, b) <= 1)
+    }
+
+    /// ``isWithinOneEdit(_:_:)-(String,String)`` over bytes.
+    static func isWithinOneEdit(_ x: UnsafeBufferPointer<UInt8>, _ y: UnsafeBufferPointer<UInt8>) -> Bool {
+        var start = 0
+        while start < x.count, start < y.count, x[start] == y[start] { start += 1 }
+        var endX = x.count
+        var endY = y.count
+        while endX > start, endY > start, x[endX - 1] == y[endY - 1] {
+            endX -= 1
+            endY -= 1
+        }
+        switch (endX - start, endY - start) {
+        case (0, 0), (0, 1), (1, 0), (1, 1): return true
+        case (2, 2): return x[start] == y[start + 1] && x[start + 1] == y[start]
+        default: return false
+        }
     }
 
     /// Whether `name` starts with the labels of `known` and a dot (`github.com.mirror.example`), by bytes: the

@@ -40,7 +40,8 @@ enum PackageNames {
         let length = normal.count
         // One edit changes the length by one at most: most names are ruled out before the distance is computed.
         return popularNormalized.first { entry in
-            abs(entry.normal.count - length) <= 1 && Hosts.distance(entry.normal, normal) == 1
+            abs(entry.normal.count - length) <= 1 && entry.normal != normal
+                && Hosts.isWithinOneEdit(entry.normal, normal)
         }?.name
     }
 

@@ -1,3 +1,4 @@
+internal import Foundation
 internal import Synchronization
 
 extension SecurityScan {
@@ -20,17 +21,31 @@ extension SecurityScan {
         struct Key: Hashable, Sendable {
             var text: String
             var isScript: Bool
+            /// The bytes' hash, made once: the dictionary asks again whenever it grows.
+            var bytesHash: Int
+
+            init(text: String, isScript: Bool) {
+                self.text = text
+                self.isScript = isScript
+                var hasher = Hasher()
+                text.utf8.span.bytes.withUnsafeBytes { hasher.combine(bytes: $0) }
+                bytesHash = hasher.finalize()
+            }
 
             static func == (lhs: Key, rhs: Key) -> Bool {
-                guard lhs.isScript == rhs.isScript, lhs.text.utf8.count == rhs.text.utf8.count else { return false }
+                guard lhs.bytesHash == rhs.bytesHash, lhs.isScript == rhs.isScript,
+                    lhs.text.utf8.count == rhs.text.utf8.count
+                else { return false }
                 return lhs.text.utf8.span.bytes.withUnsafeBytes { left in
-                    rhs.text.utf8.span.bytes.withUnsafeBytes { right in left.elementsEqual(right) }
+                    rhs.text.utf8.span.bytes.withUnsafeBytes { right in
+                        left.isEmpty || memcmp(left.baseAddress, right.baseAddress, left.count) == 0
+                    }
                 }
             }
 
             func hash(into hasher: inout Hasher) {
                 hasher.combine(isScript)
-                text.utf8.span.bytes.withUnsafeBytes { hasher.combine(bytes: $0) }
+                hasher.combine(bytesHash)
             }
         }
 

@@ -422,7 +422,8 @@ struct TextScan {
 
     func findings() -> [SecurityReport.Finding] {
         var found: [SecurityReport.Finding] = []
-        var lowered: [Int: String] = [:]
+        // By line number: a dictionary's hashing cost more than the lines it kept.
+        var lowered = [String?](repeating: nil, count: lines.count)
         func lower(_ index: Int) -> String {
             if let text = lowered[index] { return text }
             let text = Lowercase.of(lines[index])
