@@ -38,7 +38,8 @@ extension SecurityScan {
                 else { return false }
                 return lhs.text.utf8.span.bytes.withUnsafeBytes { left in
                     rhs.text.utf8.span.bytes.withUnsafeBytes { right in
-                        left.isEmpty || memcmp(left.baseAddress, right.baseAddress, left.count) == 0
+                        guard let first = left.baseAddress, let second = right.baseAddress else { return true }
+                        return memcmp(first, second, left.count) == 0
                     }
                 }
             }
