@@ -171,6 +171,18 @@ enum SecurityFixtures {
         #expect(recall >= 0.94, "recall \(recall)")
     }
 
+    /// Set F (issue 45): the second held-back blind set, scored once after tuning on C, D and E.
+    ///
+    /// It was committed before that first run, at 0.964 / 0.602 (d36bd9b, bench/RESULTS.md: the issue's
+    /// acceptance measure), and is not tuned on: these floors hold its first-run figures.
+    @Test func setFHoldsItsFirstRunFigures() throws {
+        let labels = SecurityFixtures.labels("security-blind-f")
+        try #require(labels.count >= 170)
+        let (precision, recall) = try SecurityFixtures.flaggedPrecisionAndRecall(labels, in: "security-blind-f")
+        #expect(precision >= 0.96, "precision \(precision)")
+        #expect(recall >= 0.60, "recall \(recall)")
+    }
+
     func scan(_ text: String, kind: FileKind = .skill) -> SecurityReport {
         SecurityScan.scan(DocumentParser().parse(text: text, path: "skills/demo/SKILL.md", kind: kind))
     }
