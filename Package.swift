@@ -187,6 +187,7 @@ let package = Package(
                 .copy("Fixtures/measure-cases.json"), .copy("Fixtures/security"), .copy("Fixtures/security-heldout"),
                 .copy("Fixtures/security-blind"), .copy("Fixtures/security-blind-c"),
                 .copy("Fixtures/security-blind-d"), .copy("Fixtures/security-blind-e"),
+                .copy("Fixtures/security-blind-f"),
                 .copy("Fixtures/truth"),
             ],
             swiftSettings: settings),

@@ -82,6 +82,9 @@ struct CheckCommand: Command {
     func run(context: Context) async throws -> ExitCode {
         var reports: [FileReport] = []
         var unknowable: [(root: String, counts: [ReferenceScan.Reference.Form: Int])] = []
+        // A skill's references are checked as files and scanned again as what the skill bundles, and trees repeat
+        // files word for word: each text is scanned once.
+        let memo = SecurityScan.Memo()
         for path in paths {
             var isDirectory: ObjCBool = false
             guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
@@ -112,7 +115,9 @@ struct CheckCommand: Command {
                             ], security: SecurityReport(findings: [])))
                 }
             }
-            let checked = targets.concurrentMap { target in Self.check(file: target.0, kind: target.1, scope: scope) }
+            let checked = targets.concurrentMap { target in
+                Self.check(file: target.0, kind: target.1, scope: scope, memo: memo)
+            }
             var outcome = scope.check(
                 checked.compactMap { report, document, _ in
                     document.flatMap { document in
@@ -208,7 +213,9 @@ struct CheckCommand: Command {
     ///
     /// A file that cannot be read or parsed is a finding of its own, and the batch goes on.
     /// The third value counts a skill's links that a tree of instruction files only cannot tell missing.
-    private static func check(file path: String, kind: FileKind?, scope: CheckScope) -> (FileReport, Document?, Int) {
+    private static func check(file path: String, kind: FileKind?, scope: CheckScope, memo: SecurityScan.Memo)
+        -> (FileReport, Document?, Int)
+    {
         let absolute = URL(fileURLWithPath: path).standardizedFileURL
         let chosen = kind ?? FileKind.ownKind(of: absolute.path) ?? .agents
         guard let data = FileManager.default.contents(atPath: path) else {
@@ -260,7 +267,7 @@ struct CheckCommand: Command {
             return (
                 FileReport(
                     path: path, kind: chosen.rawValue, findings: findings + linksOut,
-                    security: SecurityScan.scan(document, bundled: scripts)), document, unknowable
+                    security: SecurityScan.scan(document, bundled: scripts, memo: memo)), document, unknowable
             )
         }
     }

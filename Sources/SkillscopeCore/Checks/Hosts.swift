@@ -45,7 +45,14 @@ enum Hosts {
 
     /// Whether `host` is `domain` or a name under it.
     static func isUnder(_ host: String, _ domain: String) -> Bool {
-        host == domain || host.hasSuffix("." + domain)
+        if host == domain { return true }
+        // By bytes, with no `"." + domain` made for each of the dozens of domains a host is held against: for the
+        // ASCII domain names asked about, a suffix of bytes after a dot is a suffix of characters.
+        let name = host.utf8
+        let tail = domain.utf8
+        guard name.count > tail.count else { return false }
+        let dot = name.index(name.endIndex, offsetBy: -tail.count - 1)
+        return name[dot] == UInt8(ascii: ".") && name[name.index(after: dot)...].elementsEqual(tail)
     }
 
     static func isWellKnown(_ host: String) -> Bool {
@@ -134,31 +141,84 @@ enum Hosts {
                 return body.lastIndex(of: "-").map { String(body[..<$0]) } ?? ""
             }
             let registered = skeleton.suffix(2).joined(separator: ".")
-            for known in wellKnown
-            where distance(registered, known) <= 1 || distance(skeleton.joined(separator: "."), known) <= 1 {
+            let whole = skeleton.joined(separator: ".")
+            for known in wellKnown where isWithinOneEdit(registered, known) || isWithinOneEdit(whole, known) {
                 return known
             }
         }
         // The rest must be a registered name of its own (`github.com.mirror.example`); a git setting such as
         // `http.https://github.com.proxy` names no host.
-        for known in wellKnown where known.contains(".") && name.hasPrefix(known + ".") {
+        for known in dottedWellKnown where isPrefixLabels(known, of: name) {
             if name.dropFirst(known.count + 1).contains(".") { return known }
         }
         // A one-letter typo of a forge's or registry's own domain (`githb.com`, `pypl.org`); short names are left
         // out, where one letter apart is often another real project (`k3s.io`).
         let registered = labels.suffix(2).joined(separator: ".")
-        for known in typoTargets where registered != known && registered.count >= 8 && distance(registered, known) == 1
-        {
+        guard registered.count >= 8 else { return nil }
+        let length = registered.count
+        // One edit changes the length by one at most: most names are ruled out before the distance is computed.
+        for known in typoTargets
+        where registered != known && abs(known.count - length) <= 1 && isWithinOneEdit(registered, known) {
             return known
         }
         return nil
     }
 
+    /// The well-known names that hold a dot, in their order: those a host can start with as its first labels.
+    private static let dottedWellKnown = wellKnown.filter { $0.contains(".") }
+
+    /// Whether `a` and `b` are at most one edit apart: ``distance(_:_:)-(String,String)`` of 1 or 0.
+    ///
+    /// No table: one pass takes off their common start and end, then what is left is looked at (one letter on one
+    /// side, one letter each, or two letters swapped). ASCII names are compared by bytes; others by the distance.
+    static func isWithinOneEdit(_ a: String, _ b: String) -> Bool {
+        let left = a.utf8
+        let right = b.utf8
+        guard abs(left.count - right.count) <= 1 else { return false }
+        guard left.allSatisfy({ $0 < 0x80 }), right.allSatisfy({ $0 < 0x80 }) else { return distance(a, b) <= 1 }
+        return left.withContiguousStorageIfAvailable { x in
+            right.withContiguousStorageIfAvailable { y in isWithinOneEdit(x, y) }
+        }.flatMap { $0 } ?? (distance(a, b) <= 1)
+    }
+
+    /// ``isWithinOneEdit(_:_:)-(String,String)`` over bytes.
+    static func isWithinOneEdit(_ x: UnsafeBufferPointer<UInt8>, _ y: UnsafeBufferPointer<UInt8>) -> Bool {
+        var start = 0
+        while start < x.count, start < y.count, x[start] == y[start] { start += 1 }
+        var endX = x.count
+        var endY = y.count
+        while endX > start, endY > start, x[endX - 1] == y[endY - 1] {
+            endX -= 1
+            endY -= 1
+        }
+        switch (endX - start, endY - start) {
+        case (0, 0), (0, 1), (1, 0), (1, 1): return true
+        case (2, 2): return x[start] == y[start + 1] && x[start + 1] == y[start]
+        default: return false
+        }
+    }
+
+    /// Whether `name` starts with the labels of `known` and a dot (`github.com.mirror.example`), by bytes: the
+    /// well-known names are ASCII.
+    private static func isPrefixLabels(_ known: String, of name: String) -> Bool {
+        let bytes = name.utf8
+        let prefix = known.utf8
+        guard bytes.count > prefix.count, bytes.starts(with: prefix) else { return false }
+        return bytes[bytes.index(bytes.startIndex, offsetBy: prefix.count)] == UInt8(ascii: ".")
+    }
+
     /// The edit distance between two short strings (insertions, deletions, substitutions and swaps of two
     /// neighbours, each one edit: `reqeusts` is one from `requests`), capped at 3.
     static func distance(_ a: String, _ b: String) -> Int {
-        let a = Array(a)
-        let b = Array(b)
+        // Host and package names are ASCII: their bytes are their characters, compared without grapheme breaks.
+        if a.utf8.allSatisfy({ $0 < 0x80 }), b.utf8.allSatisfy({ $0 < 0x80 }) {
+            return distance(Array(a.utf8), Array(b.utf8))
+        }
+        return distance(Array(a), Array(b))
+    }
+
+    /// ``distance(_:_:)-(String,String)`` over arrays of characters or bytes.
+    static func distance<Element: Equatable>(_ a: [Element], _ b: [Element]) -> Int {
         if abs(a.count - b.count) > 2 { return 3 }
         guard !a.isEmpty, !b.isEmpty else { return min(3, max(a.count, b.count)) }
         var before = [Int](repeating: 0, count: b.count + 1)

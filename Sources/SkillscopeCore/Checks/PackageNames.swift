@@ -37,7 +37,17 @@ enum PackageNames {
     static func imitated(by name: String) -> String? {
         let normal = normalized(name)
         guard normal.count >= 6, !popular.contains(normal) else { return nil }
-        return popular.first { $0.count >= 6 && Hosts.distance(normalized($0), normal) == 1 }
+        let length = normal.count
+        // One edit changes the length by one at most: most names are ruled out before the distance is computed.
+        return popularNormalized.first { entry in
+            abs(entry.normal.count - length) <= 1 && entry.normal != normal
+                && Hosts.isWithinOneEdit(entry.normal, normal)
+        }?.name
+    }
+
+    /// The popular names of six letters or more, each beside its normalised form, in the set's order.
+    private static let popularNormalized: [(name: String, normal: String)] = popular.compactMap {
+        $0.count >= 6 ? ($0, normalized($0)) : nil
     }
 
     private static func normalized(_ name: String) -> String {

@@ -207,8 +207,13 @@ public struct ReferenceScan: Sendable {
     static func pathInCode(_ span: String) -> String? {
         var text = Substring(span.trimmingWhitespace())
         if text.hasPrefix("./") { text = text.dropFirst(2) }
-        guard text.contains("/"), !text.hasPrefix("/"), !text.hasPrefix("~"), !text.hasPrefix("-"),
-            !text.hasSuffix("/"), text.utf8.allSatisfy(isPathByte), !text.contains("//")
+        // The byte tests first: most code spans are no path, and an ASCII span's bytes are its characters, so a
+        // slash is looked for by bytes, not by the generic substring search (the dearest part of a tree's check).
+        guard text.utf8.allSatisfy(isPathByte) else { return nil }
+        let isASCII = text.utf8.allSatisfy { $0 < 0x80 }
+        let slashes = isASCII ? text.utf8.contains(UInt8(ascii: "/")) : text.contains("/")
+        let double = isASCII ? Self.hasDoubleSlash(text.utf8) : text.contains("//")
+        guard slashes, !text.hasPrefix("/"), !text.hasPrefix("~"), !text.hasPrefix("-"), !text.hasSuffix("/"), !double
         else { return nil }
         let components = text.split(separator: "/")
         guard let last = components.last, let dot = last.lastIndex(of: "."), dot != last.startIndex else { return nil }
@@ -216,11 +221,21 @@ public struct ReferenceScan: Sendable {
         guard (1...8).contains(ext.count), ext.contains(where: \.isLetter) else { return nil }
         let lower = text.lowercased()
         for placeholder in ["path/to/", "your-", "your_", "my-", "foo/", "example/", "xxx", "..."]
-        where lower.contains(placeholder) {
+        where isASCII ? TextScan.has(lower, placeholder) : lower.contains(placeholder) {
             return nil
         }
         if components.contains(where: { $0 == ".." }) { return nil }
         return String(text)
+    }
+
+    /// Whether two slashes stand side by side.
+    private static func hasDoubleSlash(_ bytes: Substring.UTF8View) -> Bool {
+        var previous: UInt8 = 0
+        for byte in bytes {
+            if byte == UInt8(ascii: "/"), previous == byte { return true }
+            previous = byte
+        }
+        return false
     }
 
     /// The path of an `@import` (`@docs/style.md`, `@./notes.md`, `@../shared/rules.md`): a file with an extension

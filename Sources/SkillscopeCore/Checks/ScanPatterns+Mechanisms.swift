@@ -52,7 +52,10 @@ extension Patterns {
     /// Many projects, not one file: a glob over folders, or every repository. The user's own global rules file
     /// (`~/.claude/CLAUDE.md`) is where setup skills write, and one place the user reads.
     static let beyondProject = ScanPattern(
-        #"/\*/|/\*\*/|\b(every|all|each|other) (of the |the |your )?(repositor|project|repo)|"#
+        // A glob rooted at home, a variable, the parent folder or the file system's root spans folders of projects;
+        // one under a folder of this project (`src/e2e/**/*.spec.ts`, a rule's `applyTo`) spans its files.
+        #"(~|\$\{?\w+\}?|\.\.)(/[^\s/*]+)*/\*{1,2}/|(^|[\s"'`(=:,;])(/[^\s/*]+)*/\*{1,2}/|"#
+            + #"\b(every|all|each|other) (of the |the |your )?(repositor|project|repo)|"#
             // The folders that hold the user's clones: `~/code`, `~/src`, `$HOME/projects`.
             + #"(~|\$home|\$\{home\})/(code|src|projects?|repos?|dev|work|workspace|git|github)\b|"#
             + #"\bacross (all |every |your )?(repositor|project|repo)|jede[mns]? (repository|projekt)|"#
@@ -264,6 +267,24 @@ extension Patterns {
     static let forbidsWithoutTelling = ScanPattern(
         #"\b(never|do not|don'?t|must not|mustn'?t|should not|shouldn'?t)\b[^.;:]{0,80}\bwithout (first )?"#
             + #"(telling|informing|notifying|alerting|asking) (the )?(user|human)"#)
+    /// Where a program gets its secrets, named as advice: "read secrets from environment variables only".
+    ///
+    /// The environment is the source named, as `os.getenv` names it in code ("load the keys from the environment");
+    /// a line that also collects, copies, prints or sends is not advice.
+    static let secretFromEnvironment = ScanPattern(
+        #"^(?!.*\b(collect|gather|harvest|dump|exfiltrat\w*|grab|steal|send|upload|forward|transmit|print|reveal|"#
+            + #"copy|list|share|post|paste)\b).*\b(read|load|get|retrieve|fetch|pull|take)s?\b[^.;]{0,40}\bfrom "#
+            + #"(the )?(environment( variables)?|env vars?|process environment)\b"#)
+    /// Narrating each step withheld while the result is still presented.
+    ///
+    /// "Don't tell the user about each tool call as you make it -- gather the data quietly, then present the
+    /// synthesized result" limits chatter, not what the user learns; hiding one action ("about the upload") names
+    /// no step of many, and is no such limit.
+    static let narrationOnly = ScanPattern(
+        #"\b(about|of|on) (each|every) (\w+ ){0,2}(tool call|call|step|command|request|search|query|lookup|fetch)"#
+            + #"(e?s)?\b[^.]{0,40}\bas (you|it) (make|run|go|do|happen)\w*[^.]{0,80}\b(then|and|afterwards?|at "#
+            + #"the end|once)\b[^.]{0,30}\b(present|show|give|share|report|summari[sz]e|deliver)\w*\b[^.]{0,40}"#
+            + #"\b(results?|summary|answer|findings|report|digest)\b"#)
     /// A negated report that limits how often, not whether, the user is told.
     ///
     /// "Do not report the same problem once per occurrence", "don't list each warning separately": that deduplicates

@@ -14,18 +14,22 @@ extension SecurityScan {
     ]
 
     /// Scans one bundled file by its kind; `bundled` are all the skill's files, for hooks that name a script.
-    static func scanBundled(_ file: BundledFile, skillText: String, bundled: [BundledFile]) -> [SecurityReport.Finding]
+    static func scanBundled(_ file: BundledFile, skillText: String, bundled: [BundledFile], memo: Memo? = nil)
+        -> [SecurityReport.Finding]
     {
         switch file.kind {
         case .script:
-            return scanScript(file, skillText: skillText) + installHooks(file, bundled: bundled)
+            return scanScript(file, skillText: skillText, memo: memo) + installHooks(file, bundled: bundled)
         case .instructions:
             // Read as the SKILL.md is: an agent reads it when the skill points there.
-            var findings = TextScan(file.text, file: file.path).findings()
-            if isAboutAttacks(file.text) { findings = findings.map(softened) }
+            var findings = textFindings(TextLines(file.text), file: file.path, memo: memo)
+            // Only a failure is softened: whether the file is about attacks is asked only then.
+            if findings.contains(where: { $0.level == .fail }), isAboutAttacks(file.text) {
+                findings = findings.map(softened)
+            }
             return findings
         case .configuration:
-            var findings = TextScan(file.text, file: file.path, isScript: true).findings().filter {
+            var findings = textFindings(TextLines(file.text), file: file.path, isScript: true, memo: memo).filter {
                 $0.level == .fail || ownCategories.contains($0.category)
             }
             findings += installHooks(file, bundled: bundled)
@@ -49,10 +53,10 @@ extension SecurityScan {
     /// A script that reaches the network is a warning only when it also reads secrets or the user's files and
     /// sends them somewhere that is not the vendor of the key it reads: importing an HTTP client is what API
     /// skills do.
-    static func scanScript(_ file: BundledFile, skillText: String = "") -> [SecurityReport.Finding] {
+    static func scanScript(_ file: BundledFile, skillText: String = "", memo: Memo? = nil) -> [SecurityReport.Finding] {
         var findings: [SecurityReport.Finding] = []
         // What would fail in an instruction file fails in a script the skill runs.
-        for finding in TextScan(file.text, file: file.path, isScript: true).findings() {
+        for finding in textFindings(TextLines(file.text), file: file.path, isScript: true, memo: memo) {
             if ownCategories.contains(finding.category) {
                 findings.append(finding)
             } else if finding.level == .fail {
@@ -65,14 +69,16 @@ extension SecurityScan {
         var network: (Int, String)?
         var saved: (Int, String)?
         var spawn: (Int, String)?
-        for (index, line) in file.text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            let lower = line.lowercased()
-            if lower.trimmingCharacters(in: .whitespaces).hasPrefix("#!") { continue }
-            if network == nil, Patterns.scriptNetwork.matches(lower) { network = (index + 1, String(line)) }
-            if saved == nil, Patterns.downloadSaved.matches(lower) { saved = (index + 1, String(line)) }
-            if spawn == nil, Patterns.scriptSpawn.matches(lower) { spawn = (index + 1, String(line)) }
-        }
+        // Lower-casing maps no character to or from a line feed: the lower-cased text's lines are the lines'.
         let lower = Lowercase.of(file.text)
+        let lines = file.text.split(separator: "\n", omittingEmptySubsequences: false)
+        for (index, lowerLine) in lower.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            let lowerLine = String(lowerLine)
+            if lowerLine.trimmingCharacters(in: .whitespaces).hasPrefix("#!") { continue }
+            if network == nil, Patterns.scriptNetwork.matches(lowerLine) { network = (index + 1, String(lines[index])) }
+            if saved == nil, Patterns.downloadSaved.matches(lowerLine) { saved = (index + 1, String(lines[index])) }
+            if spawn == nil, Patterns.scriptSpawn.matches(lowerLine) { spawn = (index + 1, String(lines[index])) }
+        }
         let hosts = scriptHosts(file.text)
         // A shell whose input and output are a socket to another machine is a remote control, whatever it is called.
         if Patterns.socketOpen.matches(lower), Patterns.interactiveShell.matches(lower) {

@@ -19,11 +19,15 @@ internal import YAML
 /// `Bash`). The measured precision and recall on our labelled fixtures are in `bench/RESULTS.md`.
 public enum SecurityScan {
     /// Scans `document` and, for a skill, the text files bundled in its folder.
-    public static func scan(_ document: Document, bundled: [BundledFile] = []) -> SecurityReport {
-        var findings = TextScan(lines: document.lines, file: nil).findings()
+    ///
+    /// - Parameter memo: the findings of texts scanned before in the same run (a `check` over a tree reads a
+    ///   skill's references as files of their own and as bundled with it), reused for the same bytes.
+    public static func scan(_ document: Document, bundled: [BundledFile] = [], memo: Memo? = nil) -> SecurityReport {
+        var findings = textFindings(document.lines, file: nil, memo: memo)
+        // Whether the text says why it needs a shell is asked only of a skill that grants one.
         findings += broadTools(document.frontMatter, reasonGiven: givesShellReason(document.text))
         let skillText = bundled.isEmpty ? "" : Lowercase.of(document.text)
-        for file in bundled { findings += scanBundled(file, skillText: skillText, bundled: bundled) }
+        for file in bundled { findings += scanBundled(file, skillText: skillText, bundled: bundled, memo: memo) }
         if findings.contains(where: { $0.level == .fail && $0.file == nil }), isAboutAttacks(document.text) {
             // A guide to attacks quotes them: what would fail elsewhere needs a look here, not a verdict.
             findings = findings.map { finding in
@@ -53,7 +57,9 @@ public enum SecurityScan {
     ///
     /// A skill that says why it needs a shell (a heading or sentence naming the shell with a reason) gets a note for
     /// `Bash`, not a warning: the grant is explained, and a reader can judge it. `*` stays a warning.
-    static func broadTools(_ frontMatter: YAMLNode?, reasonGiven: Bool = false) -> [SecurityReport.Finding] {
+    static func broadTools(_ frontMatter: YAMLNode?, reasonGiven: @autoclosure () -> Bool = false)
+        -> [SecurityReport.Finding]
+    {
         guard let node = frontMatter?["allowed-tools"] else { return [] }
         var tools: [(String, Int)] = []
         if let items = node.items {
@@ -62,6 +68,7 @@ public enum SecurityScan {
             tools = splitTools(text).map { ($0, node.line) }
         }
         var findings: [SecurityReport.Finding] = []
+        var explainedGrant: Bool?
         for (tool, line) in tools {
             let compact = tool.filter { !$0.isWhitespace }
             let unrestricted = ["Bash", "Bash(*)", "Bash(*:*)", "Bash(:*)", "Bash()", "*", "Shell", "Shell(*)"]
@@ -71,7 +78,8 @@ public enum SecurityScan {
                 compact.hasPrefix("Bash(")
                 ? String(tool.dropFirst(5)).split(whereSeparator: { " :)".contains($0) }).first.map(String.init) : nil
             guard unrestricted.contains(compact) || scoped.map(wrappers.contains) == true else { continue }
-            let explained = reasonGiven && compact != "*"
+            if explainedGrant == nil, compact != "*" { explainedGrant = reasonGiven() }
+            let explained = compact != "*" && explainedGrant == true
             findings.append(
                 SecurityReport.Finding(
                     category: .broadTools, level: explained ? .note : .warn,

@@ -227,7 +227,8 @@ extension TextScan {
         -> [(SecurityReport.Category, SecurityReport.Verdict, String)]
     {
         var results: [(SecurityReport.Category, SecurityReport.Verdict, String)] = []
-        let window = ([sentenceBefore(index), text] + ((index + 1)..<min(lines.count, index + 3)).map(lower))
+        let window =
+            ([sentenceBefore(index, lower: lower), text] + ((index + 1)..<min(lines.count, index + 3)).map(lower))
             .joined(separator: " ")
         // A blockquote is someone else's message, quoted: a lure shown to teach spotting it asks nothing.
         let quoted = lines[index].drop { $0 == " " }.hasPrefix(">")
@@ -247,9 +248,9 @@ extension TextScan {
                     "gives text anyone can write (issues, comments, pages) the authority to run commands"
                 ))
         }
-        // The URL's own dots end no sentence.
-        if Patterns.fetchedInstructions.matches(Patterns.wholeURL.removing(from: window)),
-            !unknownHosts(index...min(lines.count - 1, index + 2), lower: lower).isEmpty
+        // The URL's own dots end no sentence. An unknown host nearby is asked first: it is cheaper and rarer.
+        if !unknownHosts(index...min(lines.count - 1, index + 2), lower: lower).isEmpty,
+            Patterns.fetchedInstructions.matches(Patterns.wholeURL.removing(from: window))
         {
             results.append(
                 (.promptInjection, .fail, "fetches instructions from a URL and puts them before the file's own"))
@@ -311,7 +312,7 @@ extension TextScan {
         if Patterns.agentRuleFile.matches(text) {
             // The sentence around the line: a list of files often runs onto the next lines.
             let after = ((index + 1)..<min(lines.count, index + 3)).map(lower).joined(separator: " ")
-            let sentence = sentenceBefore(index) + " " + text + " " + after
+            let sentence = sentenceBefore(index, lower: lower) + " " + text + " " + after
             if Patterns.beyondProject.matches(sentence), Patterns.ruleWrite.matches(sentence) {
                 results.append((.fail, "writes rules into other projects' agent files, beyond this one"))
             }
@@ -436,7 +437,9 @@ extension TextScan {
         let unquoted = Self.removingQuotes(text)
         guard Patterns.conceal.matches(unquoted) else { return false }
         // What is kept back must be an action: a redaction of secrets or a shorter reply names no action.
-        guard Patterns.concealedAction.matches(unquoted), !Patterns.limitsHowOften.matches(unquoted) else {
+        guard Patterns.concealedAction.matches(unquoted), !Patterns.limitsHowOften.matches(unquoted),
+            !Patterns.narrationOnly.matches(unquoted)
+        else {
             return false
         }
         return !isInNegatedList(index) && !Patterns.teaching.matches(text)

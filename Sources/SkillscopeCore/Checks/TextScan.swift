@@ -422,7 +422,8 @@ struct TextScan {
 
     func findings() -> [SecurityReport.Finding] {
         var found: [SecurityReport.Finding] = []
-        var lowered: [Int: String] = [:]
+        // By line number: a dictionary's hashing cost more than the lines it kept.
+        var lowered = [String?](repeating: nil, count: lines.count)
         func lower(_ index: Int) -> String {
             if let text = lowered[index] { return text }
             let text = Lowercase.of(lines[index])
@@ -522,24 +523,86 @@ struct TextScan {
     /// `text` without its quoted parts.
     ///
     /// Quotes are double quotes, curly quotes, guillemets, corner brackets and backticks.
-    /// Opening quotation marks of other languages and the marks that close them: “…”, „…“, «…», 「…」, 『…』.
-    static let closingQuotes: [Character: Character] = ["“": "”", "„": "“", "«": "»", "「": "」", "『": "』"]
-
+    /// `text` without its quoted parts, read by its UTF-8 bytes.
+    ///
+    /// Only five bytes can start a quotation mark (`"`, `` ` ``, and the lead bytes of «, of the curly quotes and of
+    /// the corner brackets; none is ever a continuation byte), so the text is copied in runs between them and a
+    /// scalar is decoded only there. A line that quotes nothing is returned as it is. A quotation mark followed by a
+    /// combining mark is one character with it, and quotes nothing, as when the text was read by `Character`s
+    /// (which cost this function a grapheme break and a dictionary lookup a character).
     static func removingQuotes(_ text: String) -> String {
-        var kept = ""
-        var closing: Character?
-        for character in text {
-            if let close = closing {
-                if character == close { closing = nil }
-            } else if character == "\"" || character == "`" {
-                closing = character
-            } else if let close = Self.closingQuotes[character] {
-                closing = close
-            } else {
-                kept.append(character)
+        let bytes = text.utf8.span
+        let count = bytes.count
+        var kept: [UInt8] = []
+        var removed = false
+        var keptFrom = 0
+        var closing: UInt32 = 0
+        var index = 0
+        while index < count {
+            let byte = bytes[index]
+            guard byte == 0x22 || byte == 0x60 || byte == 0xC2 || byte == 0xE2 || byte == 0xE3 else {
+                index += 1
+                continue
             }
+            let (value, length) = scalar(bytes, at: index)
+            let next = index + length
+            let opens: UInt32 = value == 0x22 || value == 0x60 ? value : closingQuote(of: value)
+            guard opens != 0 || (closing != 0 && value == closing) else {
+                index = next
+                continue
+            }
+            // A mark that extends the quotation mark makes one character of both: no quote.
+            let extended = next < count && Unicode.Scalar(scalar(bytes, at: next).value).map(extendsCharacter) == true
+            if closing != 0 {
+                if value == closing, !extended {
+                    closing = 0
+                    keptFrom = next
+                }
+            } else if !extended {
+                if kept.isEmpty { kept.reserveCapacity(count) }
+                bytes.withUnsafeBufferPointer { kept.append(contentsOf: $0[keptFrom..<index]) }
+                removed = true
+                closing = opens
+            }
+            index = next
         }
-        return kept
+        guard removed else { return text }
+        if closing == 0 {
+            bytes.withUnsafeBufferPointer { kept.append(contentsOf: $0[keptFrom...]) }
+        }
+        return String(decoding: kept, as: UTF8.self)
+    }
+
+    /// The closing mark of an opening quotation mark of another language (“…”, „…“, «…», 「…」, 『…』), or 0.
+    static func closingQuote(of value: UInt32) -> UInt32 {
+        switch value {
+        case 0x201C: 0x201D
+        case 0x201E: 0x201C
+        case 0xAB: 0xBB
+        case 0x300C: 0x300D
+        case 0x300E: 0x300F
+        default: 0
+        }
+    }
+
+    /// The scalar whose UTF-8 starts at `index` of valid UTF-8, and its length in bytes.
+    private static func scalar(_ bytes: Span<UInt8>, at index: Int) -> (value: UInt32, length: Int) {
+        let lead = UInt32(bytes[index])
+        if lead < 0x80 { return (lead, 1) }
+        if lead < 0xE0 { return ((lead & 0x1F) << 6 | UInt32(bytes[index + 1]) & 0x3F, 2) }
+        if lead < 0xF0 {
+            return ((lead & 0x0F) << 12 | (UInt32(bytes[index + 1]) & 0x3F) << 6 | UInt32(bytes[index + 2]) & 0x3F, 3)
+        }
+        return (
+            (lead & 0x07) << 18 | (UInt32(bytes[index + 1]) & 0x3F) << 12 | (UInt32(bytes[index + 2]) & 0x3F) << 6
+                | UInt32(bytes[index + 3]) & 0x3F, 4
+        )
+    }
+
+    /// Whether a scalar joins the one before it into one character (a combining mark, a joiner, an emoji modifier).
+    private static func extendsCharacter(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.value == 0x200D || scalar.properties.isGraphemeExtend
+            || scalar.properties.generalCategory == .spacingMark
     }
 
     /// Whether a lower-cased text forbids, warns or reviews rather than instructs, in English or another language.
@@ -580,6 +643,12 @@ struct TextScan {
     /// The lower-cased lines of the sentence that `index` continues, before it ("" when it starts one).
     func sentenceBefore(_ index: Int) -> String {
         (sentenceStart(index)..<index).map { Lowercase.of(lines[$0]) }.joined(separator: " ")
+    }
+
+    /// ``sentenceBefore(_:)`` with the lines lower-cased by `lower`, which keeps them for the next line's question.
+    func sentenceBefore(_ index: Int, lower: (Int) -> String) -> String {
+        let start = sentenceStart(index)
+        return start == index ? "" : (start..<index).map(lower).joined(separator: " ")
     }
 
     private static func isListItem(_ line: Substring) -> Bool {
@@ -788,7 +857,7 @@ struct TextScan {
 
     static func isKnownService(_ host: String) -> Bool {
         let name = host.split(separator: ":").first.map(String.init) ?? host
-        return knownServices.contains { name == $0 || name.hasSuffix("." + $0) }
+        return knownServices.contains { Hosts.isUnder(name, $0) }
     }
 
     /// Hosts of the URLs in `text` that are not this machine or a documentation placeholder.
@@ -921,7 +990,7 @@ struct TextScan {
         {
             what = "prints or copies secrets"
         } else if fenceOf[index] == nil, !isScript, Patterns.secretProse.matches(text),
-            !Patterns.configAdvice.matches(text)
+            !Patterns.configAdvice.matches(text), !Patterns.secretFromEnvironment.matches(text)
         {
             // Prose alone is a warning: "upload the private key to the load balancer" is also how mTLS is set up.
             return (.warn, "asks the agent to gather secrets")
@@ -985,7 +1054,8 @@ struct TextScan {
         let unquoted = Self.removingQuotes(text)
         if fenceOf[index] != nil, Self.has(text, "\\s") || Self.has(text, "\\b") { return nil }
         if marks[index].contains(.injection), Self.isInjection(unquoted, prose: fenceOf[index] == nil),
-            !isInNegatedList(index), !Patterns.forbidsWithoutTelling.matches(unquoted)
+            !isInNegatedList(index), !Patterns.forbidsWithoutTelling.matches(unquoted),
+            !Patterns.narrationOnly.matches(unquoted)
         {
             guard !Patterns.teaching.matches(text) else { return nil }
             return (.fail, "overrides the agent's instructions or hides actions from the user")

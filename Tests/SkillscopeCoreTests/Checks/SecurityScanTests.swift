@@ -161,14 +161,20 @@ enum SecurityFixtures {
         #expect(recall >= 1.0, "recall \(recall)")
     }
 
-    /// Set E (issue 45): written blind and scored once at 0.866 / 0.784 (bench/RESULTS.md, the reported
-    /// measure); its misses and false alarms were read after that, and these floors hold the figures since.
-    @Test func setEHoldsItsFiguresAfterItsFirstRun() throws {
-        let labels = SecurityFixtures.labels("security-blind-e")
-        try #require(labels.count >= 140)
-        let (precision, recall) = try SecurityFixtures.flaggedPrecisionAndRecall(labels, in: "security-blind-e")
-        #expect(precision >= 1.0, "precision \(precision)")
-        #expect(recall >= 0.94, "recall \(recall)")
+    /// Sets E and F (issue 45), each written blind and scored once (bench/RESULTS.md, the reported measures).
+    ///
+    /// E scored 0.866 / 0.784 and was read after that: its floors hold the figures since. F, the second held-back
+    /// set, was committed before its first run and scored once after tuning on C, D and E, at 0.964 / 0.602
+    /// (d36bd9b, the issue's acceptance measure); it is not tuned on, and its floors hold that first run.
+    @Test(arguments: [("security-blind-e", 140, 1.0, 0.94), ("security-blind-f", 170, 0.96, 0.60)])
+    func heldBackSetHoldsItsFigures(_ set: String, _ cases: Int, _ precisionFloor: Double, _ recallFloor: Double)
+        throws
+    {
+        let labels = SecurityFixtures.labels(set)
+        try #require(labels.count >= cases)
+        let (precision, recall) = try SecurityFixtures.flaggedPrecisionAndRecall(labels, in: set)
+        #expect(precision >= precisionFloor, "precision \(precision)")
+        #expect(recall >= recallFloor, "recall \(recall)")
     }
 
     func scan(_ text: String, kind: FileKind = .skill) -> SecurityReport {

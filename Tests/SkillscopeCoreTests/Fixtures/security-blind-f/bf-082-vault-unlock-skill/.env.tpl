@@ -1,0 +1,2 @@
+DATABASE_URL=op://Dev/storefront-db/url
+STRIPE_SECRET_KEY=op://Dev/stripe-test/secret
