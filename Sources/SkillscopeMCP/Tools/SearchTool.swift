@@ -59,17 +59,15 @@ struct SearchTool: MCPTool {
     static let inputSchema: JSONValue = [
         "type": "object",
         "properties": [
-            "query": ["type": "string", "minLength": 1, "description": "the words to search for"],
+            "query": ["type": "string", "minLength": 1, "description": "words to search for"],
             "kinds": [
-                "type": "array", "description": "only files of these kinds",
+                "type": "array", "description": "only these kinds",
                 "items": ["type": "string", "enum": .array(FileKind.allCases.map { .string($0.rawValue) })],
             ],
             "limit": ["type": "integer", "minimum": 1, "maximum": 50, "default": 10, "description": "hits to return"],
-            "offset": ["type": "integer", "minimum": 0, "default": 0, "description": "hits to skip, to page on"],
+            "offset": ["type": "integer", "minimum": 0, "default": 0, "description": "hits to skip"],
             "sort": [
-                "type": "string", "enum": .array(SearchSort.allCases.map { .string($0.rawValue) }),
-                "default": "relevance",
-                "description": "versions: most used first; quality: best score first (both among the 200 best matches)",
+                "type": "string", "enum": ["versions", "quality"], "description": "by versions or quality",
             ],
         ],
         "required": ["query"],
@@ -78,7 +76,6 @@ struct SearchTool: MCPTool {
         "type": "object",
         "properties": [
             "total": ["type": "integer"],
-            "totalIsEstimate": ["type": "boolean"],
             "hits": [
                 "type": "array",
                 "items": ["type": "object", "required": ["id", "repository", "path", "kind", "score", "snippet"]],
