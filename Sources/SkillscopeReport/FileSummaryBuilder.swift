@@ -8,8 +8,9 @@ internal import Synchronization
 /// Works out every current file's ``FileSummary`` (its versions, whether it is their likely origin, its quality), as
 /// the file's page gives them, and saves them as the registry's ``FileSummaries`` blob for search hits.
 ///
-/// Each file costs one version search on the whole registry's lineage table (built once) and one read of its rules
-/// and reviews; "came from" is not worked out, which a summary does not show. Files are shared among threads.
+/// Each file costs one version search on the whole registry's lineage table (built once) and one read of its reviews
+/// (its rules are read 256 files at a time); "came from" is not worked out, which a summary does not show. Files
+/// are shared among threads.
 public struct FileSummaryBuilder: Sendable {
     public var rater: RegistryRater
     /// Threads that summarise at once.
@@ -55,6 +56,8 @@ public struct FileSummaryBuilder: Sendable {
                 let slice = ids[(index * chunk)..<min(ids.count, (index + 1) * chunk)]
                 do {
                     var local: [(id: Int64, sha256: String, summary: FileSummary)] = []
+                    // The chunk's rules in one read (``Store/rules(ofFiles:)``), not one a file.
+                    let rules = try store.rules(ofFiles: Array(slice))
                     for id in slice {
                         guard let file = try store.file(.id(id)), file.status == .indexed, file.removedAt == nil
                         else { continue }
@@ -62,7 +65,7 @@ public struct FileSummaryBuilder: Sendable {
                         let reviews = FileReport.Reviews(
                             reviews: try store.reviews(ofFile: id), currentSHA256: file.sha256, recent: 0)
                         let quality = Reporter.quality(
-                            of: file, rules: try store.rules(ofFile: id), reviews: reviews,
+                            of: file, rules: rules[id] ?? [], reviews: reviews,
                             adoption: versions.otherProjects)
                         let total = { (band: VersionBand) in
                             versions.bands.first { $0.band == band }?.total ?? 0
