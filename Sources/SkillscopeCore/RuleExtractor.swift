@@ -9,6 +9,11 @@ internal import CommonMark
 ///   block starts on, as an editor numbers it (front matter counted).
 /// - A list item that only introduces its sub-items ("Before committing:", "Testing") is context; the sub-items are
 ///   the rules.
+/// - A list none of whose items instructs or asks (no imperative, directive word, arrow or question) lists facts,
+///   parts, features or an example's content ("Day 2: architecture deep-dive", "Strict checking enabled"): none of
+///   it is a rule, unless a heading above sets rules ("Code style", "Conventions", "Common mistakes": there "4-space
+///   indentation" is one) or it follows a lead-in that instructs ("Before finalizing, verify:") or an item with a
+///   colon.
 /// - A list whose items only link to anchors of the same file, or repeat its headings, is navigation (a table of
 ///   contents): none of it is a rule, nested lists included.
 /// - A bare name is not a rule: an item that is only code (`CNMutableContact`, `` `init` ``), only links, or a
@@ -23,7 +28,8 @@ internal import CommonMark
 /// - Each body row of an instructing table is a rule (do / don't, use-this / not-that, situation / action); a
 ///   reference table (option / meaning, file / contents) with no instructing header or row gives none.
 /// - What describes is not a rule (``RuleShapes``): under a heading that describes ("When to use", "Tech stack",
-///   "Project structure", "Example prompts", "Related skills") only a block with a directive word ("must", "never",
+///   "Project structure", "Example prompts", "Related skills"; under "Examples" its sub-sections too, and task
+///   items there are an example's content) only a block with a directive word ("must", "never",
 ///   "do not", 必须) is; a quotation ("\"Create secure form validation\"") and a label with a fact ("Core: Python
 ///   3.10+", "`api.py`: main API client") are examples and facts; a reference table's rows are rules only where
 ///   they instruct.
@@ -46,6 +52,9 @@ struct RuleExtractor {
     private var sectionPath: [String] { headingStack.map(\.title) }
     /// What the headings above say of the blocks under them (``RuleShapes/role(under:)``), kept as headings change.
     private var sectionRole = RuleShapes.SectionRole.neutral
+    /// Whether the block just visited ends with a colon and instructs ("Before committing, check:"): a list right
+    /// after it holds steps or checks, even as bare phrases.
+    private var leadInInstructs = false
 
     mutating func walk(document: MarkdownNode) {
         self.document = document
@@ -72,6 +81,8 @@ struct RuleExtractor {
     }
 
     private mutating func visitBlock(_ node: MarkdownNode) {
+        let afterLeadIn = leadInInstructs
+        leadInInstructs = false
         switch node.kind {
         case .heading(let level):
             let title = node.collapsedPlainText
@@ -81,6 +92,8 @@ struct RuleExtractor {
             sections.append(Section(title: title, level: level, line: node.range.startLine))
         case .paragraph:
             let text = node.collapsedPlainText
+            leadInInstructs =
+                (text.hasSuffix(":") || text.hasSuffix("：")) && InstructionHeuristics.hasInstructionSignal(text)
             guard InstructionHeuristics.isInstruction(text), !describesOnly(text) else { break }
             let labelled = node.inlineShape?.labelledLines ?? []
             if labelled.isEmpty {
@@ -92,7 +105,7 @@ struct RuleExtractor {
                 }
             }
         case .list:
-            visitList(node)
+            visitList(node, afterLeadIn: afterLeadIn)
         case .table:
             visitTable(node)
         case .codeBlock(let info):
@@ -135,20 +148,29 @@ struct RuleExtractor {
         return entries > 0
     }
 
-    private mutating func visitList(_ list: MarkdownNode) {
+    private mutating func visitList(_ list: MarkdownNode, afterLeadIn: Bool) {
         if isNavigation(list) { return }
-        for item in list.children {
+        let texts = list.children.map { item in
+            Self.ownParagraphs(item).map(\.collapsedPlainText).filter { !$0.isEmpty }.joined(separator: " ")
+        }
+        let signals = texts.map { !$0.isEmpty && InstructionHeuristics.hasInstructionSignal($0) }
+        // A list none of whose items instructs or asks (a question is a check to make: "Is there a try/catch?"),
+        // under no heading that sets rules and after no lead-in that instructs, lists facts, parts, features or an
+        // example's content ("Day 2: architecture deep-dive", "Strict checking enabled"): not rules.
+        let listsOnly =
+            !afterLeadIn && sectionRole != .prescribes && !signals.contains(true)
+            && !texts.contains { $0.hasSuffix("?") || $0.hasSuffix("？") }
+        for (index, item) in list.children.enumerated() {
             let own = Self.ownParagraphs(item)
             let hasSubList = item.children.contains { if case .list = $0.kind { true } else { false } }
-            let text =
-                own.map(\.collapsedPlainText).filter { !$0.isEmpty }.joined(separator: " ")
-            let instructs = !text.isEmpty && InstructionHeuristics.hasInstructionSignal(text)
+            let text = texts[index]
+            let instructs = signals[index]
             // An item over sub-items introduces them unless it instructs itself ("Avoid `sleep()`. Instead:").
             let introducesOnly = hasSubList && !instructs
             let isTask = if case .taskItem = item.kind { true } else { false }
             let isRule =
-                isTask
-                || (!Self.isBareName(text, shapes: own.compactMap(\.inlineShape), instructs: instructs)
+                (isTask && sectionRole != .describes)
+                || (!listsOnly && !Self.isBareName(text, shapes: own.compactMap(\.inlineShape), instructs: instructs)
                     && !describesOnly(text))
             if !text.isEmpty && !introducesOnly && isRule {
                 let end = own.map { lines(of: $0).end }.max() ?? item.range.startLine
@@ -157,6 +179,10 @@ struct RuleExtractor {
             for child in item.children {
                 switch child.kind {
                 case .paragraph: continue
+                case .list:
+                    // Sub-items of an item that instructs or ends with a colon ("Clear the old processes:") are its
+                    // steps.
+                    visitList(child, afterLeadIn: instructs || text.hasSuffix(":") || text.hasSuffix("："))
                 default: visitBlock(child)
                 }
             }

@@ -10,9 +10,31 @@ enum RuleShapes {
     enum SectionRole: Equatable {
         /// What follows describes, lists or shows: when to use a skill, its stack, structure, examples, links.
         case describes
+        /// What follows sets rules: conventions, guidelines, a checklist, do and don't. Items there are rules even
+        /// when they are bare noun phrases ("4-space indentation", "Google-style docstrings").
+        case prescribes
         /// Anything else.
         case neutral
     }
+
+    /// Headings of sections that show examples: what stands under them, sub-sections included, is example.
+    static let exampleHeadings: [String] = [
+        "examples", "example", "example plans", "example prompts", "example usage", "example output", "sample prompts",
+        "sample output", "output example", "示例", "使用例", "예시",
+    ]
+
+    /// Heading words of sections that set rules (any word of the heading, lower case).
+    static let prescribingHeadingWords: Set<String> = [
+        "rule", "rules", "convention", "conventions", "guideline", "guidelines", "standard", "standards", "style",
+        "checklist", "practices", "principles", "requirements", "policy", "policies", "do", "dos", "don't", "don'ts",
+        "avoid", "must", "never", "always", "constraints", "boundaries", "etiquette", "workflow", "steps",
+        "procedure", "instructions", "naming", "formatting", "priority", "order", "mistakes", "pitfalls", "gotchas",
+        "anti-patterns", "antipatterns", "checks", "review",
+        // Chinese, Japanese, Korean.
+        "规范", "规则", "原则", "约定", "要求", "准则", "禁止", "注意事项", "检查清单", "流程", "步骤",
+        "ルール", "規約", "規則", "原則", "注意", "手順", "チェックリスト", "禁止事項",
+        "규칙", "컨벤션", "원칙", "규약", "주의", "절차", "체크리스트", "금지",
+    ]
 
     /// Heading words (lower case, whole phrases) of sections that describe rather than instruct.
     static let describingHeadings: [String] = [
@@ -35,6 +57,15 @@ enum RuleShapes {
 
     /// The role of a block under `headings` (outermost first): the innermost heading that says anything decides.
     static func role(under headings: [String]) -> SectionRole {
+        // Everything under an examples heading is example, whatever the headings inside it say ("Example plans",
+        // then "Week 1").
+        if headings.dropLast().contains(where: { heading in
+                let key = headingWords(heading)
+                return exampleHeadings.contains(where: { key == $0 || key.hasPrefix($0 + " ") })
+            })
+        {
+            return .describes
+        }
         for heading in headings.reversed() {
             let key = headingWords(heading)
             if key.isEmpty { continue }
@@ -42,7 +73,10 @@ enum RuleShapes {
                 return .describes
             }
             // A heading that names something to do ("Testing rules", "Code style") ends the search.
-            return .neutral
+            let words = key.split(separator: " ").map(String.init)
+            let prescribes = words.contains(where: prescribingHeadingWords.contains)
+                || prescribingHeadingWords.contains(where: { !$0.allSatisfy(\.isASCII) && key.contains($0) })
+            return prescribes ? .prescribes : .neutral
         }
         return .neutral
     }

@@ -175,9 +175,9 @@ import YAML
     }
 
     @Test func unclosedFrontMatterIsReportedAndNothingIsLost() {
-        let document = parse("---\nname: open\n\n- Still follow a rule.\n")
+        let document = parse("---\nname: open\n\n- Always follow a rule.\n")
         #expect(document.diagnostics.map(\.code) == [.unclosedFrontMatter])
-        #expect(rules(document) == ["4 Still follow a rule."])
+        #expect(rules(document) == ["4 Always follow a rule."])
     }
 
     @Test func frontMatterThatIsNotAMappingIsReported() {

@@ -133,7 +133,11 @@ import Testing
         // Issue 43 traded a point here for what is not a rule: headings that describe, quotations and label-and-fact
         // items are no longer rules (not-a-rule items reported as rules, blind four-class labels, held out: 0.505 →
         // 0.337). Before: tune 0.97, held out 0.935; measured after: 510 of 529 (0.964), 393 of 421 (0.933).
-        #expect(Double(tune.found) >= 0.96 * Double(tune.labelled), "tune: \(tune)")
+        // Then lists that only list (no item instructs or asks, no heading that sets rules, no lead-in that instructs)
+        // stopped giving rules: not-a-rule items reported 0.377 → 0.230 on the four-class tune part, 0.130 → 0.093
+        // on set C's first run; here tune 510 → 504 of 529 (0.953: Korean and Japanese template lines the signal words
+        // cannot read, a "when to use" list), held out unchanged.
+        #expect(Double(tune.found) >= 0.95 * Double(tune.labelled), "tune: \(tune)")
         #expect(Double(heldOut.found) >= 0.93 * Double(heldOut.labelled), "held out: \(heldOut)")
     }
 }
