@@ -145,7 +145,7 @@ import Testing
 
     @Test func pastTwoThousandRulesAreListedNotRatedAndAnswersArePaged() throws {
         let text =
-            "# Many\n\n" + (1...2_500).map { "- Rule number \($0) says to check item \($0)." }.joined(separator: "\n")
+            "# Many\n\n" + (1...2_500).map { "- Check item \($0) as rule number \($0) says." }.joined(separator: "\n")
         let report = try Reporter(rater: nil).report(text: text, kind: "claude")
         #expect(report.rules.count == 2_500)
         #expect(report.rules.prefix(Reporter.maximumRatedRules).allSatisfy { $0.rating != nil })
