@@ -99,8 +99,7 @@ public final class DurableBatch {
     /// - Parameter eachRename: called before each rename with the file's index in staging order (`.before`, where
     ///   a test may stop the process) and after it (`.after`, where its new bytes are in place).
     /// - Throws: ``FileSystemError`` when a flush or a rename fails.
-    public func commit(_ eachRename: (_ step: RenameStep, _ index: Int) -> Void = { _, _ in }) throws(FileSystemError)
-    {
+    public func commit(_ eachRename: (_ step: RenameStep, _ index: Int) -> Void = { _, _ in }) throws(FileSystemError) {
         precondition(!isCommitted, "a batch commits once")
         isCommitted = true
         guard !staged.isEmpty else { return }

@@ -61,8 +61,10 @@ public enum AtomicFile {
         /// How many files were staged, backups not counted.
         public var count: Int { targets.count }
 
-        /// Writes `bytes` beside `path` under a temporary name; and, when `path` has bytes and `backup` is given,
-        /// those bytes beside `backup`, with the file's mode. Nothing is replaced until ``commit(_:)``.
+        /// Writes `bytes` beside `path` under a temporary name, and the bytes now at `path` beside `backup`.
+        ///
+        /// The backup is written only when `path` has bytes, with the file's mode. Nothing is replaced until
+        /// ``commit(_:)``.
         ///
         /// - Parameter previous: the bytes now at `path`, when the caller has read them already.
         /// - Throws: ``SyncError`` `.io`.

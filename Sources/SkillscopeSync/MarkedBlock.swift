@@ -117,7 +117,8 @@ public struct MarkedBlock: Sendable, Hashable {
                 if let found {
                     return .failure(
                         Malformed(
-                            line: marker.line, message: "a second skillscope block (the first begins on line \(found))"))
+                            line: marker.line, message: "a second skillscope block (the first begins on line \(found))")
+                    )
                 }
                 begin = marker.line
             } else {

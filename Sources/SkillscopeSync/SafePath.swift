@@ -85,7 +85,8 @@ extension SafePath {
             let full = root + "/" + relative
             let (folder, name) = Self.split(relative)
             let real =
-                FileSystem.isSymbolicLink(full) ? FileSystem.realPath(full) ?? realFolder(folder) + "/" + name
+                FileSystem.isSymbolicLink(full)
+                ? FileSystem.realPath(full) ?? realFolder(folder) + "/" + name
                 : realFolder(folder) + "/" + name
             guard real == realRoot || real.hasPrefix(realRoot + "/") else {
                 throw SyncError(.unsafePath, "refused \(full): it resolves outside \(root)")

@@ -63,9 +63,11 @@ import Testing
 
         // Kill points: while the batch is staged, between renames (each held 4 ms), and at random without a pause.
         var generator = SystemRandomNumberGenerator()
-        let pauses = [0.02, 0.3, 0.8, 1.4, 2.2].map { ($0, "4") } + (0..<3).map { _ in
-            (Double.random(in: 0.05...0.6, using: &generator), "0")
-        }
+        let pauses =
+            [0.02, 0.3, 0.8, 1.4, 2.2].map { ($0, "4") }
+            + (0..<3).map { _ in
+                (Double.random(in: 0.05...0.6, using: &generator), "0")
+            }
         var sawHalfDone = false
         for (round, (delay, pause)) in pauses.enumerated() {
             let project = directory.appending("round\(round)")
