@@ -53,7 +53,8 @@ let package = Package(
         .target(name: "BLAS", dependencies: ["COpenBLAS"], swiftSettings: settings),
         .target(name: "SafeTensors", swiftSettings: settings),
         .target(name: "Allocator", dependencies: ["CJemalloc"], swiftSettings: settings),
-        .target(name: "FileSystem", swiftSettings: settings),
+        .systemLibrary(name: "CFileSystem"),
+        .target(name: "FileSystem", dependencies: ["CFileSystem"], swiftSettings: settings),
         .target(name: "JSON", swiftSettings: settings),
         .target(name: "Blocking", swiftSettings: settings),
         // Xapian has only a C++ API: a C face over the part we use, compiled against Debian's libxapian-dev.
@@ -112,7 +113,8 @@ let package = Package(
             ],
             swiftSettings: settings),
         .target(
-            name: "SkillscopeSync", dependencies: ["SkillscopeCore", "SkillscopeStore", "Git", "Hashing", "YAML"],
+            name: "SkillscopeSync",
+            dependencies: ["SkillscopeCore", "SkillscopeStore", "Git", "Hashing", "YAML", "FileSystem"],
             swiftSettings: settings),
         .target(
             name: "SkillscopeCLI",

@@ -2,19 +2,23 @@
 # Times `skillscope sync` and `status --check` on a project of 1,000 packages (issue 46): a root AGENTS.md and one
 # nested AGENTS.md a package, synced for claude, cursor and gemini (3,003 files written by the first sync).
 #
-# Usage: bench/sync_scale.sh [SKILLSCOPE_BINARY…] [--packages N] [--runs N]
+# Usage: bench/sync_scale.sh [SKILLSCOPE_BINARY…] [--packages N] [--runs N] [--floor]
 # Each binary runs in the same round, one after the other, on a fresh copy of the project; prints one line a step
-# and binary (wall and CPU seconds) and the median of the runs. Works in a scratch folder only.
+# and binary (wall and CPU seconds). Works in a scratch folder only.
+#   --floor        also write, in each round and on a fresh copy made the same way, the very files the first sync
+#                  writes with nothing else (bench/fsync_floor.py --project: durable in one batch, and one a file)
 set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 root="$(dirname "$here")"
 binaries=()
 packages=1000
 runs=3
+floor=0
 while (($#)); do
     case "$1" in
     --packages) packages=$2; shift 2 ;;
     --runs) runs=$2; shift 2 ;;
+    --floor) floor=1; shift ;;
     *) binaries+=("$1"); shift ;;
     esac
 done
@@ -43,14 +47,25 @@ timed() {  # label binary args…: prints "label wall cpu exit"
     printf '%s wall %s cpu %s exit %s\n' "$label" "$wall" "$(python3 -c "print(round($user + $sys, 2))")" "$status"
 }
 
+fresh() {  # prints the path of a fresh copy of the project, made after the last one is deleted
+    local project="$scratch/p"
+    rm -rf "$project" && cp -a "$scratch/template" "$project"
+    echo "$project"
+}
+
 for ((run = 1; run <= runs; run++)); do
     for bin in "${binaries[@]}"; do
-        project="$scratch/p"
-        rm -rf "$project" && cp -a "$scratch/template" "$project"
+        project="$(fresh)"
         name="$(basename "$(dirname "$(dirname "$bin")")")/$(basename "$(dirname "$bin")")"
         timed "run$run $name sync-first" "$bin" sync --project "$project" --agent claude,cursor,gemini
         timed "run$run $name sync-again" "$bin" sync --project "$project" --agent claude,cursor,gemini
         timed "run$run $name status-check" "$bin" status --check --project "$project" --agent claude,cursor,gemini
         echo "run$run $name files $(find "$project" -name CLAUDE.md -o -name GEMINI.md -o -name '*.mdc' | wc -l) load $(cut -d' ' -f1-3 /proc/loadavg)"
     done
+    if ((floor)); then
+        for mode in batched per-file; do
+            project="$(fresh)"
+            echo "run$run floor $(python3 "$here/fsync_floor.py" --project "$project" --mode "$mode") load $(cut -d' ' -f1-3 /proc/loadavg)"
+        done
+    fi
 done

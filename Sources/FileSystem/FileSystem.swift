@@ -45,6 +45,27 @@ public enum FileSystem {
         return bytes
     }
 
+    /// The permission bits of the file at `path`, links followed; `nil` when there is none.
+    public static func mode(atPath path: String) -> UInt32? {
+        var status = stat()
+        guard stat(path, &status) == 0 else { return nil }
+        return UInt32(status.st_mode) & 0o7777
+    }
+
+    /// Whether `path` itself is a symbolic link (not followed).
+    public static func isSymbolicLink(_ path: String) -> Bool {
+        var status = stat()
+        return lstat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFLNK
+    }
+
+    /// `path` with every link followed and `.` and `..` removed (`realpath(3)`); `nil` when some part of it does
+    /// not exist.
+    public static func realPath(_ path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+
     /// What an entry of a folder is, as the folder itself records it.
     public enum EntryKind: Sendable, Hashable {
         case directory

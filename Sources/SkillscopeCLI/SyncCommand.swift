@@ -16,8 +16,9 @@ struct SyncCommand: Command {
         to the same subfolders. In the canonical file, <!-- skillscope:only claude cursor --> … <!--
         skillscope:only-end --> is for some agents only, and <!-- skillscope:scope src/**/*.ts --> … <!--
         skillscope:scope-end --> for some files only (Cursor globs, Copilot applyTo, Claude and Cline paths,
-        Windsurf glob triggers, inline text elsewhere). Writes are atomic (temporary file, fsync, rename) and the
-        previous version is kept under .skillscope/backup/. A run that changes nothing writes nothing.
+        Windsurf glob triggers, inline text elsewhere). Writes are atomic (temporary files flushed to disk together,
+        then each renamed into place) and the previous version is kept under .skillscope/backup/. A run that
+        changes nothing writes nothing.
 
         Options:
           --canonical FILE  the canonical rules file, relative to the project (default AGENTS.md; with --global,

@@ -34,28 +34,62 @@ public struct MarkedBlock: Sendable, Hashable {
     /// The block in `text`, if it has one; `nil` also when a begin marker has no end (then nothing is replaced).
     public static func find(in text: String) -> MarkedBlock? {
         let bytes = Array(text.utf8)
-        var lineStart = 0
-        var lineNumber = 1
-        var begin: (start: Int, contentStart: Int, line: Int, header: String)?
-        while lineStart < bytes.count {
-            let newline = bytes[lineStart...].firstIndex(of: 0x0A)
-            let lineEnd = newline ?? bytes.count
+        return block(in: bytes, markers: markerLines(in: bytes))
+    }
+
+    /// A line that is a begin or an end marker (a `\r` before its `\n` ignored).
+    private struct MarkerLine {
+        var isBegin: Bool
+        /// The byte offsets of the line's start, of its end (before `\r\n` or `\n`), and of the next line's start.
+        var start: Int
+        var end: Int
+        var next: Int
+        /// The 1-based line number.
+        var line: Int
+    }
+
+    private static let beginBytes = Array(beginPrefix.utf8)
+    private static let endBytes = Array(endLine.utf8)
+
+    /// The marker lines of a file, in order, found in one pass over its bytes.
+    private static func markerLines(in bytes: [UInt8]) -> [MarkerLine] {
+        var markers: [MarkerLine] = []
+        var start = 0
+        var number = 1
+        while start < bytes.count {
+            let newline = bytes[start...].firstIndex(of: 0x0A)
+            var end = newline ?? bytes.count
             let next = newline.map { $0 + 1 } ?? bytes.count
-            let line = String(decoding: bytes[lineStart..<lineEnd], as: UTF8.self)
-            let trimmed = line.hasSuffix("\r") ? String(line.dropLast()) : line
-            if begin == nil, trimmed.hasPrefix(beginPrefix) {
-                begin = (lineStart, next, lineNumber, trimmed)
-            } else if let found = begin, trimmed == endLine {
-                let content = String(decoding: bytes[found.contentStart..<lineStart], as: UTF8.self)
-                return MarkedBlock(
-                    from: attribute("from", in: found.header) ?? "",
-                    recordedSHA256: attribute("sha256", in: found.header) ?? "",
-                    content: content, range: found.start..<next, line: found.line)
+            if end > start, bytes[end - 1] == 0x0D { end -= 1 }
+            let length = end - start
+            if length >= beginBytes.count, bytes[start..<start + beginBytes.count].elementsEqual(beginBytes) {
+                // A combining mark after the prefix makes another character: compared as text, as before.
+                let after = start + beginBytes.count
+                if after == end || bytes[after] < 0x80
+                    || String(decoding: bytes[start..<end], as: UTF8.self).hasPrefix(beginPrefix)
+                {
+                    markers.append(MarkerLine(isBegin: true, start: start, end: end, next: next, line: number))
+                }
+            } else if length == endBytes.count, bytes[start..<end].elementsEqual(endBytes) {
+                markers.append(MarkerLine(isBegin: false, start: start, end: end, next: next, line: number))
             }
-            lineStart = next
-            lineNumber += 1
+            start = next
+            number += 1
         }
-        return nil
+        return markers
+    }
+
+    /// The first begin marker and the first end marker after it, as a block.
+    private static func block(in bytes: [UInt8], markers: [MarkerLine]) -> MarkedBlock? {
+        guard let open = markers.firstIndex(where: \.isBegin),
+            let close = markers[(open + 1)...].first(where: { !$0.isBegin })
+        else { return nil }
+        let begin = markers[open]
+        let header = String(decoding: bytes[begin.start..<begin.end], as: UTF8.self)
+        return MarkedBlock(
+            from: attribute("from", in: header) ?? "", recordedSHA256: attribute("sha256", in: header) ?? "",
+            content: String(decoding: bytes[begin.next..<close.start], as: UTF8.self), range: begin.start..<close.next,
+            line: begin.line)
     }
 
     /// What makes a file's markers unusable: nothing in it is replaced, and no text is removed.
@@ -68,26 +102,28 @@ public struct MarkedBlock: Sendable, Hashable {
     /// The block in `text`, if it has one, checked strictly: a begin with no end, an end with no begin, a begin
     /// inside a block or a second block is ``Malformed``.
     public static func scan(_ text: String) -> Result<MarkedBlock?, Malformed> {
+        let bytes = Array(text.utf8)
+        let markers = markerLines(in: bytes)
         var begin: Int?
         var found: Int?
-        for (index, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            let line = raw.hasSuffix("\r") ? raw.dropLast() : raw
-            if line.hasPrefix(beginPrefix) {
+        for marker in markers {
+            if marker.isBegin {
                 if let begin {
                     return .failure(
                         Malformed(
-                            line: index + 1,
+                            line: marker.line,
                             message: "a second skillscope:begin before the end of the one on line \(begin)"))
                 }
                 if let found {
                     return .failure(
                         Malformed(
-                            line: index + 1, message: "a second skillscope block (the first begins on line \(found))"))
+                            line: marker.line, message: "a second skillscope block (the first begins on line \(found))")
+                    )
                 }
-                begin = index + 1
-            } else if line == endLine {
+                begin = marker.line
+            } else {
                 guard let open = begin else {
-                    return .failure(Malformed(line: index + 1, message: "a skillscope:end with no begin before it"))
+                    return .failure(Malformed(line: marker.line, message: "a skillscope:end with no begin before it"))
                 }
                 found = open
                 begin = nil
@@ -96,16 +132,20 @@ public struct MarkedBlock: Sendable, Hashable {
         if let begin {
             return .failure(Malformed(line: begin, message: "a skillscope:begin with no skillscope:end after it"))
         }
-        return .success(find(in: text))
+        return .success(block(in: bytes, markers: markers))
     }
 
     /// The block's text for `content` written from `from`.
     public static func render(content: String, from: String) -> String {
-        var body = content
-        if !body.isEmpty && body.utf8.last != 0x0A { body += "\n" }
+        let body = renderedContent(content)
         let digest = SHA256.hex(of: Array(body.utf8))
         return "\(beginPrefix) from=\(from) sha256=\(digest) (generated by skillscope sync; edit \(from) instead) -->\n"
             + body + endLine + "\n"
+    }
+
+    /// What ``render(content:from:)`` puts between the marker lines for `content`: it, with a final `\n`.
+    public static func renderedContent(_ content: String) -> String {
+        content.isEmpty || content.utf8.last == 0x0A ? content : content + "\n"
     }
 
     /// `text` with its block replaced by `block` (a rendered block), or with `block` added at the end when it has
@@ -113,7 +153,12 @@ public struct MarkedBlock: Sendable, Hashable {
     ///
     /// The user's bytes are never changed.
     public static func splice(_ block: String, into text: String) -> String {
-        if let existing = find(in: text) {
+        splice(block, into: text, replacing: find(in: text))
+    }
+
+    /// ``splice(_:into:)`` for a text whose block (`existing`, `nil` for none) was already found.
+    static func splice(_ block: String, into text: String, replacing existing: MarkedBlock?) -> String {
+        if let existing {
             let bytes = Array(text.utf8)
             var rendered = block
             if existing.range.upperBound == bytes.count, !bytes.isEmpty, bytes.last != 0x0A, rendered.utf8.last == 0x0A

@@ -1,3 +1,4 @@
+internal import FileSystem
 internal import Foundation
 internal import SkillscopeCore
 
@@ -72,7 +73,7 @@ public struct RuleSync: Sendable {
     /// - Throws: ``SyncError`` `.unsafePath` for a link that leads out of the project.
     func resolvedPath(_ target: String) throws(SyncError) -> String {
         let full = root + "/" + target
-        guard (try? FileManager.default.destinationOfSymbolicLink(atPath: full)) != nil else { return target }
+        guard FileSystem.isSymbolicLink(full) else { return target }
         let real = URL(fileURLWithPath: full).resolvingSymlinksInPath().standardizedFileURL.path
         let realRoot = URL(fileURLWithPath: root).resolvingSymlinksInPath().standardizedFileURL.path
         guard real.hasPrefix(realRoot + "/") else {
@@ -98,18 +99,16 @@ public struct RuleSync: Sendable {
         }
         guard !configuration.isGlobal else { return found }
         let name = (configuration.canonical as NSString).lastPathComponent
+        // Folders come with their kind from `readdir`: no `stat` a name, and links are never followed.
         func walk(_ relative: String, depth: Int) {
             guard depth <= 8 else { return }
             let folder = relative.isEmpty ? root : root + "/" + relative
-            let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
-            for child in names.sorted() where !child.hasPrefix(".") && child != "node_modules" {
+            let children = (FileSystem.entries(ofDirectory: folder) ?? [])
+                .filter { $0.kind == .directory && !$0.name.hasPrefix(".") && $0.name != "node_modules" }
+                .map(\.name).sorted()
+            for child in children {
                 let path = relative.isEmpty ? child : relative + "/" + child
-                var isFolder: ObjCBool = false
-                let full = root + "/" + path
-                guard (try? FileManager.default.destinationOfSymbolicLink(atPath: full)) == nil,
-                    FileManager.default.fileExists(atPath: full, isDirectory: &isFolder), isFolder.boolValue
-                else { continue }
-                if FileManager.default.fileExists(atPath: full + "/" + name),
+                if FileSystem.mode(atPath: root + "/" + path + "/" + name) != nil,
                     path + "/" + name != configuration.canonical
                 {
                     found.append(path + "/" + name)
@@ -125,7 +124,11 @@ public struct RuleSync: Sendable {
     ///
     /// - Throws: ``SyncError`` `.notFound` without a canonical file, `.invalid` for a malformed section.
     public func plan() throws(SyncError) -> [Target] {
-        let canonicals = canonicalFiles()
+        try plan(canonicals: canonicalFiles())
+    }
+
+    /// Every file to write for `canonicals` (what ``canonicalFiles()`` found), in a stable order.
+    func plan(canonicals: [String]) throws(SyncError) -> [Target] {
         guard !canonicals.isEmpty else {
             throw SyncError(.notFound, "no canonical rules file \(configuration.canonical) in \(root)")
         }
@@ -238,7 +241,13 @@ public struct RuleSync: Sendable {
 
     // MARK: Writing
 
+    /// How many targets one ``AtomicFile/Batch`` writes: the disk is waited for twice a batch.
+    static let batchSize = 1024
+
     /// Writes every target whose text would change.
+    ///
+    /// Targets are decided and staged a batch at a time (``AtomicFile/Batch``), then each is renamed into place and
+    /// reported in order: a kill at any moment leaves each file old or new, and what was reported is in place.
     ///
     /// - Parameters:
     ///   - dryRun: decide, write nothing.
@@ -247,76 +256,101 @@ public struct RuleSync: Sendable {
     public func run(
         dryRun: Bool = false, progress: ((_ done: Int, _ total: Int, _ outcome: Outcome) -> Void)? = nil
     ) throws(SyncError) -> [Outcome] {
+        let found = canonicalFiles()
+        let canonicals = Set(found)
+        let targets = try plan(canonicals: found)
         var outcomes: [Outcome] = []
-        let canonicals = Set(canonicalFiles())
         var written = Set<String>()
-        let targets = try plan()
-        for target in targets {
-            // Each target ends with one outcome, whichever way it goes (none when it throws).
-            let before = outcomes.count
-            defer {
-                if outcomes.count > before, let last = outcomes.last { progress?(outcomes.count, targets.count, last) }
-            }
-            try SafePath.checkRelative(target.path)
-            try SafePath.checkInside(root + "/" + target.path, root: root)
-            // A link is followed to its file inside the project, and stays a link; one to a canonical file needs
-            // nothing (the agent reads the rules there); two links to one file get one block.
-            let real = try resolvedPath(target.path)
-            let via = real == target.path ? nil : real
-            if via != nil, canonicals.contains(real) {
-                outcomes.append(
-                    Outcome(
-                        path: target.path, agents: [target.agent], action: .linked,
-                        reason: "a link to \(real): the rules stand there once", writtenTo: real))
-                continue
-            }
-            guard written.insert(real).inserted else {
-                outcomes.append(
-                    Outcome(
-                        path: target.path, agents: [target.agent], action: .unchanged,
-                        reason: "a link to \(real), written once", writtenTo: real))
-                continue
-            }
-            let full = root + "/" + real
-            let block = MarkedBlock.render(content: target.content, from: target.from)
-            let existing = AtomicFile.read(full).map { String(decoding: $0, as: UTF8.self) }
-            let action: Outcome.Action
-            let text: String
-            if let existing {
-                let current: MarkedBlock?
-                switch MarkedBlock.scan(existing) {
-                case .failure(let malformed):
-                    // Never forced: replacing would remove text the markers do not bound.
-                    outcomes.append(
-                        Outcome(
-                            path: target.path, agents: [target.agent], action: .refused,
-                            reason: "\(real):\(malformed.line): \(malformed.message); fix the markers by hand",
-                            writtenTo: via))
-                    continue
-                case .success(let block): current = block
+        var inside = SafePath.InsideCheck(root: root)
+        var start = 0
+        while start < targets.count {
+            let batch = AtomicFile.Batch(configuration: configuration.atomic)
+            // Each target's outcome, and its index in the batch when it is written.
+            var decided: [(outcome: Outcome, staged: Int?)] = []
+            var said = 0
+            func say(upTo end: Int) {
+                while said < end {
+                    outcomes.append(decided[said].outcome)
+                    progress?(outcomes.count, targets.count, decided[said].outcome)
+                    said += 1
                 }
-                if let current, current.isEditedByHand, !configuration.force {
-                    outcomes.append(
-                        Outcome(
-                            path: target.path, agents: [target.agent], action: .refused,
-                            reason:
-                                "\(real):\(current.line): the generated block was edited by hand; --force replaces it",
-                            writtenTo: via))
-                    continue
+            }
+            var failure: SyncError?
+            for target in targets[start..<min(start + Self.batchSize, targets.count)] {
+                do {
+                    let (outcome, text, previous) = try decide(
+                        target, canonicals: canonicals, written: &written, inside: &inside)
+                    guard let text, !dryRun else {
+                        decided.append((outcome, nil))
+                        continue
+                    }
+                    let real = outcome.writtenTo ?? target.path
+                    let backup = previous == nil ? nil : root + "/" + configuration.backupFolder + "/" + real
+                    try batch.stage(Array(text.utf8), to: root + "/" + real, backup: backup, previous: previous)
+                    decided.append((outcome, batch.count - 1))
+                } catch {
+                    failure = error  // what was decided before still gets written
+                    break
                 }
-                text = MarkedBlock.splice(block, into: existing)
-                action = text == existing ? .unchanged : (current == nil ? .added : .updated)
-            } else {
-                text = target.header + block
-                action = .created
             }
-            if !dryRun, action != .unchanged {
-                let backup = existing == nil ? nil : root + "/" + configuration.backupFolder + "/" + real
-                try AtomicFile.write(Array(text.utf8), to: full, backup: backup, configuration: configuration.atomic)
-            }
-            outcomes.append(Outcome(path: target.path, agents: [target.agent], action: action, writtenTo: via))
+            let positions = decided.enumerated().compactMap { $0.element.staged == nil ? nil : $0.offset }
+            try batch.commit { index in say(upTo: positions[index] + 1) }
+            say(upTo: decided.count)
+            if let failure { throw failure }
+            start += Self.batchSize
         }
         return outcomes
+    }
+
+    /// What to do with one target: its outcome, the file's new text when it changes, and its bytes now.
+    private func decide(
+        _ target: Target, canonicals: Set<String>, written: inout Set<String>, inside: inout SafePath.InsideCheck
+    ) throws(SyncError) -> (Outcome, text: String?, previous: [UInt8]?) {
+        try SafePath.checkRelative(target.path)
+        try inside.check(target.path)
+        // A link is followed to its file inside the project, and stays a link; one to a canonical file needs
+        // nothing (the agent reads the rules there); two links to one file get one block.
+        let real = try resolvedPath(target.path)
+        let via = real == target.path ? nil : real
+        if via != nil, canonicals.contains(real) {
+            let outcome = Outcome(
+                path: target.path, agents: [target.agent], action: .linked,
+                reason: "a link to \(real): the rules stand there once", writtenTo: real)
+            return (outcome, nil, nil)
+        }
+        guard written.insert(real).inserted else {
+            let outcome = Outcome(
+                path: target.path, agents: [target.agent], action: .unchanged,
+                reason: "a link to \(real), written once", writtenTo: real)
+            return (outcome, nil, nil)
+        }
+        let block = MarkedBlock.render(content: target.content, from: target.from)
+        guard let bytes = AtomicFile.read(root + "/" + real) else {
+            let outcome = Outcome(path: target.path, agents: [target.agent], action: .created, writtenTo: via)
+            return (outcome, target.header + block, nil)
+        }
+        let existing = String(decoding: bytes, as: UTF8.self)
+        let current: MarkedBlock?
+        switch MarkedBlock.scan(existing) {
+        case .failure(let malformed):
+            // Never forced: replacing would remove text the markers do not bound.
+            let outcome = Outcome(
+                path: target.path, agents: [target.agent], action: .refused,
+                reason: "\(real):\(malformed.line): \(malformed.message); fix the markers by hand", writtenTo: via)
+            return (outcome, nil, nil)
+        case .success(let block): current = block
+        }
+        if let current, current.isEditedByHand, !configuration.force {
+            let outcome = Outcome(
+                path: target.path, agents: [target.agent], action: .refused,
+                reason: "\(real):\(current.line): the generated block was edited by hand; --force replaces it",
+                writtenTo: via)
+            return (outcome, nil, nil)
+        }
+        let text = MarkedBlock.splice(block, into: existing, replacing: current)
+        let action: Outcome.Action = text == existing ? .unchanged : (current == nil ? .added : .updated)
+        let outcome = Outcome(path: target.path, agents: [target.agent], action: action, writtenTo: via)
+        return (outcome, action == .unchanged ? nil : text, bytes)
     }
 
     /// Drift of the agents' files from the canonical file, rule by rule: blocks edited by hand, blocks older than
@@ -328,8 +362,9 @@ public struct RuleSync: Sendable {
         -> [Drift]
     {
         var drifts: [Drift] = []
-        let canonicals = Set(canonicalFiles())
-        let targets = try plan()
+        let found = canonicalFiles()
+        let canonicals = Set(found)
+        let targets = try plan(canonicals: found)
         for (index, target) in targets.enumerated() {
             let before = drifts.count
             defer { progress?(index + 1, targets.count, Array(drifts[before...])) }
@@ -352,10 +387,10 @@ public struct RuleSync: Sendable {
                 drifts.append(Drift(.blockMissing, target.path, "has no skillscope block; run `skillscope sync`"))
                 continue
             }
-            let expected = MarkedBlock.render(content: target.content, from: target.from)
-            let expectedContent = MarkedBlock.find(in: expected)?.content ?? target.content
-            let changes = RuleDiff.changes(from: expectedContent, to: block.content, path: "AGENTS.md")
+            // The rule-by-rule changes are worked out only for a block that drifted: most are in step.
+            let expectedContent = MarkedBlock.renderedContent(target.content)
             if block.isEditedByHand {
+                let changes = RuleDiff.changes(from: expectedContent, to: block.content, path: "AGENTS.md")
                 drifts.append(
                     Drift(
                         .blockEdited, target.path, "the generated block was edited by hand (line \(block.line))",

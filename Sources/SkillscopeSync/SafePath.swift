@@ -1,3 +1,4 @@
+internal import FileSystem
 internal import Foundation
 
 /// Checks that names and paths from sources stay inside their folder.
@@ -58,6 +59,61 @@ public enum SafePath {
         let real = resolved.standardizedFileURL.path
         guard real == realRoot || real.hasPrefix(realRoot + "/") else {
             throw SyncError(.unsafePath, "refused \(path): it resolves outside \(root)")
+        }
+    }
+}
+
+extension SafePath {
+    /// ``SafePath/checkInside(_:root:)`` for many paths under one root: the root and each folder are resolved once
+    /// (`realpath(3)`), where the general check resolves every path through `URL`.
+    struct InsideCheck {
+        let root: String
+        private let realRoot: String
+        /// Folders relative to the root, by their real path (links followed).
+        private var realFolders: [String: String] = [:]
+
+        init(root: String) {
+            self.root = root
+            realRoot = FileSystem.realPath(root) ?? URL(fileURLWithPath: root).resolvingSymlinksInPath().path
+        }
+
+        /// Checks that `relative` (checked by ``SafePath/checkRelative(_:)`` first), which may not exist yet,
+        /// resolves inside the root once existing links are followed.
+        ///
+        /// - Throws: ``SyncError`` `.unsafePath`.
+        mutating func check(_ relative: String) throws(SyncError) {
+            let full = root + "/" + relative
+            let (folder, name) = Self.split(relative)
+            let real =
+                FileSystem.isSymbolicLink(full)
+                ? FileSystem.realPath(full) ?? realFolder(folder) + "/" + name
+                : realFolder(folder) + "/" + name
+            guard real == realRoot || real.hasPrefix(realRoot + "/") else {
+                throw SyncError(.unsafePath, "refused \(full): it resolves outside \(root)")
+            }
+        }
+
+        /// The real path of a folder relative to the root; a folder that does not exist yet is its parent's real
+        /// path and its name.
+        private mutating func realFolder(_ relative: String) -> String {
+            if let known = realFolders[relative] { return known }
+            let full = relative.isEmpty ? root : root + "/" + relative
+            let real: String
+            if let resolved = FileSystem.realPath(full) {
+                real = resolved
+            } else if relative.isEmpty {
+                real = realRoot
+            } else {
+                let (parent, name) = Self.split(relative)
+                real = realFolder(parent) + "/" + name
+            }
+            realFolders[relative] = real
+            return real
+        }
+
+        private static func split(_ relative: String) -> (folder: String, name: String) {
+            guard let slash = relative.lastIndex(of: "/") else { return ("", relative) }
+            return (String(relative[..<slash]), String(relative[relative.index(after: slash)...]))
         }
     }
 }
