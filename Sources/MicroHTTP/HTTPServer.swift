@@ -25,7 +25,9 @@ public final class HTTPServer: Sendable {
         public var port: UInt16 = 8080
         /// Threads that run handlers, shared by every connection.
         ///
-        /// Size the reader pool to at least this. The default is 4.
+        /// A handler that waits (as an analysis waits for its turn in a queue) holds its thread: count one for each
+        /// that may wait, on top of the threads the work needs (`skillscope serve` adds its heavy queue's places).
+        /// The default is 4.
         public var threads: UInt32 = 4
         /// libmicrohttpd's threads, each polling its share of the connections (epoll).
         ///

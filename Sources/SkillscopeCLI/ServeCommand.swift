@@ -30,7 +30,8 @@ struct ServeCommand: Command {
         Options:
           --host ADDRESS  an IPv4 address to bind (default 127.0.0.1; 0.0.0.0 for every interface)
           --port N        the port (default 8080; 0 picks a free one, printed on start)
-          --threads N     request threads (default 4)
+          --threads N     threads for pages, searches and reads (default 4); analyses get their own, one per
+                          place in their queue (1 running and 32 waiting: 33)
           --allow-origin ORIGIN  a browser origin allowed to call /mcp besides this machine's (repeatable)
 
         Sign-in with GitHub, for reviews from people (without it the file page says reviews need it):
@@ -131,7 +132,11 @@ struct ServeCommand: Command {
         let store = try context.openExistingStore()
         let output = context.output
         // One heavy queue for the pages' analyses and the agents' (registry_analyze at /mcp).
-        let heavy = HeavyGate(WebApp.HeavyLimits())
+        let limits = WebApp.HeavyLimits()
+        let heavy = HeavyGate(limits)
+        // Analyses, running or waiting, hold a thread each: they get their own, so light requests never wait.
+        var configuration = configuration
+        configuration.threads += UInt32(limits.places)
         var agents = MCPServer.Configuration()
         agents.databasePath = MCPCommand.commandPath(of: context.databasePath)
         agents.heavyQueue = HeavyQueue { isAbandoned, work in try heavy.run(isAbandoned: isAbandoned, work) }

@@ -56,18 +56,36 @@ public struct WebApp: Sendable {
         self.rater = rater
     }
 
-    /// The heavy routes' limits.
+    /// The heavy routes' limits, sized for a 2-core machine.
+    ///
+    /// One analysis at a time: an analysis keeps one core busy, and the other core stays for pages, searches, reads
+    /// and the HTTP threads (two at once would finish no sooner in all and leave light calls no core). Analyses
+    /// beyond it wait for their turn, in order, rather than being refused: an agent's call or a visitor's paste
+    /// that waits a few seconds has its answer, one refused has nothing. Two bounds keep the wait finite, each with
+    /// its own sentence in the 503 `busy`: ``queueLength`` places, and ``wait`` seconds in one.
     public struct HeavyLimits: Sendable {
-        /// Analyses, remixes and comparisons at once (one a core leaves a core for pages, on 2 cores).
+        /// Analyses, remixes and comparisons at once. The default is 1 (one core of two).
         public var concurrency = 1
-        /// Those that may wait for a turn; with `concurrency`, below the server's threads.
-        public var queueLength = 1
+        /// Those that may wait for a turn.
+        ///
+        /// A waiting request holds a parked handler thread (``places``) and its text, at most 1 MiB of analysis
+        /// input, so 32 bound the queue's memory to tens of MiB, and to under 10 MiB for texts of 200 KB or less.
+        /// 32 also holds every client of the bench's 20 (`bench/mcp_load.sh`) waiting at once with room over, and
+        /// drains within ``wait`` when each analysis takes 0.9 s or less, as a 182 KB text of 3,000 rules does on
+        /// this machine's core. The default is 32.
+        public var queueLength = 32
         /// How long one waits for a turn at most.
-        public var wait: Duration = .seconds(10)
-        /// How long one analysis may take.
+        ///
+        /// Past it the caller is better told to retry than kept waiting; with ``budget`` it bounds a heavy
+        /// request's answer to 40 s. The default is 30 seconds.
+        public var wait: Duration = .seconds(30)
+        /// How long one analysis may take. The default is 10 seconds.
         public var budget: Duration = .seconds(10)
-        /// What a refusal's `Retry-After` says, in seconds.
+        /// What a refusal's `Retry-After` says, in seconds. The default is 10.
         public var retryAfter = 10
+        /// Handler threads heavy requests may hold at once, running or waiting: a server needs this many on top of
+        /// the threads its light requests use, so that those never wait behind an analysis.
+        public var places: Int { max(1, concurrency) + max(0, queueLength) }
         public init() {}
     }
 
@@ -103,7 +121,8 @@ public struct WebApp: Sendable {
         let api = request.path.hasPrefix("/api/")
         do {
             response = try route(request)
-        } catch let error as WebError where error.status < 500 {
+        } catch let error as WebError where error.status < 500 || HeavyGate.refusals.contains(error.code) {
+            // The heavy queue's refusals are written for the visitor, and carry their `Retry-After`.
             response = error.response(api: api)
         } catch let error as Reporter.TextError {
             response = WebError(error).response(api: api)
