@@ -30,8 +30,8 @@ struct ServeCommand: Command {
         Options:
           --host ADDRESS  an IPv4 address to bind (default 127.0.0.1; 0.0.0.0 for every interface)
           --port N        the port (default 8080; 0 picks a free one, printed on start)
-          --threads N     threads for pages, searches and reads (default 4); analyses get their own, one per
-                          place in their queue (1 running and 32 waiting: 33)
+          --threads N     pages, searches and reads handled at once (default 4); analyses wait and run apart,
+                          on threads of their own, one per place in their queue (1 running, 32 waiting)
           --allow-origin ORIGIN  a browser origin allowed to call /mcp besides this machine's (repeatable)
 
         Sign-in with GitHub, for reviews from people (without it the file page says reviews need it):
@@ -134,9 +134,9 @@ struct ServeCommand: Command {
         // One heavy queue for the pages' analyses and the agents' (registry_analyze at /mcp).
         let limits = WebApp.HeavyLimits()
         let heavy = HeavyGate(limits)
-        // Analyses, running or waiting, hold a thread each: they get their own, so light requests never wait.
+        // Analyses, running or waiting, step out of the light requests' threads into their own, one a place.
         var configuration = configuration
-        configuration.threads += UInt32(limits.places)
+        configuration.apartThreads = UInt32(limits.places)
         var agents = MCPServer.Configuration()
         agents.databasePath = MCPCommand.commandPath(of: context.databasePath)
         agents.heavyQueue = HeavyQueue { isAbandoned, work in try heavy.run(isAbandoned: isAbandoned, work) }

@@ -1,13 +1,15 @@
 internal import Foundation
+internal import MicroHTTP
 
 /// The heavy routes' own queue (analyze, remix, compare): a fixed number run at once, a bounded number wait for a
 /// turn in the order they came, and a request is refused (503 with `Retry-After`, "busy") only when a bound is hit:
 /// the queue is full when it arrives, or no turn came within ``WebApp/HeavyLimits/wait``.
 ///
-/// A waiting request holds one of the server's handler threads, parked on a condition variable. So that light
-/// requests never wait behind heavy ones, `skillscope serve` gives the server one thread per heavy place on top of
-/// its light ones (``WebApp/HeavyLimits/places``): heavy requests, running or waiting, hold at most that many, and
-/// pages, searches and file reads always find a thread. `serve` makes one gate and hands it to the web and to
+/// A heavy request steps out of the light requests' share of the handler threads as it arrives
+/// (`HTTPServer.releaseHandlerSlot()`), and waits parked on a condition variable on a thread of its own:
+/// `skillscope serve` gives the server one such thread per heavy place (``WebApp/HeavyLimits/places``). So pages,
+/// searches and file reads keep their threads, never wait behind an analysis, and are never more at once than
+/// before. `serve` makes one gate and hands it to the web and to
 /// MCP's `/mcp`, so an agent's analyses wait in the same queue as a visitor's.
 ///
 /// Rejected: refusing at once past one waiting place (until issue 47), which refused 47-52 of 167 analyses at
@@ -55,6 +57,8 @@ public final class HeavyGate: @unchecked Sendable {
     /// - Throws: ``WebError`` 503 `busy` when the queue is full or no turn came within the wait, 503 `cancelled`
     ///   when `isAbandoned` said so; or what `work` throws.
     public func run<T>(isAbandoned: () -> Bool = { false }, _ work: () throws -> T) throws -> T {
+        // Waiting or running, a heavy request is bounded here, not by the light requests' share of the threads.
+        HTTPServer.releaseHandlerSlot()
         condition.lock()
         if running >= concurrency || !queue.isEmpty {
             guard queue.count < queueLength else {

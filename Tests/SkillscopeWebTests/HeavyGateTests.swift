@@ -37,7 +37,8 @@ import Testing
         #expect(order.withLock { $0 } == [0, 1, 2, 3, 4])
     }
 
-    /// A real server on loopback whose threads are sized as `serve` sizes them: light ones plus one per heavy place.
+    /// A real server on loopback whose threads are sized as `serve` sizes them: light ones, and one apart per heavy
+    /// place.
     @Test func analysesBeyondTheThreadsWaitTheirTurnAndSucceedWhilePagesAnswer() throws {
         let directory = TemporaryDirectory()
         var limits = WebApp.HeavyLimits()
@@ -45,7 +46,8 @@ import Testing
         let app = WebApp(store: try SQLiteStore(path: directory.appending("r.sqlite")), heavy: limits)
         var configuration = HTTPServer.Configuration()
         configuration.port = 0
-        configuration.threads = 2 + UInt32(limits.places)
+        configuration.threads = 2
+        configuration.apartThreads = UInt32(limits.places)
         let server = HTTPServer(configuration: configuration) { app.handle($0) }
         let port = try server.start()
         defer { server.stop() }
