@@ -27,9 +27,10 @@ public final class HTTPServer: Sendable {
         ///
         /// Size the reader pool to at least this. The default is 4.
         public var threads: UInt32 = 4
-        /// Threads beyond ``threads`` for handlers that stepped out of the shared ones
-        /// (``HTTPServer/releaseHandlerSlot()``) to wait or run in a queue bounded elsewhere: count one for each
-        /// place in it (`skillscope serve` gives its heavy queue's). The default is 0.
+        /// Threads beyond ``threads`` for handlers that stepped out of the shared ones.
+        ///
+        /// A handler steps out (``HTTPServer/releaseHandlerSlot()``) to wait or run in a queue bounded elsewhere:
+        /// count one for each place in it (`skillscope serve` gives its heavy queue's). The default is 0.
         public var apartThreads: UInt32 = 0
         /// libmicrohttpd's threads, each polling its share of the connections (epoll).
         ///

@@ -64,24 +64,31 @@ public struct WebApp: Sendable {
     /// that waits a few seconds has its answer, one refused has nothing. Two bounds keep the wait finite, each with
     /// its own sentence in the 503 `busy`: ``queueLength`` places, and ``wait`` seconds in one.
     public struct HeavyLimits: Sendable {
-        /// Analyses, remixes and comparisons at once. The default is 1 (one core of two).
+        /// Analyses, remixes and comparisons at once.
+        ///
+        /// The default is 1 (one core of two).
         public var concurrency = 1
         /// Those that may wait for a turn.
         ///
-        /// A waiting request holds a parked handler thread (``places``) and its text, at most 1 MiB of analysis
-        /// input, so 32 bound the queue's memory to tens of MiB, and to under 10 MiB for texts of 200 KB or less.
-        /// 32 also holds every client of the bench's 20 (`bench/mcp_load.sh`) waiting at once with room over, and
-        /// drains within ``wait`` when each analysis takes 0.9 s or less, as a 182 KB text of 3,000 rules does on
-        /// this machine's core. The default is 32.
+        /// A waiting request holds a parked thread apart (``places``) and its request: up to the body limit (4 MiB
+        /// under `serve`) with its parsed JSON, so 32 of the largest could hold a few hundred MiB, and 32 texts of
+        /// 182 KB a few tens (measured under 20 clients: RssAnon at most 149 MB, main's at most 103 MB with two
+        /// places; bench/RESULTS.md). 32 holds every client of the bench's 20 (`bench/mcp_load.sh`) waiting at
+        /// once, with room over, and drains within ``wait`` while analyses take under 0.9 s each: 167 of 182 KB
+        /// ran in 57 s beside 833 light calls. The default is 32.
         public var queueLength = 32
         /// How long one waits for a turn at most.
         ///
         /// Past it the caller is better told to retry than kept waiting; with ``budget`` it bounds a heavy
         /// request's answer to 40 s. The default is 30 seconds.
         public var wait: Duration = .seconds(30)
-        /// How long one analysis may take. The default is 10 seconds.
+        /// How long one analysis may take.
+        ///
+        /// The default is 10 seconds.
         public var budget: Duration = .seconds(10)
-        /// What a refusal's `Retry-After` says, in seconds. The default is 10.
+        /// What a refusal's `Retry-After` says, in seconds.
+        ///
+        /// The default is 10.
         public var retryAfter = 10
         /// Handler threads heavy requests may hold at once, running or waiting: a server needs this many on top of
         /// the threads its light requests use, so that those never wait behind an analysis.

@@ -24,7 +24,7 @@ from mcp import Client, StdioServerParameters
 import mcp_types as types
 from pydantic import TypeAdapter
 
-from mcp_load_plan import analyzed_text, cpu_seconds, percentile, planned_call, report, rss_kb
+from mcp_load_plan import percentile, planned_call, rss_kb, run_load
 from typing import Literal
 
 try:
@@ -235,47 +235,20 @@ async def soak_http(a):
 
 
 async def load_http(a):
-    light, heavy, errors, refused, rss = [], [], [], [], []
-    done = asyncio.Event()
-    analyzed = analyzed_text(a.analyze_copies)
-
-    async def worker(k):
+    async def worker(k, tally, analyzed):
         async with Client(target(a, None), mode=a.mode, read_timeout_seconds=120) as client:
             ids = [h["id"] for h in (await client.call_tool(
                 "registry_search", {"query": "test", "limit": 50})).structured_content["hits"]]
             for n in range(a.calls):
                 name, args = planned_call(k, n, ids, a, analyzed)
-                start = time.perf_counter()
+                started = time.perf_counter()
                 try:
                     r = await client.call_tool(name, args)
-                    text = r.content[0].text if r.content else ""
-                    if r.is_error and name == "registry_analyze" and "busy" in text:
-                        refused.append(text[:120])
-                    elif r.is_error:
-                        errors.append(f"{name}: {text[:120]}")
+                    tally.record(name, started, r.is_error, r.content[0].text if r.content else "")
                 except Exception as error:
-                    errors.append(f"{name}: {error!r}"[:160])
-                (heavy if name == "registry_analyze" else light).append(time.perf_counter() - start)
+                    tally.record(name, started, exception=error)
 
-    async def sampler():
-        while not done.is_set():
-            rss.append(rss_kb(a.pid))
-            await asyncio.sleep(0.2)
-
-    sampling = asyncio.create_task(sampler())
-    start = time.perf_counter()
-    server_cpu, client_cpu = cpu_seconds(a.pid), time.process_time()
-    results = await asyncio.gather(*(worker(k) for k in range(a.clients)), return_exceptions=True)
-    elapsed = time.perf_counter() - start
-    server_cpu_end, client_cpu = cpu_seconds(a.pid), time.process_time() - client_cpu
-    server_cpu = None if server_cpu is None or server_cpu_end is None else server_cpu_end - server_cpu
-    done.set()
-    await sampling
-    rss.append(rss_kb(a.pid))
-    errors += [repr(r)[:160] for r in results if isinstance(r, BaseException)]
-    print(json.dumps(report("sdk", a, light, heavy, errors, refused, analyzed, elapsed, rss, client_cpu, server_cpu,
-                            transport="http", mode=a.mode)))
-    return 0 if not errors else 1
+    return await run_load("sdk", a, worker, transport="http", mode=a.mode)
 
 
 def main():

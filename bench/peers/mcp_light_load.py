@@ -17,7 +17,7 @@ light call's result is a tool error; an analysis refused as busy is counted apar
 import argparse, asyncio, json, sys, time
 from urllib.parse import urlsplit
 
-from mcp_load_plan import analyzed_text, cpu_seconds, planned_call, report, rss_kb
+from mcp_load_plan import planned_call, run_load
 
 PROTOCOL = "2025-11-25"
 
@@ -114,11 +114,7 @@ class Client:
 
 
 async def load(a):
-    light, heavy, errors, refused, rss = [], [], [], [], []
-    done = asyncio.Event()
-    analyzed = analyzed_text(a.analyze_copies)
-
-    async def worker(k):
+    async def worker(k, tally, analyzed):
         client = Client(a.url)
         try:
             await client.start()
@@ -126,40 +122,16 @@ async def load(a):
             ids = [h["id"] for h in hits["hits"]]
             for n in range(a.calls):
                 name, args = planned_call(k, n, ids, a, analyzed)
-                start = time.perf_counter()
+                started = time.perf_counter()
                 try:
                     r = await client.call_tool(name, args)
-                    content = r.get("content") or [{}]
-                    text = content[0].get("text", "")
-                    if r.get("isError") and name == "registry_analyze" and "busy" in text:
-                        refused.append(text[:120])
-                    elif r.get("isError"):
-                        errors.append(f"{name}: {text[:120]}")
+                    tally.record(name, started, r.get("isError", False), (r.get("content") or [{}])[0].get("text", ""))
                 except Exception as error:
-                    errors.append(f"{name}: {error!r}"[:160])
-                (heavy if name == "registry_analyze" else light).append(time.perf_counter() - start)
+                    tally.record(name, started, exception=error)
         finally:
             client.connection.close()
 
-    async def sampler():
-        while not done.is_set():
-            rss.append(rss_kb(a.pid))
-            await asyncio.sleep(0.2)
-
-    sampling = asyncio.create_task(sampler())
-    start = time.perf_counter()
-    server_cpu, client_cpu = cpu_seconds(a.pid), time.process_time()
-    results = await asyncio.gather(*(worker(k) for k in range(a.clients)), return_exceptions=True)
-    elapsed = time.perf_counter() - start
-    server_cpu_end, client_cpu = cpu_seconds(a.pid), time.process_time() - client_cpu
-    server_cpu = None if server_cpu is None or server_cpu_end is None else server_cpu_end - server_cpu
-    done.set()
-    await sampling
-    rss.append(rss_kb(a.pid))
-    errors += [repr(r)[:160] for r in results if isinstance(r, BaseException)]
-    print(json.dumps(report("light", a, light, heavy, errors, refused, analyzed, elapsed, rss, client_cpu, server_cpu,
-                            transport="http", mode=PROTOCOL)))
-    return 0 if not errors else 1
+    return await run_load("light", a, worker, transport="http", mode=PROTOCOL)
 
 
 def main():

@@ -4,7 +4,7 @@ the server with the same calls and are reported alike.
 
 Only the standard library: the light client runs without the SDK.
 """
-import os
+import asyncio, json, os, time
 
 ANALYZED = "# Team rules\n\n" + "\n".join(
     f"- {verb} the {thing} {when}, item {n}." for n, (verb, thing, when) in enumerate(
@@ -80,3 +80,48 @@ def report(client, a, light, heavy, errors, refused, analyzed, elapsed, rss, cli
                        "server": round(server_cpu, 2) if server_cpu is not None else None},
         "cpuMsPerCall": {"clients": per_call(client_cpu), "server": per_call(server_cpu)},
         **extra}
+
+
+class Tally:
+    """What the calls of one load run gave: light and heavy latencies apart, errors, and analyses refused busy."""
+
+    def __init__(self):
+        self.light, self.heavy, self.errors, self.refused = [], [], [], []
+
+    def record(self, name, started, is_error=False, text="", exception=None):
+        """One call of tool `name` started at `started` (perf_counter): a tool error, an exception, or a result."""
+        if exception is not None:
+            self.errors.append(f"{name}: {exception!r}"[:160])
+        elif is_error and name == "registry_analyze" and "busy" in text:
+            self.refused.append(text[:120])
+        elif is_error:
+            self.errors.append(f"{name}: {text[:120]}")
+        (self.heavy if name == "registry_analyze" else self.light).append(time.perf_counter() - started)
+
+
+async def run_load(client, a, worker, **extra):
+    """Runs `worker(k, tally, analyzed)` for each of `a.clients` clients at once while sampling the server's RssAnon
+    every 0.2 s; prints the run's JSON line (``report``) and returns 0, or 1 when any call failed."""
+    tally, rss = Tally(), []
+    done = asyncio.Event()
+    analyzed = analyzed_text(a.analyze_copies)
+
+    async def sampler():
+        while not done.is_set():
+            rss.append(rss_kb(a.pid))
+            await asyncio.sleep(0.2)
+
+    sampling = asyncio.create_task(sampler())
+    start = time.perf_counter()
+    server_cpu, client_cpu = cpu_seconds(a.pid), time.process_time()
+    results = await asyncio.gather(*(worker(k, tally, analyzed) for k in range(a.clients)), return_exceptions=True)
+    elapsed = time.perf_counter() - start
+    server_cpu_end, client_cpu = cpu_seconds(a.pid), time.process_time() - client_cpu
+    server_cpu = None if server_cpu is None or server_cpu_end is None else server_cpu_end - server_cpu
+    done.set()
+    await sampling
+    rss.append(rss_kb(a.pid))
+    tally.errors += [repr(r)[:160] for r in results if isinstance(r, BaseException)]
+    print(json.dumps(report(client, a, tally.light, tally.heavy, tally.errors, tally.refused, analyzed, elapsed, rss,
+                            client_cpu, server_cpu, **extra)))
+    return 0 if not tally.errors else 1
