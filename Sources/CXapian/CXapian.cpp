@@ -239,8 +239,11 @@ Xapian::Query wordsQuery(const cxapian_query &query) {
         if (parts.empty()) continue;
         words.push_back(parts.size() == 1 ? parts[0] : Xapian::Query(Xapian::Query::OP_AND, parts.begin(), parts.end()));
     }
-    // No words asked at all: every document, for the filters to choose from (a lookup by name).
-    if (words.empty()) return query.word_count == 0 ? Xapian::Query::MatchAll : Xapian::Query::MatchNothing;
+    // No words asked at all: every document, for the filters to choose from (a lookup by name). Made afresh, not
+    // copied from Xapian::Query::MatchAll or MatchNothing: those are process-wide objects whose reference counts
+    // are not atomic, so threads copying and dropping them at once freed one under a search (a SIGSEGV at address
+    // 0 in Enquire::set_query under 20 MCP clients, issue 47). Query(std::string()) is what MatchAll is defined as.
+    if (words.empty()) return query.word_count == 0 ? Xapian::Query(std::string()) : Xapian::Query();
     return Xapian::Query(query.all_words ? Xapian::Query::OP_AND : Xapian::Query::OP_OR, words.begin(), words.end());
 }
 
@@ -251,7 +254,7 @@ Xapian::Query filtered(Xapian::Query matched, const char *filter) {
         for (const std::string &term : split(group, '\x1f')) {
             if (!term.empty()) terms.emplace_back(term);
         }
-        Xapian::Query any = terms.empty() ? Xapian::Query::MatchNothing
+        Xapian::Query any = terms.empty() ? Xapian::Query()  // MatchNothing, made afresh (see wordsQuery)
                                           : Xapian::Query(Xapian::Query::OP_OR, terms.begin(), terms.end());
         matched = Xapian::Query(Xapian::Query::OP_FILTER, matched, any);
     }

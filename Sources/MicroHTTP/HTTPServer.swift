@@ -23,10 +23,15 @@ public final class HTTPServer: Sendable {
         public var host = "127.0.0.1"
         /// 0 picks a free port (see ``start()``'s result).
         public var port: UInt16 = 8080
-        /// Threads that run handlers, shared by every connection.
+        /// Handlers that run at once, shared by every connection.
         ///
         /// Size the reader pool to at least this. The default is 4.
         public var threads: UInt32 = 4
+        /// Threads beyond ``threads`` for handlers that stepped out of the shared ones.
+        ///
+        /// A handler steps out (``HTTPServer/releaseHandlerSlot()``) to wait or run in a queue bounded elsewhere:
+        /// count one for each place in it (`skillscope serve` gives its heavy queue's). The default is 0.
+        public var apartThreads: UInt32 = 0
         /// libmicrohttpd's threads, each polling its share of the connections (epoll).
         ///
         /// They read requests and write answers; handlers never run on them. The default is 1.
@@ -95,7 +100,9 @@ public final class HTTPServer: Sendable {
                 )
             }
             let port = cmhd_port(pointer)
-            let pool = HandlerPool(threads: Int(configuration.threads), name: "skillscope.http")
+            let pool = HandlerPool(
+                threads: Int(configuration.threads + configuration.apartThreads), running: Int(configuration.threads),
+                name: "skillscope.http")
             slot = Daemon(pointer: pointer, context: context, pool: pool)
             return port
         }
@@ -117,6 +124,16 @@ public final class HTTPServer: Sendable {
     }
 
     deinit { stop() }
+
+    /// Takes the calling handler out of the ``Configuration/threads`` that run at once, for the rest of its
+    /// request, so that another request may run in its place.
+    ///
+    /// For a handler about to wait for a turn in a queue, or to run long work that such a queue bounds (an analysis):
+    /// the queue must bound how many do so, and ``Configuration/apartThreads`` must count them. Outside a handler
+    /// thread, or called twice, it does nothing.
+    public static func releaseHandlerSlot() {
+        (Thread.current.threadDictionary[HandlerPool.Slot.key] as? HandlerPool.Slot)?.release()
+    }
 
     /// Handles a request whole: routes it, or answers 413 for a body that was too large.
     func respond(to request: HTTPRequest?, path: String) -> HTTPResponse {

@@ -11,6 +11,11 @@ internal import Synchronization
 /// queues, whose width grows while work blocks (handlers block on SQLite and on the heavy queue), so nothing would
 /// bound the threads; and one thread per request, for the same reason.
 ///
+/// At most `running` jobs run at once in the shared part; the pool has more threads than that so that a job may
+/// step out of it (``HTTPServer/releaseHandlerSlot()``) to wait in a queue of its own, bounded there, without
+/// holding a slot the others need. Rejected: as many slots as threads, which let 37 light requests run at once
+/// on 2 cores when the heavy queue's places came as threads (more memory and more readers for no throughput).
+///
 /// The queue itself is bounded by the server's connection limit: a connection has at most one request in it.
 final class HandlerPool: Sendable {
     typealias Job = @Sendable () -> Void
@@ -28,10 +33,15 @@ final class HandlerPool: Sendable {
     private let available = DispatchSemaphore(value: 0)
     /// Entered per accepted job, left when it has run: ``stop()`` waits for it.
     private let inFlight = DispatchGroup()
+    /// The shared part's free slots: a thread takes one before a job, and gives it back when the job ends or steps
+    /// out (``Slot/release()``).
+    private let slots: DispatchSemaphore
 
-    /// Starts `threads` threads (at least one) that wait for jobs, named `name.0`, `name.1`, ….
-    init(threads: Int, name: String) {
+    /// Starts `threads` threads (at least one) that wait for jobs, named `name.0`, `name.1`, …, of which at most
+    /// `running` (at least one) run a job at once unless a job steps out.
+    init(threads: Int, running: Int, name: String) {
         self.threads = max(1, threads)
+        slots = DispatchSemaphore(value: max(1, min(running, self.threads)))
         for index in 0..<self.threads {
             let thread = Thread { [self] in work() }
             thread.name = "\(name).\(index)"
@@ -70,6 +80,7 @@ final class HandlerPool: Sendable {
     private func work() {
         while true {
             available.wait()
+            slots.wait()
             let job = state.withLock { state -> Job? in
                 guard state.head < state.jobs.count else { return nil }
                 let job = state.jobs[state.head]
@@ -80,9 +91,29 @@ final class HandlerPool: Sendable {
                 }
                 return job
             }
-            guard let job else { return }
+            guard let job else {
+                slots.signal()
+                return
+            }
+            let slot = Slot(slots)
+            Thread.current.threadDictionary[Slot.key] = slot
             job()
+            Thread.current.threadDictionary.removeObject(forKey: Slot.key)
+            slot.release()
             inFlight.leave()
+        }
+    }
+
+    /// The shared slot a running job holds, given back once: when the job steps out, or when it ends.
+    final class Slot: Sendable {
+        /// Where a pool thread keeps its job's slot, for ``HTTPServer/releaseHandlerSlot()``.
+        static let key = "skillscope.http.slot"
+        private let slots: DispatchSemaphore
+        private let isHeld = Atomic<Bool>(true)
+        init(_ slots: DispatchSemaphore) { self.slots = slots }
+
+        func release() {
+            if isHeld.exchange(false, ordering: .acquiringAndReleasing) { slots.signal() }
         }
     }
 }

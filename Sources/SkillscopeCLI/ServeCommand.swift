@@ -30,7 +30,8 @@ struct ServeCommand: Command {
         Options:
           --host ADDRESS  an IPv4 address to bind (default 127.0.0.1; 0.0.0.0 for every interface)
           --port N        the port (default 8080; 0 picks a free one, printed on start)
-          --threads N     request threads (default 4)
+          --threads N     pages, searches and reads handled at once (default 4); analyses wait and run apart,
+                          on threads of their own, one per place in their queue (1 running, 32 waiting)
           --allow-origin ORIGIN  a browser origin allowed to call /mcp besides this machine's (repeatable)
 
         Sign-in with GitHub, for reviews from people (without it the file page says reviews need it):
@@ -131,7 +132,11 @@ struct ServeCommand: Command {
         let store = try context.openExistingStore()
         let output = context.output
         // One heavy queue for the pages' analyses and the agents' (registry_analyze at /mcp).
-        let heavy = HeavyGate(WebApp.HeavyLimits())
+        let limits = WebApp.HeavyLimits()
+        let heavy = HeavyGate(limits)
+        // Analyses, running or waiting, step out of the light requests' threads into their own, one a place.
+        var configuration = configuration
+        configuration.apartThreads = UInt32(limits.places)
         var agents = MCPServer.Configuration()
         agents.databasePath = MCPCommand.commandPath(of: context.databasePath)
         agents.heavyQueue = HeavyQueue { isAbandoned, work in try heavy.run(isAbandoned: isAbandoned, work) }

@@ -1,11 +1,20 @@
 internal import Foundation
+internal import MicroHTTP
 
-/// The heavy routes' own queue (analyze, remix, compare): a fixed number run at once and a bounded number wait
-/// for a turn; past that, or past the wait, the answer is 503 with `Retry-After`.
+/// The heavy routes' own queue (analyze, remix, compare): a fixed number run at once, a bounded number wait for a
+/// turn in the order they came, and a request is refused (503 with `Retry-After`, "busy") only when a bound is hit:
+/// the queue is full when it arrives, or no turn came within ``WebApp/HeavyLimits/wait``.
 ///
-/// A waiting request holds one of the server's threads, so running plus waiting stays below the thread count:
-/// pages, searches and file reads always find a thread free and never wait behind an analysis. `skillscope serve`
-/// makes one and hands it to the web and to MCP's `/mcp`, so an agent's analyses wait in the same queue.
+/// A heavy request steps out of the light requests' share of the handler threads as it arrives
+/// (`HTTPServer.releaseHandlerSlot()`), and waits parked on a condition variable on a thread of its own:
+/// `skillscope serve` gives the server one such thread per heavy place (``WebApp/HeavyLimits/places``). So pages,
+/// searches and file reads keep their threads, never wait behind an analysis, and are never more at once than
+/// before. `serve` makes one gate and hands it to the web and to
+/// MCP's `/mcp`, so an agent's analyses wait in the same queue as a visitor's.
+///
+/// Rejected: refusing at once past one waiting place (until issue 47), which refused 47-52 of 167 analyses at
+/// 20 KB and most at 182 KB under 20 clients; and a waiter that gives its thread back while it waits, which needs
+/// the whole MCP call path to answer later instead of returning, for a thread that costs a parked stack.
 public final class HeavyGate: @unchecked Sendable {
     /// Heavy requests run at once.
     let concurrency: Int
@@ -16,10 +25,13 @@ public final class HeavyGate: @unchecked Sendable {
     /// What `Retry-After` says, in seconds.
     let retryAfter: Int
 
-    // NSCondition: waiting for a turn needs a condition variable, which Synchronization's Mutex has not.
+    // NSCondition: waiting for a turn needs a condition variable, which Synchronization's Mutex has not. Every
+    // field below is read and written only with it locked, which is what makes the class `@unchecked Sendable`.
     private let condition = NSCondition()
     private var running = 0
-    private var waiting = 0
+    /// The waiters' tickets, oldest first: a turn goes to the oldest, never to one that arrived later.
+    private var queue: [Int] = []
+    private var nextTicket = 0
 
     public init(concurrency: Int = 1, queueLength: Int = 1, wait: Duration = .seconds(10), retryAfter: Int = 10) {
         self.concurrency = max(1, concurrency)
@@ -32,39 +44,55 @@ public final class HeavyGate: @unchecked Sendable {
     var waitingNow: Int {
         condition.lock()
         defer { condition.unlock() }
-        return waiting
+        return queue.count
     }
 
     /// Runs `work` when a turn is free, or refuses.
     ///
-    /// - Parameter isAbandoned: asked while waiting (every 0.2 s); true gives the turn up, as when the client has
+    /// Turns are given in arrival order: a request that finds the queue empty and a turn free runs at once;
+    /// otherwise it takes the last place, or is refused as busy if every place is taken.
+    ///
+    /// - Parameter isAbandoned: asked while waiting (every 0.2 s); true gives the place up, as when the client has
     ///   gone.
+    /// - Throws: ``WebError`` 503 `busy` when the queue is full or no turn came within the wait, 503 `cancelled`
+    ///   when `isAbandoned` said so; or what `work` throws.
     public func run<T>(isAbandoned: () -> Bool = { false }, _ work: () throws -> T) throws -> T {
+        // Waiting or running, a heavy request is bounded here, not by the light requests' share of the threads.
+        HTTPServer.releaseHandlerSlot()
         condition.lock()
-        if running >= concurrency {
-            guard waiting < queueLength else {
+        if running >= concurrency || !queue.isEmpty {
+            guard queue.count < queueLength else {
+                let busyNow = running
                 condition.unlock()
-                throw busy("\(running) running and \(waiting) waiting")
+                throw busy("all \(queueLength) places in the queue are taken and \(busyNow) running")
             }
-            waiting += 1
-            let deadline = Date().addingTimeInterval(
-                Double(wait.components.seconds) + Double(wait.components.attoseconds) / 1e18)
+            let ticket = nextTicket
+            nextTicket += 1
+            queue.append(ticket)
+            let deadline = Date().addingTimeInterval(waitSeconds)
             var abandoned = false
-            while running >= concurrency, Date() < deadline {
+            // My turn: the oldest waiters get the free turns, one each.
+            func isMyTurn() -> Bool {
+                guard let position = queue.firstIndex(of: ticket) else { return false }
+                return position < concurrency - running
+            }
+            while !isMyTurn(), Date() < deadline {
                 _ = condition.wait(until: min(deadline, Date().addingTimeInterval(0.2)))
-                if running >= concurrency, isAbandoned() {
+                if !isMyTurn(), isAbandoned() {
                     abandoned = true
                     break
                 }
             }
-            waiting -= 1
-            if abandoned {
+            let served = !abandoned && isMyTurn()
+            queue.removeAll { $0 == ticket }
+            if !served {
+                // The one behind may now be first.
+                condition.broadcast()
                 condition.unlock()
-                throw WebError(503, "cancelled", "the client closed the connection while waiting for a turn")
-            }
-            guard running < concurrency else {
-                condition.unlock()
-                throw busy("none finished within \(wait.components.seconds) s")
+                if abandoned {
+                    throw WebError(503, "cancelled", "the client closed the connection while waiting for a turn")
+                }
+                throw busy("no turn came within the \(String(format: "%g", waitSeconds)) s a request may wait")
             }
         }
         running += 1
@@ -72,10 +100,17 @@ public final class HeavyGate: @unchecked Sendable {
         defer {
             condition.lock()
             running -= 1
-            condition.signal()
+            condition.broadcast()
             condition.unlock()
         }
         return try work()
+    }
+
+    /// The codes of the gate's own refusals (``WebError/code``): 503s whose sentence is safe to show anyone.
+    static let refusals: Set<String> = ["busy", "cancelled"]
+
+    private var waitSeconds: Double {
+        Double(wait.components.seconds) + Double(wait.components.attoseconds) / 1e18
     }
 
     /// Makes a gate with `limits`' concurrency, queue, wait and `Retry-After`.

@@ -56,18 +56,43 @@ public struct WebApp: Sendable {
         self.rater = rater
     }
 
-    /// The heavy routes' limits.
+    /// The heavy routes' limits, sized for a 2-core machine.
+    ///
+    /// One analysis at a time: an analysis keeps one core busy, and the other core stays for pages, searches, reads
+    /// and the HTTP threads (two at once would finish no sooner in all and leave light calls no core). Analyses
+    /// beyond it wait for their turn, in order, rather than being refused: an agent's call or a visitor's paste
+    /// that waits a few seconds has its answer, one refused has nothing. Two bounds keep the wait finite, each with
+    /// its own sentence in the 503 `busy`: ``queueLength`` places, and ``wait`` seconds in one.
     public struct HeavyLimits: Sendable {
-        /// Analyses, remixes and comparisons at once (one a core leaves a core for pages, on 2 cores).
+        /// Analyses, remixes and comparisons at once.
+        ///
+        /// The default is 1 (one core of two).
         public var concurrency = 1
-        /// Those that may wait for a turn; with `concurrency`, below the server's threads.
-        public var queueLength = 1
+        /// Those that may wait for a turn.
+        ///
+        /// A waiting request holds a parked thread apart (``places``) and its request: up to the body limit (4 MiB
+        /// under `serve`) with its parsed JSON, so 32 of the largest could hold a few hundred MiB, and 32 texts of
+        /// 182 KB a few tens (measured under 20 clients: RssAnon at most 149 MB, main's at most 103 MB with two
+        /// places; bench/RESULTS.md). 32 holds every client of the bench's 20 (`bench/mcp_load.sh`) waiting at
+        /// once, with room over, and drains within ``wait`` while analyses take under 0.9 s each: 167 of 182 KB
+        /// ran in 57 s beside 833 light calls. The default is 32.
+        public var queueLength = 32
         /// How long one waits for a turn at most.
-        public var wait: Duration = .seconds(10)
+        ///
+        /// Past it the caller is better told to retry than kept waiting; with ``budget`` it bounds a heavy
+        /// request's answer to 40 s. The default is 30 seconds.
+        public var wait: Duration = .seconds(30)
         /// How long one analysis may take.
+        ///
+        /// The default is 10 seconds.
         public var budget: Duration = .seconds(10)
         /// What a refusal's `Retry-After` says, in seconds.
+        ///
+        /// The default is 10.
         public var retryAfter = 10
+        /// Handler threads heavy requests may hold at once, running or waiting: a server needs this many on top of
+        /// the threads its light requests use, so that those never wait behind an analysis.
+        public var places: Int { max(1, concurrency) + max(0, queueLength) }
         public init() {}
     }
 
@@ -103,7 +128,8 @@ public struct WebApp: Sendable {
         let api = request.path.hasPrefix("/api/")
         do {
             response = try route(request)
-        } catch let error as WebError where error.status < 500 {
+        } catch let error as WebError where error.status < 500 || HeavyGate.refusals.contains(error.code) {
+            // The heavy queue's refusals are written for the visitor, and carry their `Retry-After`.
             response = error.response(api: api)
         } catch let error as Reporter.TextError {
             response = WebError(error).response(api: api)

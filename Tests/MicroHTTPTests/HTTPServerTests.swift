@@ -110,6 +110,45 @@ import Testing
         #expect(both.contains("slow") && both.hasSuffix("quick"))
     }
 
+    @Test func aHandlerThatStepsOutLetsAnotherRunInItsSlotOnAThreadApart() throws {
+        var configuration = HTTPServer.Configuration()
+        configuration.port = 0
+        // One slot and one thread apart: a waiting handler that released its slot leaves it to the next request.
+        configuration.threads = 1
+        configuration.apartThreads = 1
+        let waiting = Mutex<(started: Bool, released: Bool)>((false, false))
+        let server = HTTPServer(configuration: configuration) { request in
+            guard request.path == "/wait" else {
+                return HTTPResponse(status: 200, contentType: "text/plain", body: "quick")
+            }
+            HTTPServer.releaseHandlerSlot()
+            HTTPServer.releaseHandlerSlot()  // a second call gives nothing back twice
+            waiting.withLock { $0.started = true }
+            let deadline = ContinuousClock.now + .seconds(20)
+            while !waiting.withLock({ $0.released }), ContinuousClock.now < deadline {
+                Thread.sleep(forTimeInterval: 0.01)
+            }
+            return HTTPResponse(status: 200, contentType: "text/plain", body: "waited")
+        }
+        let port = try server.start()
+        defer { server.stop() }
+        let kept = try #require(LoopbackConnection(port: port))
+        #expect(kept.send(Array("GET /wait HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n".utf8)))
+        let deadline = Date().addingTimeInterval(20)
+        while !waiting.withLock({ $0.started }), Date() < deadline { Thread.sleep(forTimeInterval: 0.01) }
+        try #require(waiting.withLock { $0.started })
+
+        // Two quick ones in turn: the one slot serves each, and was given back only once.
+        for _ in 0..<2 {
+            let start = ContinuousClock.now
+            let quick = try LoopbackHTTP.exchange("http://127.0.0.1:\(port)/quick")
+            #expect(quick.status == 200 && quick.text == "quick")
+            #expect(ContinuousClock.now - start < .seconds(2))
+        }
+        waiting.withLock { $0.released = true }
+        #expect(String(decoding: kept.receiveAll(), as: UTF8.self).hasSuffix("waited"))
+    }
+
     @Test func stopWaitsForTheRequestsInFlight() throws {
         var configuration = HTTPServer.Configuration()
         configuration.port = 0

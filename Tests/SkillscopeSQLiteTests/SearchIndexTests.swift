@@ -47,6 +47,9 @@ import Xapian
 
     /// Searches on many threads at once, as a server's handlers make them, each on a reader of its own: results
     /// made from a reader are freed before another thread takes it (Xapian counts its references without atomics).
+    ///
+    /// Each search of up to four words also looks its words up as a skill's name, with a query that matches every
+    /// document and a filter: that query is made afresh, never copied from Xapian's shared `MatchAll`.
     @Test func searchesFromManyThreadsAtOnceAnswerAlike() throws {
         let directory = TemporaryDirectory()
         let (_, store) = try registry(directory)

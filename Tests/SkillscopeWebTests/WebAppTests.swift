@@ -635,8 +635,11 @@ final class Lines: @unchecked Sendable {
         }
         inside.wait()
         let started = Date()
-        #expect(throws: WebError.self) { try gate.run {} }
+        var refused: WebError?
+        do { try gate.run {} } catch let error as WebError { refused = error }
         #expect(Date().timeIntervalSince(started) >= 0.14)
+        #expect(refused?.code == "busy")
+        #expect(refused?.message.contains("no turn came within") == true, "\(refused?.message ?? "")")
         release.signal()
     }
 

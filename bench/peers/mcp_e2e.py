@@ -23,6 +23,8 @@ from typing import Any
 from mcp import Client, StdioServerParameters
 import mcp_types as types
 from pydantic import TypeAdapter
+
+from mcp_load_plan import percentile, planned_call, rss_kb, run_load
 from typing import Literal
 
 try:
@@ -158,31 +160,6 @@ async def scenario(a):
     return 0 if not c.failed else 1
 
 
-def cpu_seconds(pid):
-    """The CPU time (user + system) a process has used so far, from /proc/PID/stat; None when it is gone."""
-    try:
-        with open(f"/proc/{pid}/stat") as f:
-            fields = f.read().rsplit(")", 1)[1].split()
-        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
-    except (OSError, IndexError, ValueError):
-        return None
-
-
-def rss_kb(pid):
-    """The server's resident memory in KB: all of it (VmRSS), its own heap (RssAnon), and the pages of files it
-    maps (RssFile: the registry and its indexes, which the page cache shares with every process)."""
-    found = {}
-    try:
-        with open(f"/proc/{pid}/status") as f:
-            for line in f:
-                field = line.split(":")[0]
-                if field in ("VmRSS", "RssAnon", "RssFile"):
-                    found[field] = int(line.split()[1])
-    except OSError:
-        return None
-    return found
-
-
 def child_pid(db):
     for entry in os.listdir("/proc"):
         if entry.isdigit():
@@ -192,11 +169,6 @@ def child_pid(db):
                 continue
             if len(cmd) > 2 and cmd[0].endswith(b"skillscope") and cmd[1] == b"mcp" and db.encode() in cmd:
                 return int(entry)
-
-
-def percentile(values, q):
-    values = sorted(values)
-    return round(values[min(len(values) - 1, int(q * len(values)))] * 1000, 2) if values else None
 
 
 async def one_call(client, n, ids, times, errors):
@@ -262,74 +234,21 @@ async def soak_http(a):
     return 0 if not errors and not failures else 1
 
 
-ANALYZED = "# Team rules\n\n" + "\n".join(
-    f"- {verb} the {thing} {when}, item {n}." for n, (verb, thing, when) in enumerate(
-        (v, t, w) for v in ["Always check", "Never skip", "Review", "Run", "Update", "Document"]
-        for t in ["build log", "migration", "test suite", "changelog", "lint report", "API schema", "release notes",
-                  "dependency list", "error budget", "staging deploy"]
-        for w in ["before merging", "after each release", "when a test fails", "every morning", "before tagging"]))
-
-
 async def load_http(a):
-    light, heavy, errors, refused, rss = [], [], [], [], []
-    done = asyncio.Event()
-    # --analyze-copies N: the 300-rule text N times over, each copy's items numbered apart.
-    analyzed = "\n".join(ANALYZED.replace(", item ", f", part {c} item ") for c in range(a.analyze_copies))
-
-    async def worker(k):
+    async def worker(k, tally, analyzed):
         async with Client(target(a, None), mode=a.mode, read_timeout_seconds=120) as client:
             ids = [h["id"] for h in (await client.call_tool(
                 "registry_search", {"query": "test", "limit": 50})).structured_content["hits"]]
             for n in range(a.calls):
-                heavy_client = k < a.analyze_clients
-                if heavy_client or (not a.analyze_clients and a.analyze_every and (n + k) % a.analyze_every == 0):
-                    name, args = "registry_analyze", {"text": analyzed, "path": "CLAUDE.md"}
-                else:
-                    name, args = [("registry_search", {"query": "review tests", "limit": 5}),
-                                  ("registry_read", {"id": ids[(n * 7 + k) % len(ids)]}),
-                                  ("registry_search", {"query": "swiftui state", "kinds": ["skill"]})][n % 3]
-                start = time.perf_counter()
+                name, args = planned_call(k, n, ids, a, analyzed)
+                started = time.perf_counter()
                 try:
                     r = await client.call_tool(name, args)
-                    text = r.content[0].text if r.content else ""
-                    if r.is_error and name == "registry_analyze" and "busy" in text:
-                        refused.append(text[:120])
-                    elif r.is_error:
-                        errors.append(f"{name}: {text[:120]}")
+                    tally.record(name, started, r.is_error, r.content[0].text if r.content else "")
                 except Exception as error:
-                    errors.append(f"{name}: {error!r}"[:160])
-                (heavy if name == "registry_analyze" else light).append(time.perf_counter() - start)
+                    tally.record(name, started, exception=error)
 
-    async def sampler():
-        while not done.is_set():
-            rss.append(rss_kb(a.pid))
-            await asyncio.sleep(0.2)
-
-    sampling = asyncio.create_task(sampler())
-    start = time.perf_counter()
-    server_cpu, client_cpu = cpu_seconds(a.pid), time.process_time()
-    results = await asyncio.gather(*(worker(k) for k in range(a.clients)), return_exceptions=True)
-    elapsed = time.perf_counter() - start
-    server_cpu_end, client_cpu = cpu_seconds(a.pid), time.process_time() - client_cpu
-    server_cpu = None if server_cpu is None or server_cpu_end is None else server_cpu_end - server_cpu
-    done.set()
-    await sampling
-    rss.append(rss_kb(a.pid))
-    failures = [repr(r)[:160] for r in results if isinstance(r, BaseException)]
-    anon = [r["RssAnon"] for r in rss if r]
-    print(json.dumps({
-        "transport": "http", "mode": a.mode, "clients": a.clients, "callsPerClient": a.calls,
-        "calls": len(light) + len(heavy), "errors": len(errors) + len(failures), "firstErrors": (errors + failures)[:3],
-        "analysesRefusedBusy": len(refused), "analyzeBytes": len(analyzed.encode()), "seconds": round(elapsed, 2),
-        "light": {"calls": len(light), "p50ms": percentile(light, 0.5), "p99ms": percentile(light, 0.99),
-                  "maxms": percentile(light, 1.0)},
-        "analyze": {"calls": len(heavy), "p50ms": percentile(heavy, 0.5), "p99ms": percentile(heavy, 0.99)},
-        "rssAnonKB": {"first": anon[0] if anon else None, "max": max(anon) if anon else None,
-                      "last": anon[-1] if anon else None},
-        # Where the 2 cores went: the clients (one Python process, one event loop) and the server.
-        "cpuSeconds": {"clients": round(client_cpu, 2),
-                       "server": round(server_cpu, 2) if server_cpu is not None else None}}))
-    return 0 if not errors and not failures else 1
+    return await run_load("sdk", a, worker, transport="http", mode=a.mode)
 
 
 def main():
