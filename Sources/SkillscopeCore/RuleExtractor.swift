@@ -227,10 +227,10 @@ struct RuleExtractor {
 
     /// Whether a block's text describes, lists or shows rather than instructs (``RuleShapes``): under a heading
     /// that describes ("When to use", "Tech stack", "Examples") without a directive word; a quotation; a label and
-    /// a fact.
+    /// a fact; a drawing made of box-drawing characters.
     private func describesOnly(_ text: String) -> Bool {
         if sectionRole == .describes, !RuleShapes.hasDirective(text) { return true }
-        return RuleShapes.isQuotation(text) || RuleShapes.isLabelledFact(text)
+        return RuleShapes.isQuotation(text) || RuleShapes.isLabelledFact(text) || RuleShapes.isDrawing(text)
     }
 
     private mutating func attachExample(_ node: MarkdownNode, language: String) {

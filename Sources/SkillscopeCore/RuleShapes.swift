@@ -110,6 +110,18 @@ enum RuleShapes {
         return false
     }
 
+    /// Whether `text` is a drawing: a box or a wireframe made of box-drawing characters outside a code block
+    /// ("┌──────┐ │ ○ ● ○ [Skip] │"), a third or more of what is not a space.
+    static func isDrawing(_ text: String) -> Bool {
+        var drawn = 0
+        var seen = 0
+        for scalar in text.unicodeScalars where scalar != " " {
+            seen += 1
+            if (0x2500...0x259F).contains(scalar.value) { drawn += 1 }
+        }
+        return seen > 0 && drawn * 3 >= seen
+    }
+
     /// Whether `text` is only a quotation: an example prompt, message or step ("\"Create secure form validation\"",
     /// "「…」"), possibly followed by a short gloss after a dash.
     static func isQuotation(_ text: String) -> Bool {

@@ -224,4 +224,79 @@ import Testing
             """)
         #expect(found == ["6 A secret in a diff — Never commit it: rotate the key"])
     }
+
+    @Test func aListThatOnlyListsGivesNoRulesUnlessItsPlaceSetsThem() {
+        // Facts, parts and features: no item instructs or asks.
+        #expect(
+            rules(
+                """
+                ## Main process
+                - Settings persistence via electron-store
+                - RSA key generation and cryptographic operations
+                - Strict TypeScript checking enabled
+                """
+            ).isEmpty)
+        // One item that instructs makes the list a list of rules, each item with it.
+        #expect(
+            rules(
+                """
+                ## Main process
+                - Settings persistence via electron-store
+                - Never store keys in plain text
+                """) == ["2 Settings persistence via electron-store", "3 Never store keys in plain text"])
+        // A heading that sets rules: bare conventions are rules there.
+        #expect(
+            rules(
+                """
+                ## Code style
+                - 4-space indentation
+                - Google-style docstrings
+                """) == ["2 4-space indentation", "3 Google-style docstrings"])
+        // After a lead-in that instructs, the items are what to check.
+        #expect(
+            rules(
+                """
+                Before finalizing code, verify:
+
+                - No bare except clauses left
+                - Resources closed on every path
+                """) == ["3 No bare except clauses left", "4 Resources closed on every path"])
+        // Questions are checks to make; sub-items of an item ending with a colon are its steps.
+        #expect(
+            rules(
+                """
+                - Failure modes
+                  - Network timeout handled?
+                - Clear the old processes:
+                  - Action: the iTerm tool with Ctrl-C
+                """) == ["2 Network timeout handled?", "4 Clear the old processes:", "5 Action: the iTerm tool with Ctrl-C"])
+    }
+
+    @Test func anExamplesSectionsSubSectionsAndTaskItemsAreExamples() {
+        let found = rules(
+            """
+            ## Example plans
+            ### Week 1
+            - [ ] Day 2: Full system architecture deep-dive
+            - Analyze technical debt backlog
+            - Never skip the security briefing
+
+            ## Onboarding
+            - [ ] Meet the team
+            """)
+        #expect(found == ["5 Never skip the security briefing", "8 Meet the team"])
+    }
+
+    @Test func aDrawingOutsideACodeBlockIsNotARule() {
+        let found = rules(
+            """
+            ## Onboarding screen
+
+            ┌─────────────────────┐ │ ○ ● ○ [Skip] │ ├─────────────────────┤ │ [Illustration] │ └─────────────────────┘
+
+            - Skip → go to the last page
+            - Use ─ as a separator only in tables
+            """)
+        #expect(found == ["5 Skip → go to the last page", "6 Use ─ as a separator only in tables"])
+    }
 }
