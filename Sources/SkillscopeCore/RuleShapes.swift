@@ -60,10 +60,9 @@ enum RuleShapes {
         // Everything under an examples heading is example, whatever the headings inside it say ("Example plans",
         // then "Week 1").
         if headings.dropLast().contains(where: { heading in
-                let key = headingWords(heading)
-                return exampleHeadings.contains(where: { key == $0 || key.hasPrefix($0 + " ") })
-            })
-        {
+            let key = headingWords(heading)
+            return exampleHeadings.contains(where: { key == $0 || key.hasPrefix($0 + " ") })
+        }) {
             return .describes
         }
         for heading in headings.reversed() {
@@ -74,7 +73,8 @@ enum RuleShapes {
             }
             // A heading that names something to do ("Testing rules", "Code style") ends the search.
             let words = key.split(separator: " ").map(String.init)
-            let prescribes = words.contains(where: prescribingHeadingWords.contains)
+            let prescribes =
+                words.contains(where: prescribingHeadingWords.contains)
                 || prescribingHeadingWords.contains(where: { !$0.allSatisfy(\.isASCII) && key.contains($0) })
             return prescribes ? .prescribes : .neutral
         }

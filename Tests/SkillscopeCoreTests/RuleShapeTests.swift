@@ -249,10 +249,10 @@ import Testing
             rules(
                 """
                 ## Code style
-                - 4-space indentation
-                - Google-style docstrings
-                """) == ["2 4-space indentation", "3 Google-style docstrings"])
-        // After a lead-in that instructs, the items are what to check.
+                - Four spaces of indentation in every file
+                - Google-style docstrings on public functions
+                """) == ["2 Four spaces of indentation in every file", "3 Google-style docstrings on public functions"])
+        // After a lead-in that instructs, the items are what to check (the lead-in stays a rule of its own).
         #expect(
             rules(
                 """
@@ -260,16 +260,21 @@ import Testing
 
                 - No bare except clauses left
                 - Resources closed on every path
-                """) == ["3 No bare except clauses left", "4 Resources closed on every path"])
-        // Questions are checks to make; sub-items of an item ending with a colon are its steps.
+                """)
+                == [
+                    "1 Before finalizing code, verify:", "3 No bare except clauses left",
+                    "4 Resources closed on every path",
+                ])
+        // Questions are checks to make; sub-items of an item ending with a colon are its steps (the items over them
+        // only introduce them).
         #expect(
             rules(
                 """
                 - Failure modes
-                  - Network timeout handled?
+                  - Is a network timeout handled?
                 - Clear the old processes:
                   - Action: the iTerm tool with Ctrl-C
-                """) == ["2 Network timeout handled?", "4 Clear the old processes:", "5 Action: the iTerm tool with Ctrl-C"])
+                """) == ["2 Is a network timeout handled?", "4 Action: the iTerm tool with Ctrl-C"])
     }
 
     @Test func anExamplesSectionsSubSectionsAndTaskItemsAreExamples() {
