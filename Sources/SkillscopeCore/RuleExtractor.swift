@@ -11,8 +11,8 @@ internal import CommonMark
 ///   the rules.
 /// - A list none of whose items instructs or asks (no imperative, directive word, arrow or question) lists facts,
 ///   parts, features or an example's content ("Day 2: architecture deep-dive", "Strict checking enabled"): none of
-///   it is a rule, unless a heading above sets rules ("Code style", "Conventions", "Common mistakes": there "4-space
-///   indentation" is one) or it follows a lead-in that instructs ("Before finalizing, verify:") or an item with a
+///   it is a rule, unless a heading above sets rules ("Code style", "Conventions", "Common mistakes": there "Four
+///   spaces of indentation in every file" is one) or it follows a lead-in that instructs ("Before finalizing, verify:") or an item with a
 ///   colon.
 /// - A list whose items only link to anchors of the same file, or repeat its headings, is navigation (a table of
 ///   contents): none of it is a rule, nested lists included.

@@ -11,7 +11,7 @@ enum RuleShapes {
         /// What follows describes, lists or shows: when to use a skill, its stack, structure, examples, links.
         case describes
         /// What follows sets rules: conventions, guidelines, a checklist, do and don't. Items there are rules even
-        /// when they are bare noun phrases ("4-space indentation", "Google-style docstrings").
+        /// when no word of theirs instructs ("Four spaces of indentation in every file").
         case prescribes
         /// Anything else.
         case neutral
@@ -22,6 +22,10 @@ enum RuleShapes {
         "examples", "example", "example plans", "example prompts", "example usage", "example output", "sample prompts",
         "sample output", "output example", "示例", "使用例", "예시",
     ]
+
+    /// The Chinese, Japanese and Korean ones of ``prescribingHeadingWords``, found inside a heading's words (their
+    /// scripts join words without spaces): made once, not filtered at each heading.
+    static let prescribingHeadingPhrases = prescribingHeadingWords.filter { !$0.allSatisfy(\.isASCII) }
 
     /// Heading words of sections that set rules (any word of the heading, lower case).
     static let prescribingHeadingWords: Set<String> = [
@@ -75,7 +79,7 @@ enum RuleShapes {
             let words = key.split(separator: " ").map(String.init)
             let prescribes =
                 words.contains(where: prescribingHeadingWords.contains)
-                || prescribingHeadingWords.contains(where: { !$0.allSatisfy(\.isASCII) && key.contains($0) })
+                || prescribingHeadingPhrases.contains(where: key.contains)
             return prescribes ? .prescribes : .neutral
         }
         return .neutral
